@@ -1,0 +1,466 @@
+//! Move generation, make/undo, and the direct legality check, generic over the variant.
+
+use super::moves::{Move, Place};
+use super::position::{DOWN, NONE, PILE_CAP, Position};
+use super::rules::{SourceKind, Stock, Unit, Variant};
+use crate::cards::Card;
+
+/// What `apply` changed that the move itself does not say; hand it back to `undo`.
+#[derive(Copy, Clone, PartialEq, Eq, Debug, Default)]
+pub struct Undo {
+    /// A face-down card was turned up on the source pile.
+    pub flipped: bool,
+    /// The source pile's undisturbed prefix before the move, when the move shortened it.
+    pub fixed: Option<u8>,
+}
+
+/// Why a move is refused by [`legal`].
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum Illegal {
+    #[error("{0} does not exist in this game")]
+    NoSuchPlace(Place),
+    #[error("{0} is empty")]
+    EmptySource(Place),
+    #[error("cards cannot be moved from {0} to {1}")]
+    Direction(Place, Place),
+    #[error("only {max} card(s) can move together from {from} here")]
+    TooMany { from: Place, max: u8 },
+    #[error("{card} is face down")]
+    FaceDown { card: Card },
+    #[error("{card} cannot go onto {base}")]
+    DoesNotFit { card: Card, base: Card },
+    #[error("{card} cannot go to {to}")]
+    NotOnFoundation { card: Card, to: Place },
+    #[error("{card} from {from} cannot fill the empty pile {to}")]
+    SpaceRule { card: Card, from: Place, to: Place },
+    #[error("the stock is empty")]
+    StockEmpty,
+    #[error("the waste cannot be turned back into the stock now")]
+    NoRedeal,
+}
+
+#[inline(always)]
+fn source_kind(p: Place) -> SourceKind {
+    match p {
+        Place::Tableau(_) => SourceKind::Tableau,
+        Place::Reserve(_) => SourceKind::Reserve,
+        Place::Foundation(_) => SourceKind::Foundation,
+        _ => SourceKind::Waste,
+    }
+}
+
+/// How many top cards of pile `p` can move together (0 for an empty pile).
+#[inline(always)]
+pub fn movable_tail<V: Variant>(pos: &Position, p: usize) -> usize {
+    let pile = &pos.piles[p];
+    let len = pile.len as usize;
+    if len == 0 {
+        return 0;
+    }
+    match V::RULES.unit {
+        Unit::Single => 1,
+        Unit::Run(rel) => {
+            let mut k = 1;
+            while k < len {
+                let below = pile.cards[len - k - 1];
+                if below & DOWN != 0 {
+                    break;
+                }
+                if !rel.fits(pile.card(len - k), Card::from_index(below)) {
+                    break;
+                }
+                k += 1;
+            }
+            k
+        }
+    }
+}
+
+/// Pushes a unit whose bottom card is `bottom` from `from` onto every tableau pile that takes it:
+/// non-empty piles whose top accepts it, and the first empty pile if the space rule admits it
+/// (empty piles are interchangeable, so one stands for all). `whole` is set when the unit is a
+/// whole pile: moving it into an empty pile only renames the pile, so that move is left out.
+#[inline(always)]
+fn push_to_tableau<V: Variant>(
+    pos: &Position,
+    out: &mut Vec<Move>,
+    from: Place,
+    skip: usize,
+    bottom: Card,
+    count: u8,
+    whole: bool,
+) {
+    let rules = V::RULES;
+    let mut space_done = whole || !rules.space_accepts(bottom, source_kind(from));
+    for q in 0..rules.piles() {
+        if q == skip {
+            continue;
+        }
+        let pile = &pos.piles[q];
+        if pile.len == 0 {
+            if !space_done {
+                space_done = true;
+                out.push(Move::new(from, Place::Tableau(q as u8), count));
+            }
+        } else if rules.build.fits(bottom, pile.top()) {
+            out.push(Move::new(from, Place::Tableau(q as u8), count));
+        }
+    }
+}
+
+/// Appends the moves of `pos` to `out`: every legal move, except that only the first of several
+/// empty piles is named as a destination and a whole pile is never moved into an empty pile
+/// (both differ from a generated move only by the numbering of interchangeable empty piles).
+pub fn generate<V: Variant>(pos: &Position, out: &mut Vec<Move>) {
+    let rules = V::RULES;
+    out.reserve(512);
+    // Tableau sources.
+    for p in 0..rules.piles() {
+        let pile = &pos.piles[p];
+        let len = pile.len as usize;
+        if len == 0 {
+            continue;
+        }
+        let from = Place::Tableau(p as u8);
+        let top = pile.top();
+        if let Some(f) = pos.found_slot_for::<V>(top) {
+            out.push(Move::new(from, Place::Foundation(f as u8), 1));
+        }
+        let tail = movable_tail::<V>(pos, p);
+        for k in 1..=tail {
+            push_to_tableau::<V>(pos, out, from, p, pile.card(len - k), k as u8, k == len);
+        }
+    }
+    // Reserve sources.
+    for r in 0..rules.reserve as usize {
+        let b = pos.reserve[r];
+        if b == NONE {
+            continue;
+        }
+        let from = Place::Reserve(r as u8);
+        let card = Card::from_index(b);
+        if let Some(f) = pos.found_slot_for::<V>(card) {
+            out.push(Move::new(from, Place::Foundation(f as u8), 1));
+        }
+        push_to_tableau::<V>(pos, out, from, usize::MAX, card, 1, false);
+    }
+    // The waste and the stock.
+    if let Stock::Waste { draw, .. } = rules.stock {
+        if let Some(card) = pos.waste_top() {
+            if let Some(f) = pos.found_slot_for::<V>(card) {
+                out.push(Move::new(Place::Waste, Place::Foundation(f as u8), 1));
+            }
+            push_to_tableau::<V>(pos, out, Place::Waste, usize::MAX, card, 1, false);
+        }
+        if pos.stock_len > 0 {
+            out.push(Move::new(
+                Place::Stock,
+                Place::Waste,
+                draw.min(pos.stock_len),
+            ));
+        } else if pos.may_redeal(&rules) {
+            out.push(Move::new(Place::Waste, Place::Stock, pos.waste_len));
+        }
+    }
+    // Foundation tops back into play.
+    for f in 0..rules.foundations() {
+        if let Some(card) = pos.found_top(f) {
+            push_to_tableau::<V>(
+                pos,
+                out,
+                Place::Foundation(f as u8),
+                usize::MAX,
+                card,
+                1,
+                false,
+            );
+        }
+    }
+}
+
+/// Makes a move that [`generate`] or [`legal`] accepted. Returns what [`undo`] needs.
+#[inline]
+pub fn apply<V: Variant>(pos: &mut Position, m: Move) -> Undo {
+    let mut u = Undo::default();
+    let n = m.count as usize;
+    // Take the cards from the source.
+    let mut buf = [0u8; PILE_CAP];
+    match m.from {
+        Place::Tableau(p) => {
+            let pile = &mut pos.piles[p as usize];
+            let len = pile.len as usize;
+            buf[..n].copy_from_slice(&pile.cards[len - n..len]);
+            let new_len = len - n;
+            pile.len = new_len as u8;
+            if pile.fixed as usize > new_len {
+                u.fixed = Some(pile.fixed);
+                pile.fixed = new_len as u8;
+            }
+            if new_len > 0 && pile.cards[new_len - 1] & DOWN != 0 {
+                pile.cards[new_len - 1] &= !DOWN;
+                u.flipped = true;
+            }
+        }
+        Place::Reserve(r) => {
+            buf[0] = pos.reserve[r as usize];
+            pos.reserve[r as usize] = NONE;
+        }
+        Place::Foundation(f) => {
+            let f = f as usize;
+            buf[0] = Card::new(pos.found_height[f], pos.found_suit[f]).index();
+            pos.found_height[f] -= 1;
+            if pos.found_height[f] == 0 {
+                pos.found_suit[f] = NONE;
+            }
+            pos.on_found -= 1;
+        }
+        Place::Waste => {
+            if m.to == Place::Stock {
+                // Turn the whole waste back over.
+                let wl = pos.waste_len as usize;
+                for i in 0..wl {
+                    pos.stock[i] = pos.waste[wl - 1 - i];
+                }
+                pos.stock_len = wl as u8;
+                pos.waste_len = 0;
+                pos.redeals += 1;
+                return u;
+            }
+            pos.waste_len -= 1;
+            buf[0] = pos.talon[pos.waste[pos.waste_len as usize] as usize];
+        }
+        Place::Stock => {
+            for _ in 0..n {
+                pos.stock_len -= 1;
+                pos.waste[pos.waste_len as usize] = pos.stock[pos.stock_len as usize];
+                pos.waste_len += 1;
+            }
+            return u;
+        }
+    }
+    // Put them on the destination.
+    match m.to {
+        Place::Tableau(q) => {
+            let pile = &mut pos.piles[q as usize];
+            let len = pile.len as usize;
+            pile.cards[len..len + n].copy_from_slice(&buf[..n]);
+            pile.len = (len + n) as u8;
+        }
+        Place::Foundation(f) => {
+            let f = f as usize;
+            let card = Card::from_index(buf[0]);
+            pos.found_suit[f] = card.suit();
+            pos.found_height[f] += 1;
+            pos.on_found += 1;
+        }
+        _ => unreachable!("generated moves never go to {}", m.to),
+    }
+    u
+}
+
+/// Takes back a move made by [`apply`], restoring the position bit for bit.
+#[inline]
+pub fn undo<V: Variant>(pos: &mut Position, m: Move, u: Undo) {
+    let n = m.count as usize;
+    let mut buf = [0u8; PILE_CAP];
+    match (m.from, m.to) {
+        (Place::Stock, Place::Waste) => {
+            for _ in 0..n {
+                pos.waste_len -= 1;
+                pos.stock[pos.stock_len as usize] = pos.waste[pos.waste_len as usize];
+                pos.stock_len += 1;
+            }
+            return;
+        }
+        (Place::Waste, Place::Stock) => {
+            let sl = pos.stock_len as usize;
+            for i in 0..sl {
+                pos.waste[i] = pos.stock[sl - 1 - i];
+            }
+            pos.waste_len = sl as u8;
+            pos.stock_len = 0;
+            pos.redeals -= 1;
+            return;
+        }
+        _ => {}
+    }
+    // Take the cards back off the destination.
+    match m.to {
+        Place::Tableau(q) => {
+            let pile = &mut pos.piles[q as usize];
+            let len = pile.len as usize;
+            buf[..n].copy_from_slice(&pile.cards[len - n..len]);
+            pile.len = (len - n) as u8;
+        }
+        Place::Foundation(f) => {
+            let f = f as usize;
+            buf[0] = Card::new(pos.found_height[f], pos.found_suit[f]).index();
+            pos.found_height[f] -= 1;
+            if pos.found_height[f] == 0 {
+                pos.found_suit[f] = NONE;
+            }
+            pos.on_found -= 1;
+        }
+        _ => unreachable!(),
+    }
+    // Return them to the source.
+    match m.from {
+        Place::Tableau(p) => {
+            let pile = &mut pos.piles[p as usize];
+            let len = pile.len as usize;
+            if u.flipped {
+                pile.cards[len - 1] |= DOWN;
+            }
+            if let Some(fx) = u.fixed {
+                pile.fixed = fx;
+            }
+            pile.cards[len..len + n].copy_from_slice(&buf[..n]);
+            pile.len = (len + n) as u8;
+        }
+        Place::Reserve(r) => pos.reserve[r as usize] = buf[0],
+        Place::Foundation(f) => {
+            let f = f as usize;
+            pos.found_suit[f] = Card::from_index(buf[0]).suit();
+            pos.found_height[f] += 1;
+            pos.on_found += 1;
+        }
+        Place::Waste => pos.waste_len += 1,
+        Place::Stock => unreachable!(),
+    }
+}
+
+/// Checks one move against the rules directly (not through [`generate`]), with the reason when
+/// it is refused. A talon move's count is filled in from the position. Used to replay move
+/// lists, and in tests as an independent check of the generator.
+pub fn legal<V: Variant>(pos: &Position, m: Move) -> Result<Move, Illegal> {
+    let rules = V::RULES;
+    let exists = |p: Place| match p {
+        Place::Tableau(i) => (i as usize) < rules.piles(),
+        Place::Reserve(i) => (i as usize) < rules.reserve as usize,
+        Place::Foundation(i) => (i as usize) < rules.foundations(),
+        Place::Stock | Place::Waste => rules.has_stock(),
+    };
+    for p in [m.from, m.to] {
+        if !exists(p) {
+            return Err(Illegal::NoSuchPlace(p));
+        }
+    }
+    // The talon.
+    match (m.from, m.to) {
+        (Place::Stock, Place::Waste) => {
+            let Stock::Waste { draw, .. } = rules.stock else {
+                unreachable!()
+            };
+            if pos.stock_len == 0 {
+                return Err(Illegal::StockEmpty);
+            }
+            return Ok(Move::new(m.from, m.to, draw.min(pos.stock_len)));
+        }
+        (Place::Waste, Place::Stock) => {
+            if !pos.may_redeal(&rules) {
+                return Err(Illegal::NoRedeal);
+            }
+            return Ok(Move::new(m.from, m.to, pos.waste_len));
+        }
+        (Place::Stock, _) | (_, Place::Stock) | (_, Place::Waste) | (_, Place::Reserve(_)) => {
+            return Err(Illegal::Direction(m.from, m.to));
+        }
+        _ => {}
+    }
+    if m.count == 0 {
+        return Err(Illegal::TooMany {
+            from: m.from,
+            max: 1,
+        });
+    }
+    // The unit that moves: its bottom card.
+    let bottom = match m.from {
+        Place::Tableau(p) => {
+            let pile = &pos.piles[p as usize];
+            let len = pile.len as usize;
+            if len == 0 {
+                return Err(Illegal::EmptySource(m.from));
+            }
+            let n = m.count as usize;
+            let max = movable_tail::<V>(pos, p as usize);
+            if n > max {
+                if n <= len && pile.is_down(len - n) {
+                    return Err(Illegal::FaceDown {
+                        card: pile.card(len - n),
+                    });
+                }
+                return Err(Illegal::TooMany {
+                    from: m.from,
+                    max: max as u8,
+                });
+            }
+            pile.card(len - n)
+        }
+        Place::Reserve(r) => {
+            let b = pos.reserve[r as usize];
+            if b == NONE {
+                return Err(Illegal::EmptySource(m.from));
+            }
+            Card::from_index(b)
+        }
+        Place::Foundation(f) => match pos.found_top(f as usize) {
+            Some(c) => c,
+            None => return Err(Illegal::EmptySource(m.from)),
+        },
+        Place::Waste => match pos.waste_top() {
+            Some(c) => c,
+            None => return Err(Illegal::EmptySource(m.from)),
+        },
+        Place::Stock => unreachable!(),
+    };
+    if m.count > 1 && !matches!(m.from, Place::Tableau(_)) {
+        return Err(Illegal::TooMany {
+            from: m.from,
+            max: 1,
+        });
+    }
+    match m.to {
+        Place::Foundation(f) => {
+            if m.count != 1 || matches!(m.from, Place::Foundation(_)) {
+                return Err(Illegal::NotOnFoundation {
+                    card: bottom,
+                    to: m.to,
+                });
+            }
+            let f = f as usize;
+            let ok = if bottom.rank() == 1 {
+                pos.found_height[f] == 0
+            } else {
+                pos.found_suit[f] == bottom.suit() && pos.found_height[f] + 1 == bottom.rank()
+            };
+            if !ok {
+                return Err(Illegal::NotOnFoundation {
+                    card: bottom,
+                    to: m.to,
+                });
+            }
+        }
+        Place::Tableau(q) => {
+            if m.from == m.to {
+                return Err(Illegal::Direction(m.from, m.to));
+            }
+            let pile = &pos.piles[q as usize];
+            if pile.is_empty() {
+                if !rules.space_accepts(bottom, source_kind(m.from)) {
+                    return Err(Illegal::SpaceRule {
+                        card: bottom,
+                        from: m.from,
+                        to: m.to,
+                    });
+                }
+            } else if !rules.build.fits(bottom, pile.top()) {
+                return Err(Illegal::DoesNotFit {
+                    card: bottom,
+                    base: pile.top(),
+                });
+            }
+        }
+        _ => return Err(Illegal::Direction(m.from, m.to)),
+    }
+    Ok(m)
+}

@@ -1,0 +1,14 @@
+//! The engine: positions, moves, generation, make/undo and win, generic over a [`Variant`].
+//! It never prints, reads files or reads the clock.
+
+pub mod engine;
+pub mod moves;
+pub mod position;
+pub mod rules;
+pub mod setup;
+
+pub use engine::{Illegal, Undo, apply, generate, legal, undo};
+pub use moves::{Move, MoveParseError, Place};
+pub use position::Position;
+pub use rules::{Build, FaceDown, Rules, Space, Stock, Unit, Variant};
+pub use setup::DealError;

@@ -1,0 +1,191 @@
+//! The position: fixed-size arrays, no heap, cheap make/undo.
+
+use super::rules::{Rules, Stock, Variant};
+use crate::cards::Card;
+
+/// Most tableau piles in any game.
+pub const MAX_PILES: usize = 13;
+/// Most cards one pile can hold (a Lucky Piles pile can in principle hold the whole deck).
+pub const PILE_CAP: usize = 64;
+/// Most reserve slots.
+pub const MAX_RESERVE: usize = 16;
+/// Most foundations.
+pub const MAX_FOUND: usize = 8;
+/// Most cards in the stock and waste together.
+pub const MAX_TALON: usize = 104;
+
+/// Marks an empty reserve slot or foundation suit.
+pub const NONE: u8 = 0xFF;
+/// Set on a pile byte when the card lies face down.
+pub const DOWN: u8 = 0x80;
+
+/// One tableau pile: bytes are card indices, with [`DOWN`] set on face-down cards.
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub struct Pile {
+    pub cards: [u8; PILE_CAP],
+    pub len: u8,
+    /// How many cards at the bottom have lain there since the start (the undisturbed prefix).
+    /// The exact state key is built on it; see `solve::key`.
+    pub fixed: u8,
+}
+
+impl Pile {
+    pub const EMPTY: Pile = Pile {
+        cards: [0; PILE_CAP],
+        len: 0,
+        fixed: 0,
+    };
+    #[inline(always)]
+    pub fn is_empty(&self) -> bool {
+        self.len == 0
+    }
+    /// The top card (a top card is always face up).
+    #[inline(always)]
+    pub fn top(&self) -> Card {
+        debug_assert!(self.len > 0 && self.cards[self.len as usize - 1] & DOWN == 0);
+        Card::from_index(self.cards[self.len as usize - 1])
+    }
+    #[inline(always)]
+    pub fn card(&self, i: usize) -> Card {
+        Card::from_index(self.cards[i] & !DOWN)
+    }
+    #[inline(always)]
+    pub fn is_down(&self, i: usize) -> bool {
+        self.cards[i] & DOWN != 0
+    }
+    pub fn as_slice(&self) -> &[u8] {
+        &self.cards[..self.len as usize]
+    }
+}
+
+/// Everything on the table. The same struct serves every game; the variant's [`Rules`] say
+/// how many piles, slots and foundations are in use.
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub struct Position {
+    pub piles: [Pile; MAX_PILES],
+    /// Reserve slots: a card index, or [`NONE`] for an empty slot.
+    pub reserve: [u8; MAX_RESERVE],
+    /// Suit of each foundation ([`NONE`] while it is empty) and its height (0..=13).
+    pub found_suit: [u8; MAX_FOUND],
+    pub found_height: [u8; MAX_FOUND],
+    /// The talon (stock and waste) in the order its cards are first turned: `talon[0]` first.
+    pub talon: [u8; MAX_TALON],
+    pub talon_len: u8,
+    /// The stock as indices into `talon`; the last entry is the next card turned.
+    pub stock: [u8; MAX_TALON],
+    pub stock_len: u8,
+    /// The waste as indices into `talon`; the last entry is the top card.
+    pub waste: [u8; MAX_TALON],
+    pub waste_len: u8,
+    /// How many times the waste has been turned back into the stock.
+    pub redeals: u8,
+    /// Cards on the foundations.
+    pub on_found: u8,
+}
+
+impl Position {
+    /// An empty table.
+    pub fn empty() -> Position {
+        Position {
+            piles: std::array::from_fn(|_| Pile::EMPTY),
+            reserve: [NONE; MAX_RESERVE],
+            found_suit: [NONE; MAX_FOUND],
+            found_height: [0; MAX_FOUND],
+            talon: [0; MAX_TALON],
+            talon_len: 0,
+            stock: [0; MAX_TALON],
+            stock_len: 0,
+            waste: [0; MAX_TALON],
+            waste_len: 0,
+            redeals: 0,
+            on_found: 0,
+        }
+    }
+
+    /// The top card of foundation `f`, if any.
+    #[inline(always)]
+    pub fn found_top(&self, f: usize) -> Option<Card> {
+        let h = self.found_height[f];
+        (h > 0).then(|| Card::new(h, self.found_suit[f]))
+    }
+
+    /// The foundation that takes `card` next, if any. Where two foundations would take it (two
+    /// decks, equal heights, or two empty ones for an Ace) the first is named: they are
+    /// interchangeable.
+    #[inline(always)]
+    pub fn found_slot_for<V: Variant>(&self, card: Card) -> Option<usize> {
+        let nf = V::RULES.foundations();
+        let (r, s) = (card.rank(), card.suit());
+        for f in 0..nf {
+            if r == 1 {
+                if self.found_suit[f] == NONE {
+                    return Some(f);
+                }
+            } else if self.found_suit[f] == s && self.found_height[f] == r - 1 {
+                return Some(f);
+            }
+        }
+        None
+    }
+
+    /// The card at stock index `i` (0 = bottom of the stock).
+    #[inline(always)]
+    pub fn stock_card(&self, i: usize) -> Card {
+        Card::from_index(self.talon[self.stock[i] as usize])
+    }
+    /// The card at waste index `i` (0 = bottom of the waste).
+    #[inline(always)]
+    pub fn waste_card(&self, i: usize) -> Card {
+        Card::from_index(self.talon[self.waste[i] as usize])
+    }
+    #[inline(always)]
+    pub fn waste_top(&self) -> Option<Card> {
+        (self.waste_len > 0).then(|| self.waste_card(self.waste_len as usize - 1))
+    }
+
+    /// Every card is on a foundation.
+    #[inline(always)]
+    pub fn is_won<V: Variant>(&self) -> bool {
+        self.on_found as usize == V::RULES.cards()
+    }
+
+    /// May the waste be turned back into the stock?
+    #[inline(always)]
+    pub fn may_redeal(&self, rules: &Rules) -> bool {
+        match rules.stock {
+            Stock::None => false,
+            Stock::Waste { passes, .. } => {
+                self.stock_len == 0
+                    && self.waste_len > 0
+                    && passes.is_none_or(|p| (self.redeals as u16 + 1) < p as u16)
+            }
+        }
+    }
+
+    /// Cards per place, for conservation checks: every card index with its count.
+    pub fn card_counts(&self, rules: &Rules) -> [u8; 52] {
+        let mut n = [0u8; 52];
+        for p in &self.piles[..rules.piles()] {
+            for &b in p.as_slice() {
+                n[(b & !DOWN) as usize] += 1;
+            }
+        }
+        for &r in &self.reserve[..rules.reserve as usize] {
+            if r != NONE {
+                n[r as usize] += 1;
+            }
+        }
+        for f in 0..rules.foundations() {
+            for h in 1..=self.found_height[f] {
+                n[Card::new(h, self.found_suit[f]).index() as usize] += 1;
+            }
+        }
+        for i in 0..self.stock_len as usize {
+            n[self.stock_card(i).index() as usize] += 1;
+        }
+        for i in 0..self.waste_len as usize {
+            n[self.waste_card(i).index() as usize] += 1;
+        }
+        n
+    }
+}

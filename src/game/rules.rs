@@ -1,0 +1,182 @@
+//! The declarative description of a variant: layout, build rule, move rule, space rule, stock.
+//!
+//! A game is a `struct` implementing [`Variant`] with one `const RULES: Rules`. Every engine
+//! function is generic over `V: Variant`, so each `match V::RULES.build { .. }` is decided at
+//! compile time and the hot path is specialised for the game, not interpreted card by card.
+
+use crate::cards::Card;
+
+/// How a card is built on a tableau card (and how a run holds together).
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum Build {
+    /// Down by one, alternating colour (a red 7 on a black 8).
+    DownAltColour,
+    /// Down by one, any suit.
+    DownAnySuit,
+    /// Down by one, same suit.
+    DownSameSuit,
+    /// Up or down by one, any suit; no wrap.
+    UpDownAnySuit,
+    /// Up or down by one, same suit; no wrap.
+    UpDownSameSuit,
+}
+
+impl Build {
+    /// May `card` be placed on `base` under this rule?
+    #[inline(always)]
+    pub const fn fits(self, card: Card, base: Card) -> bool {
+        let (r, b) = (card.rank(), base.rank());
+        match self {
+            Build::DownAltColour => b == r + 1 && card.colour() != base.colour(),
+            Build::DownAnySuit => b == r + 1,
+            Build::DownSameSuit => b == r + 1 && card.suit() == base.suit(),
+            Build::UpDownAnySuit => b == r + 1 || r == b + 1,
+            Build::UpDownSameSuit => (b == r + 1 || r == b + 1) && card.suit() == base.suit(),
+        }
+    }
+
+    /// How many cards can be built on a given card under this rule (at most), in one deck.
+    pub const fn children_per_card(self) -> u32 {
+        match self {
+            Build::DownAltColour => 2,
+            Build::DownAnySuit => 4,
+            Build::DownSameSuit => 1,
+            Build::UpDownAnySuit => 8,
+            Build::UpDownSameSuit => 2,
+        }
+    }
+}
+
+/// What moves as one unit from a tableau pile.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum Unit {
+    /// The top card only.
+    Single,
+    /// The top card, or any face-up tail that is a run under the given relation (runs may be split).
+    Run(Build),
+}
+
+/// What may fill an empty tableau pile.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum Space {
+    /// Any card or run, from anywhere (tableau, reserve, waste, foundation top).
+    Any,
+    /// Only a King, or a run headed by a King, from anywhere.
+    Kings,
+    /// Only the top card of the waste; with `aces_from_foundation`, also an Ace lying on a foundation.
+    WasteOnly { aces_from_foundation: bool },
+    /// An empty pile is never filled.
+    Never,
+}
+
+/// The stock and waste.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum Stock {
+    /// No stock and no waste.
+    None,
+    /// Turn `draw` cards at a time onto one waste pile; `passes: None` means unlimited redeals.
+    Waste { draw: u8, passes: Option<u8> },
+}
+
+/// Which dealt tableau cards lie face down.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum FaceDown {
+    /// All cards face up.
+    None,
+    /// The 1st, 3rd, 5th... card from the bottom face down (Stonewall).
+    OddFromBottom,
+    /// All but the top card face down (Klondike).
+    AllButTop,
+}
+
+impl FaceDown {
+    /// Is the card dealt at `index` (0 = bottom) of a pile of `height` cards face down?
+    pub const fn is_down(self, index: usize, height: usize) -> bool {
+        match self {
+            FaceDown::None => false,
+            FaceDown::OddFromBottom => index % 2 == 0 && index + 1 < height,
+            FaceDown::AllButTop => index + 1 < height,
+        }
+    }
+}
+
+/// A whole game, declaratively.
+#[derive(Copy, Clone, Debug)]
+pub struct Rules {
+    /// The variant id used on the command line and in files (`stonewall`).
+    pub id: &'static str,
+    /// The name people use (`Stonewall`).
+    pub name: &'static str,
+    /// One line about the rules, for `patience variants`.
+    pub summary: &'static str,
+    /// 1 or 2.
+    pub decks: u8,
+    /// Cards dealt to each tableau pile, pile 1 first (also gives the number of piles).
+    pub pile_sizes: &'static [u8],
+    pub face_down: FaceDown,
+    /// Open reserve slots (cards that may be played at any time; nothing enters them).
+    pub reserve: u8,
+    pub build: Build,
+    pub unit: Unit,
+    pub space: Space,
+    pub stock: Stock,
+}
+
+impl Rules {
+    pub const fn piles(&self) -> usize {
+        self.pile_sizes.len()
+    }
+    pub const fn cards(&self) -> usize {
+        52 * self.decks as usize
+    }
+    pub const fn foundations(&self) -> usize {
+        4 * self.decks as usize
+    }
+    pub const fn dealt_to_tableau(&self) -> usize {
+        let mut n = 0;
+        let mut i = 0;
+        while i < self.pile_sizes.len() {
+            n += self.pile_sizes[i] as usize;
+            i += 1;
+        }
+        n
+    }
+    /// Cards that start in the stock.
+    pub const fn stock_cards(&self) -> usize {
+        self.cards() - self.dealt_to_tableau() - self.reserve as usize
+    }
+    pub const fn has_stock(&self) -> bool {
+        !matches!(self.stock, Stock::None)
+    }
+    /// Can a card from `from` (with `bottom` the bottom card of the moving unit) fill an empty pile?
+    #[inline(always)]
+    pub const fn space_accepts(&self, bottom: Card, from: SourceKind) -> bool {
+        match self.space {
+            Space::Any => true,
+            Space::Kings => bottom.rank() == 13,
+            Space::WasteOnly {
+                aces_from_foundation,
+            } => {
+                matches!(from, SourceKind::Waste)
+                    || (aces_from_foundation
+                        && bottom.rank() == 1
+                        && matches!(from, SourceKind::Foundation))
+            }
+            Space::Never => false,
+        }
+    }
+}
+
+/// Where a moving unit comes from, as far as space rules care.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum SourceKind {
+    Tableau,
+    Reserve,
+    Waste,
+    Foundation,
+}
+
+/// A game: a type carrying its [`Rules`] as a constant.
+pub trait Variant: Copy + Default + Send + Sync + 'static {
+    const RULES: Rules;
+}

@@ -1,0 +1,22 @@
+use crate::game::{Build, FaceDown, Rules, Space, Stock, Unit, Variant};
+
+/// Lucky Piles: 13 x 4 face up, up or down by one regardless of suit, single cards,
+/// only Kings fill a space.
+#[derive(Copy, Clone, Default, Debug)]
+pub struct LuckyPiles;
+
+impl Variant for LuckyPiles {
+    const RULES: Rules = Rules {
+        id: "lucky-piles",
+        name: "Lucky Piles",
+        summary: "13x4 face up; up or down by one, any suit; single cards; only Kings to a space",
+        decks: 1,
+        pile_sizes: &[4; 13],
+        face_down: FaceDown::None,
+        reserve: 0,
+        build: Build::UpDownAnySuit,
+        unit: Unit::Single,
+        space: Space::Kings,
+        stock: Stock::None,
+    };
+}

@@ -1,0 +1,7 @@
+//! The one integration-test binary. Shared helpers live in `common`.
+
+mod cli;
+mod common;
+mod deals;
+mod playouts;
+mod rules;
