@@ -6,6 +6,10 @@
 //! its declarative [`game::Rules`]; the search never names a variant.
 
 pub mod cards;
+pub mod cli;
+pub mod commands;
 pub mod deal;
 pub mod game;
+pub mod io;
+pub mod solve;
 pub mod variants;

@@ -12,6 +12,8 @@ pub struct Undo {
     pub flipped: bool,
     /// The source pile's undisturbed prefix before the move, when the move shortened it.
     pub fixed: Option<u8>,
+    /// The talon index of a card taken from the waste.
+    pub talon: u8,
 }
 
 /// Why a move is refused by [`legal`].
@@ -190,6 +192,7 @@ pub fn apply<V: Variant>(pos: &mut Position, m: Move) -> Undo {
             let pile = &mut pos.piles[p as usize];
             let len = pile.len as usize;
             buf[..n].copy_from_slice(&pile.cards[len - n..len]);
+            pile.cards[len - n..len].fill(0);
             let new_len = len - n;
             pile.len = new_len as u8;
             if pile.fixed as usize > new_len {
@@ -222,17 +225,21 @@ pub fn apply<V: Variant>(pos: &mut Position, m: Move) -> Undo {
                     pos.stock[i] = pos.waste[wl - 1 - i];
                 }
                 pos.stock_len = wl as u8;
+                pos.waste[..wl].fill(0);
                 pos.waste_len = 0;
                 pos.redeals += 1;
                 return u;
             }
             pos.waste_len -= 1;
-            buf[0] = pos.talon[pos.waste[pos.waste_len as usize] as usize];
+            u.talon = pos.waste[pos.waste_len as usize];
+            buf[0] = pos.talon[u.talon as usize];
+            pos.waste[pos.waste_len as usize] = 0;
         }
         Place::Stock => {
             for _ in 0..n {
                 pos.stock_len -= 1;
                 pos.waste[pos.waste_len as usize] = pos.stock[pos.stock_len as usize];
+                pos.stock[pos.stock_len as usize] = 0;
                 pos.waste_len += 1;
             }
             return u;
@@ -258,7 +265,8 @@ pub fn apply<V: Variant>(pos: &mut Position, m: Move) -> Undo {
     u
 }
 
-/// Takes back a move made by [`apply`], restoring the position bit for bit.
+/// Takes back a move made by [`apply`], restoring the position bit for bit (bytes past the end
+/// of a pile are always zero, so `==` on positions compares what is on the table).
 #[inline]
 pub fn undo<V: Variant>(pos: &mut Position, m: Move, u: Undo) {
     let n = m.count as usize;
@@ -268,6 +276,7 @@ pub fn undo<V: Variant>(pos: &mut Position, m: Move, u: Undo) {
             for _ in 0..n {
                 pos.waste_len -= 1;
                 pos.stock[pos.stock_len as usize] = pos.waste[pos.waste_len as usize];
+                pos.waste[pos.waste_len as usize] = 0;
                 pos.stock_len += 1;
             }
             return;
@@ -278,6 +287,7 @@ pub fn undo<V: Variant>(pos: &mut Position, m: Move, u: Undo) {
                 pos.waste[i] = pos.stock[sl - 1 - i];
             }
             pos.waste_len = sl as u8;
+            pos.stock[..sl].fill(0);
             pos.stock_len = 0;
             pos.redeals -= 1;
             return;
@@ -290,6 +300,7 @@ pub fn undo<V: Variant>(pos: &mut Position, m: Move, u: Undo) {
             let pile = &mut pos.piles[q as usize];
             let len = pile.len as usize;
             buf[..n].copy_from_slice(&pile.cards[len - n..len]);
+            pile.cards[len - n..len].fill(0);
             pile.len = (len - n) as u8;
         }
         Place::Foundation(f) => {
@@ -324,7 +335,10 @@ pub fn undo<V: Variant>(pos: &mut Position, m: Move, u: Undo) {
             pos.found_height[f] += 1;
             pos.on_found += 1;
         }
-        Place::Waste => pos.waste_len += 1,
+        Place::Waste => {
+            pos.waste[pos.waste_len as usize] = u.talon;
+            pos.waste_len += 1;
+        }
         Place::Stock => unreachable!(),
     }
 }

@@ -176,7 +176,26 @@ pub enum SourceKind {
     Foundation,
 }
 
+/// The fixed-size word array that holds a game's exact state key (`[u64; N]`).
+pub trait KeyWords:
+    Copy
+    + Eq
+    + std::hash::Hash
+    + Default
+    + Send
+    + Sync
+    + AsRef<[u64]>
+    + AsMut<[u64]>
+    + std::fmt::Debug
+    + 'static
+{
+}
+impl<const N: usize> KeyWords for [u64; N] where [u64; N]: Default {}
+
 /// A game: a type carrying its [`Rules`] as a constant.
 pub trait Variant: Copy + Default + Send + Sync + 'static {
     const RULES: Rules;
+    /// Words of the exact state key: enough for `solve::key::max_bits` of the game's deals
+    /// (a test checks it for every game; a deal file needing more is refused by the solver).
+    type Key: KeyWords;
 }

@@ -25,8 +25,8 @@ pub enum DealError {
     },
     #[error("{place}: the top card {card} must be face up")]
     TopFaceDown { place: String, card: Card },
-    #[error("{place}: reserve cards are face up, but {card} is face down")]
-    ReserveFaceDown { place: String, card: Card },
+    #[error("{place}: cards there lie face up, but {card} is written face down")]
+    MustBeFaceUp { place: String, card: Card },
     #[error(
         "{place}: an unknown card (??) has no place in a position to solve with every card known"
     )]
@@ -141,7 +141,7 @@ impl Position {
             if let Some(tok) = *slot {
                 let (card, up) = known(tok, &name)?;
                 if !up {
-                    return Err(DealError::ReserveFaceDown {
+                    return Err(DealError::MustBeFaceUp {
                         place: name(),
                         card,
                     });
@@ -156,7 +156,13 @@ impl Position {
             let name = || Place::Foundation(f as u8).to_string();
             let mut suit = NONE;
             for (i, &tok) in list.iter().enumerate() {
-                let (card, _) = known(tok, &name)?;
+                let (card, up) = known(tok, &name)?;
+                if !up {
+                    return Err(DealError::MustBeFaceUp {
+                        place: name(),
+                        card,
+                    });
+                }
                 if card.rank() as usize != i + 1 || (suit != NONE && card.suit() != suit) {
                     return Err(DealError::Foundation {
                         place: name(),
@@ -175,7 +181,13 @@ impl Position {
         let mut t = 0;
         for (i, &tok) in deal.waste.iter().enumerate() {
             let name = || format!("W (card {})", i + 1);
-            let (card, _) = known(tok, &name)?;
+            let (card, up) = known(tok, &name)?;
+            if !up {
+                return Err(DealError::MustBeFaceUp {
+                    place: name(),
+                    card,
+                });
+            }
             note(card, &name)?;
             pos.talon[t] = card.index();
             pos.waste[i] = t as u8;

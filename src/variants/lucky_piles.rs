@@ -6,6 +6,7 @@ use crate::game::{Build, FaceDown, Rules, Space, Stock, Unit, Variant};
 pub struct LuckyPiles;
 
 impl Variant for LuckyPiles {
+    type Key = [u64; 6];
     const RULES: Rules = Rules {
         id: "lucky-piles",
         name: "Lucky Piles",

@@ -6,6 +6,7 @@ use crate::game::{Build, FaceDown, Rules, Space, Stock, Unit, Variant};
 pub struct NapoleonsShoulder;
 
 impl Variant for NapoleonsShoulder {
+    type Key = [u64; 7];
     const RULES: Rules = Rules {
         id: "napoleons-shoulder",
         name: "Napoleon's Shoulder",

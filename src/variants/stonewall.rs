@@ -6,6 +6,7 @@ use crate::game::{Build, FaceDown, Rules, Space, Stock, Unit, Variant};
 pub struct Stonewall;
 
 impl Variant for Stonewall {
+    type Key = [u64; 3];
     const RULES: Rules = Rules {
         id: "stonewall",
         name: "Stonewall",

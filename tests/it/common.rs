@@ -1,1 +1,54 @@
-//! (to be written)
+//! Helpers shared by the integration tests.
+#![allow(dead_code)]
+
+use std::path::{Path, PathBuf};
+
+/// The three games of the brief, in the order `patience variants` lists them.
+pub const VARIANTS: [&str; 3] = ["stonewall", "lucky-piles", "napoleons-shoulder"];
+
+/// A command running the `patience` binary built for these tests.
+pub fn patience() -> assert_cmd::Command {
+    assert_cmd::Command::new(env!("CARGO_BIN_EXE_patience"))
+}
+
+/// The shared reference folder (`../shared/reference`, beside the checkout).
+pub fn reference_dir() -> PathBuf {
+    PathBuf::from(concat!(env!("CARGO_MANIFEST_DIR"), "/../shared/reference"))
+}
+
+/// A fresh temporary directory, removed when dropped.
+pub fn tempdir() -> tempfile::TempDir {
+    tempfile::tempdir().expect("a temporary directory")
+}
+
+/// Writes `text` to `dir/name` and returns the path.
+pub fn write_file(dir: &Path, name: &str, text: &str) -> PathBuf {
+    let path = dir.join(name);
+    std::fs::write(&path, text).expect("writing a test file");
+    path
+}
+
+/// The path as a `&str` argument.
+pub fn arg(path: &Path) -> &str {
+    path.to_str().expect("a UTF-8 path")
+}
+
+/// The standard output of a finished command as text.
+pub fn stdout_of(out: &std::process::Output) -> String {
+    String::from_utf8_lossy(&out.stdout).into_owned()
+}
+
+/// The standard error of a finished command as text.
+pub fn stderr_of(out: &std::process::Output) -> String {
+    String::from_utf8_lossy(&out.stderr).into_owned()
+}
+
+/// The deal file of `variant` for `seed`, as `patience deal --json` prints it.
+pub fn deal_json(variant: &str, seed: u64) -> String {
+    let out = patience()
+        .args(["deal", variant, "--seed", &seed.to_string(), "--json"])
+        .output()
+        .expect("running patience");
+    assert!(out.status.success(), "{}", stderr_of(&out));
+    stdout_of(&out)
+}

@@ -1,1 +1,690 @@
-//! (to be written)
+//! Random playouts checked against a slow, independent legality oracle.
+//!
+//! The oracle (module [`oracle`]) is written straight from `../shared/RULES.md`: it reads the
+//! public fields of a [`Position`] into plain lists of cards and decides every move with its own
+//! code. It never calls `legal`, `generate`, `movable_tail` or the variant's `Rules`.
+//!
+//! At every step of every playout:
+//! (a) every generated move is accepted by the oracle and by `legal` (which returns it unchanged);
+//! (b) every move the oracle accepts, over all from/to/count combinations, is generated, or
+//!     differs from a generated move only by the numbering of interchangeable places (empty
+//!     piles; foundations holding the same suit to the same height), or is a whole pile moved
+//!     into an empty pile; `legal` agrees with the oracle on every combination;
+//! (c) at some steps, apply then undo of every generated move restores the position (==);
+//! (d) no card is lost or duplicated;
+//! (e) after apply no pile top is face down, and the position is the one the oracle predicts.
+
+use patience::deal::deal;
+use patience::game::{Move, Place, Position, Variant, apply, generate, legal, undo};
+use patience::variants::{LuckyPiles, NapoleonsShoulder, Stonewall};
+use rand::{Rng, SeedableRng};
+use rand_chacha::ChaCha8Rng;
+
+/// The rules of RULES.md in plain code, independent of the engine.
+pub mod oracle {
+    use patience::cards::Card;
+    use patience::game::{Move, Place, Position};
+
+    /// The three games of the brief.
+    #[derive(Copy, Clone, Debug, PartialEq, Eq)]
+    pub enum Game {
+        Stonewall,
+        LuckyPiles,
+        NapoleonsShoulder,
+    }
+
+    /// Where a unit comes from, for the space rules.
+    #[derive(Copy, Clone, Debug, PartialEq, Eq)]
+    enum From {
+        Tableau,
+        Reserve,
+        Foundation,
+        Waste,
+    }
+
+    fn red(c: Card) -> bool {
+        // Suits are C D H S: diamonds and hearts are red.
+        matches!(c.suit(), 1 | 2)
+    }
+
+    impl Game {
+        pub fn decks(self) -> usize {
+            match self {
+                Game::NapoleonsShoulder => 2,
+                _ => 1,
+            }
+        }
+        pub fn piles(self) -> usize {
+            match self {
+                Game::Stonewall => 6,
+                Game::LuckyPiles => 13,
+                Game::NapoleonsShoulder => 12,
+            }
+        }
+        pub fn reserve(self) -> usize {
+            match self {
+                Game::Stonewall => 16,
+                _ => 0,
+            }
+        }
+        pub fn foundations(self) -> usize {
+            4 * self.decks()
+        }
+        pub fn has_stock(self) -> bool {
+            self == Game::NapoleonsShoulder
+        }
+        /// May `card` lie on the tableau card `base`?
+        #[inline(always)]
+        fn fits(self, card: Card, base: Card) -> bool {
+            let (c, b) = (card.rank() as i32, base.rank() as i32);
+            match self {
+                // Down by one in alternating colour.
+                Game::Stonewall => b - c == 1 && red(card) != red(base),
+                // Up or down by one, any suit, no wrap (ranks 1..=13, so A and K never touch).
+                Game::LuckyPiles => (b - c).abs() == 1,
+                // Down by one, any suit.
+                Game::NapoleonsShoulder => b - c == 1,
+            }
+        }
+        /// Does a tableau tail of more than one card move as a unit?
+        #[inline(always)]
+        fn runs_move(self) -> bool {
+            self == Game::Stonewall
+        }
+        /// May a unit whose bottom card is `bottom`, coming from `from`, fill an empty pile?
+        #[inline(always)]
+        fn space_ok(self, bottom: Card, from: From) -> bool {
+            match self {
+                Game::Stonewall => true,
+                Game::LuckyPiles => bottom.rank() == 13,
+                Game::NapoleonsShoulder => {
+                    from == From::Waste || (from == From::Foundation && bottom.rank() == 1)
+                }
+            }
+        }
+    }
+
+    /// A position as plain lists, every list bottom first.
+    #[derive(Clone, Debug, PartialEq, Eq)]
+    pub struct Table {
+        /// (card, face up).
+        pub piles: Vec<Vec<(Card, bool)>>,
+        pub reserve: Vec<Option<Card>>,
+        pub found: Vec<Vec<Card>>,
+        /// The last card is the next one turned.
+        pub stock: Vec<Card>,
+        /// The last card is the top.
+        pub waste: Vec<Card>,
+    }
+
+    impl Table {
+        /// Reads the public fields of a position (the layout documented in `position.rs`).
+        pub fn read(game: Game, pos: &Position) -> Table {
+            let piles = (0..game.piles())
+                .map(|p| {
+                    let pile = &pos.piles[p];
+                    pile.cards[..pile.len as usize]
+                        .iter()
+                        .map(|&b| (Card::from_index(b & 0x7F), b & 0x80 == 0))
+                        .collect()
+                })
+                .collect();
+            let reserve = (0..game.reserve())
+                .map(|r| (pos.reserve[r] != 0xFF).then(|| Card::from_index(pos.reserve[r])))
+                .collect();
+            let found = (0..game.foundations())
+                .map(|f| {
+                    (1..=pos.found_height[f])
+                        .map(|r| Card::new(r, pos.found_suit[f]))
+                        .collect()
+                })
+                .collect();
+            let stock = (0..pos.stock_len as usize)
+                .map(|i| Card::from_index(pos.talon[pos.stock[i] as usize]))
+                .collect();
+            let waste = (0..pos.waste_len as usize)
+                .map(|i| Card::from_index(pos.talon[pos.waste[i] as usize]))
+                .collect();
+            Table {
+                piles,
+                reserve,
+                found,
+                stock,
+                waste,
+            }
+        }
+
+        /// Every card with how often it appears anywhere.
+        pub fn counts(&self) -> [usize; 52] {
+            let mut n = [0; 52];
+            let mut add = |c: Card| n[c.index() as usize] += 1;
+            self.piles.iter().flatten().for_each(|&(c, _)| add(c));
+            self.reserve.iter().flatten().for_each(|&c| add(c));
+            self.found.iter().flatten().for_each(|&c| add(c));
+            self.stock.iter().for_each(|&c| add(c));
+            self.waste.iter().for_each(|&c| add(c));
+            n
+        }
+
+        pub fn won(&self, game: Game) -> bool {
+            self.found.iter().map(Vec::len).sum::<usize>() == 52 * game.decks()
+        }
+
+        #[inline(always)]
+        fn exists(&self, game: Game, p: Place) -> bool {
+            match p {
+                Place::Tableau(i) => (i as usize) < game.piles(),
+                Place::Reserve(i) => (i as usize) < game.reserve(),
+                Place::Foundation(i) => (i as usize) < game.foundations(),
+                Place::Stock | Place::Waste => game.has_stock(),
+            }
+        }
+
+        /// The bottom card of the unit that would move and where it comes from, if `m.from`
+        /// can give `m.count` cards as one unit.
+        #[inline(always)]
+        fn unit(&self, game: Game, m: Move) -> Option<(Card, From)> {
+            let n = m.count as usize;
+            if n == 0 {
+                return None;
+            }
+            match m.from {
+                Place::Tableau(p) => {
+                    let pile = &self.piles[p as usize];
+                    if n > pile.len() || (n > 1 && !game.runs_move()) {
+                        return None;
+                    }
+                    let tail = &pile[pile.len() - n..];
+                    // Face-down cards never move.
+                    if tail.iter().any(|&(_, up)| !up) {
+                        return None;
+                    }
+                    // A longer unit must be a run: each card fits the one below it.
+                    if tail.windows(2).any(|w| !game.fits(w[1].0, w[0].0)) {
+                        return None;
+                    }
+                    Some((tail[0].0, From::Tableau))
+                }
+                Place::Reserve(r) => {
+                    let c = self.reserve[r as usize]?;
+                    (n == 1).then_some((c, From::Reserve))
+                }
+                Place::Foundation(f) => {
+                    let c = *self.found[f as usize].last()?;
+                    (n == 1).then_some((c, From::Foundation))
+                }
+                Place::Waste => {
+                    let c = *self.waste.last()?;
+                    (n == 1).then_some((c, From::Waste))
+                }
+                Place::Stock => None,
+            }
+        }
+
+        /// Can `m.from` give `m.count` cards as one unit (or is it the stock, which gives
+        /// a turn)? When it cannot, the oracle refuses every move from it with that count.
+        #[inline(always)]
+        pub fn can_give(&self, game: Game, m: Move) -> bool {
+            self.exists(game, m.from) && (m.from == Place::Stock || self.unit(game, m).is_some())
+        }
+
+        /// Is `m` a legal move here under RULES.md? (A talon move's count is not looked at: the
+        /// text form of `S>W` carries none.)
+        #[inline(always)]
+        pub fn accepts(&self, game: Game, m: Move) -> bool {
+            if !self.exists(game, m.from) || !self.exists(game, m.to) {
+                return false;
+            }
+            match (m.from, m.to) {
+                // Turn one card of the stock onto the waste (all three games with a stock
+                // draw one).
+                (Place::Stock, Place::Waste) => return !self.stock.is_empty(),
+                // Napoleon's Shoulder has one pass only: the waste is never turned back.
+                (Place::Waste, Place::Stock) => return false,
+                // Nothing else comes from the stock, and nothing enters the stock, the waste
+                // or a reserve.
+                (Place::Stock, _)
+                | (_, Place::Stock)
+                | (_, Place::Waste)
+                | (_, Place::Reserve(_)) => {
+                    return false;
+                }
+                _ => {}
+            }
+            let Some((bottom, from)) = self.unit(game, m) else {
+                return false;
+            };
+            match m.to {
+                Place::Foundation(g) => {
+                    // One card at a time, up in suit from the Ace; a foundation top only goes
+                    // back into play (onto piles), not to another foundation.
+                    if m.count != 1 || from == From::Foundation {
+                        return false;
+                    }
+                    match self.found[g as usize].last() {
+                        None => bottom.rank() == 1,
+                        Some(top) => top.suit() == bottom.suit() && bottom.rank() == top.rank() + 1,
+                    }
+                }
+                Place::Tableau(q) => {
+                    if m.from == m.to {
+                        return false;
+                    }
+                    match self.piles[q as usize].last() {
+                        None => game.space_ok(bottom, from),
+                        Some(&(top, up)) => up && game.fits(bottom, top),
+                    }
+                }
+                _ => false,
+            }
+        }
+
+        /// Makes a move the oracle accepts, turning up a face-down card left on top.
+        pub fn apply(&mut self, m: Move) {
+            let cards: Vec<Card> = match m.from {
+                Place::Stock => {
+                    let c = self.stock.pop().unwrap();
+                    self.waste.push(c);
+                    return;
+                }
+                Place::Tableau(p) => {
+                    let pile = &mut self.piles[p as usize];
+                    let rest = pile.len() - m.count as usize;
+                    let taken = pile.split_off(rest).into_iter().map(|(c, _)| c).collect();
+                    if let Some(last) = pile.last_mut() {
+                        last.1 = true;
+                    }
+                    taken
+                }
+                Place::Reserve(r) => vec![self.reserve[r as usize].take().unwrap()],
+                Place::Foundation(f) => vec![self.found[f as usize].pop().unwrap()],
+                Place::Waste => vec![self.waste.pop().unwrap()],
+            };
+            match m.to {
+                Place::Tableau(q) => {
+                    self.piles[q as usize].extend(cards.iter().map(|&c| (c, true)))
+                }
+                Place::Foundation(g) => self.found[g as usize].extend(cards),
+                _ => unreachable!(),
+            }
+        }
+
+        /// Every from/to/count combination worth asking about, as the sources (place and
+        /// count) and the destinations: every source with every destination. With
+        /// `extended`, also places that do not exist in the game, count 0, and two cards from
+        /// single-card sources. The stock is asked with count 1 only: the text form of a stock
+        /// move carries no count (legal fills it in).
+        pub fn candidates(
+            &self,
+            game: Game,
+            extended: bool,
+            sources: &mut Vec<(Place, u8)>,
+            dests: &mut Vec<Place>,
+        ) {
+            sources.clear();
+            dests.clear();
+            let x = extended as usize;
+            dests.extend((0..game.piles() + x).map(|i| Place::Tableau(i as u8)));
+            dests.extend((0..game.reserve() + x).map(|i| Place::Reserve(i as u8)));
+            dests.extend((0..game.foundations() + x).map(|i| Place::Foundation(i as u8)));
+            dests.push(Place::Stock);
+            dests.push(Place::Waste);
+            let mut add = |from: Place, max: usize| {
+                for count in (1 - x)..=max {
+                    sources.push((from, count as u8));
+                }
+            };
+            for p in 0..game.piles() + x {
+                let len = self.piles.get(p).map_or(0, Vec::len);
+                add(Place::Tableau(p as u8), len + 1);
+            }
+            for r in 0..game.reserve() + x {
+                add(Place::Reserve(r as u8), 1 + x);
+            }
+            for f in 0..game.foundations() + x {
+                add(Place::Foundation(f as u8), 1 + x);
+            }
+            add(Place::Waste, 1 + x);
+            sources.push((Place::Stock, 1));
+        }
+    }
+}
+
+use oracle::{Game, Table};
+
+fn empty_pile(pos: &Position, p: Place) -> bool {
+    matches!(p, Place::Tableau(q) if pos.piles[q as usize].len == 0)
+}
+
+/// Do `a` and `b` differ only by the numbering of interchangeable places?
+fn same_up_to_renaming(pos: &Position, a: Move, b: Move) -> bool {
+    if a.from != b.from || a.count != b.count {
+        return false;
+    }
+    if a.to == b.to {
+        return true;
+    }
+    match (a.to, b.to) {
+        (Place::Tableau(_), Place::Tableau(_)) => empty_pile(pos, a.to) && empty_pile(pos, b.to),
+        (Place::Foundation(f), Place::Foundation(g)) => {
+            let (f, g) = (f as usize, g as usize);
+            pos.found_height[f] == pos.found_height[g]
+                && (pos.found_height[f] == 0 || pos.found_suit[f] == pos.found_suit[g])
+        }
+        _ => false,
+    }
+}
+
+fn whole_pile_to_space(pos: &Position, m: Move) -> bool {
+    matches!(m.from, Place::Tableau(p) if pos.piles[p as usize].len == m.count)
+        && empty_pile(pos, m.to)
+}
+
+/// The parts of a position that describe the game (the bytes past the end of a pile, of the
+/// stock or of the waste are scratch space): for a check that does not depend on them.
+fn same_game_state(a: &Position, b: &Position) -> bool {
+    a.piles
+        .iter()
+        .zip(&b.piles)
+        .all(|(p, q)| p.as_slice() == q.as_slice() && p.fixed == q.fixed)
+        && a.reserve == b.reserve
+        && a.found_suit == b.found_suit
+        && a.found_height == b.found_height
+        && a.talon[..a.talon_len as usize] == b.talon[..b.talon_len as usize]
+        && a.stock[..a.stock_len as usize] == b.stock[..b.stock_len as usize]
+        && a.waste[..a.waste_len as usize] == b.waste[..b.waste_len as usize]
+        && a.redeals == b.redeals
+        && a.on_found == b.on_found
+}
+
+/// Where two positions with the same game state differ.
+fn scratch_difference(before: &Position, after: &Position) -> String {
+    let mut out = Vec::new();
+    for (p, (a, b)) in before.piles.iter().zip(&after.piles).enumerate() {
+        if a != b {
+            let len = a.len as usize;
+            out.push(format!(
+                "T{} (len {len}) bytes past its end were {:?}, now {:?}",
+                p + 1,
+                &a.cards[len..len + 4],
+                &b.cards[len..len + 4]
+            ));
+        }
+    }
+    if before.waste != after.waste {
+        let len = before.waste_len as usize;
+        out.push(format!(
+            "waste (len {len}) entries past its end were {:?}, now {:?}",
+            &before.waste[len..len + 2],
+            &after.waste[len..len + 2]
+        ));
+    }
+    if before.stock != after.stock {
+        out.push("stock entries past its end differ".to_string());
+    }
+    out.join("; ")
+}
+
+#[derive(Default, Debug)]
+struct Stats {
+    games: u64,
+    moves: u64,
+    won: u64,
+    stuck: u64,
+    best_found: usize,
+    candidates_checked: u64,
+    undo_checks: u64,
+    /// apply+undo left the position equal in game state but not `==` (bytes past the ends).
+    undo_scratch_differs: u64,
+}
+
+/// How the playouts check apply/undo: `Exact` asserts `==`, `State` asserts equality of the
+/// game state and counts the moves where `==` fails.
+#[derive(Copy, Clone, PartialEq, Eq)]
+enum UndoCheck {
+    Exact,
+    State,
+}
+
+/// Plays random games of `V` from seeded deals until `total_moves` moves have been made,
+/// checking (a)-(e) at every step.
+fn playouts<V: Variant>(
+    game: Game,
+    first_seed: u64,
+    total_moves: u64,
+    undo_check: UndoCheck,
+) -> Stats {
+    const MAX_MOVES_PER_GAME: u64 = 400;
+    let rules = V::RULES;
+    let decks = rules.decks as usize;
+    assert_eq!(decks, game.decks());
+    let mut st = Stats::default();
+    let mut generated = Vec::new();
+    let (mut sources, mut dests) = (Vec::new(), Vec::new());
+    let mut seed = first_seed;
+    while st.moves < total_moves {
+        let d = deal(&rules, seed);
+        let mut pos = Position::from_deal::<V>(&d).expect("a seeded deal is legal");
+        let mut rng = ChaCha8Rng::seed_from_u64(seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) ^ 0x5EED);
+        let mut table = Table::read(game, &pos);
+        let mut step = 0u64;
+        st.games += 1;
+        loop {
+            let ctx = || format!("{} seed {seed} step {step}", rules.name);
+            // (d) no card lost or duplicated, by the engine's count and by the oracle's.
+            assert!(
+                pos.card_counts(&rules).iter().all(|&n| n as usize == decks),
+                "{}: card counts {:?}",
+                ctx(),
+                pos.card_counts(&rules)
+            );
+            assert!(table.counts().iter().all(|&n| n == decks), "{}", ctx());
+            assert_eq!(pos.is_won::<V>(), table.won(game), "{}", ctx());
+            let on_found: usize = table.found.iter().map(Vec::len).sum();
+            st.best_found = st.best_found.max(on_found);
+            if table.won(game) {
+                st.won += 1;
+                break;
+            }
+
+            generated.clear();
+            generate::<V>(&pos, &mut generated);
+            // (a) every generated move is accepted by the oracle and returned unchanged by legal.
+            for (i, &g) in generated.iter().enumerate() {
+                assert!(
+                    table.accepts(game, g),
+                    "{}: generated {g} refused by the oracle",
+                    ctx()
+                );
+                assert_eq!(legal::<V>(&pos, g), Ok(g), "{}: generated {g}", ctx());
+                if g.from == Place::Stock {
+                    assert_eq!(g.count, 1, "{}: draw one", ctx());
+                }
+                assert!(
+                    !generated[..i].contains(&g),
+                    "{}: {g} generated twice",
+                    ctx()
+                );
+            }
+            // (b) every move the oracle accepts is generated (up to renaming). On every 8th
+            // step legal must agree with the oracle on every combination; on the others the
+            // oracle skips a source that cannot give the unit at all (it refuses all its
+            // moves) and legal is asked about the moves the oracle accepts.
+            let full = step % 8 == 0;
+            table.candidates(game, step % 32 == 0, &mut sources, &mut dests);
+            for &(from, count) in &sources {
+                let gives = table.can_give(
+                    game,
+                    Move {
+                        from,
+                        to: from,
+                        count,
+                    },
+                );
+                if !gives && !full {
+                    continue;
+                }
+                for &to in &dests {
+                    let m = Move { from, to, count };
+                    st.candidates_checked += 1;
+                    let ok = table.accepts(game, m);
+                    assert!(gives || !ok, "{}: oracle inconsistent on {m}", ctx());
+                    if ok || full {
+                        let by_legal = legal::<V>(&pos, m);
+                        assert_eq!(
+                            by_legal.is_ok(),
+                            ok,
+                            "{}: {m} (count {count}): oracle says {ok}, legal says {by_legal:?}",
+                            ctx(),
+                        );
+                    }
+                    if ok {
+                        let found = generated.iter().any(|&g| same_up_to_renaming(&pos, g, m));
+                        assert!(
+                            found || whole_pile_to_space(&pos, m),
+                            "{}: {m} is legal but not generated (generated: {})",
+                            ctx(),
+                            generated
+                                .iter()
+                                .map(|g| g.to_string())
+                                .collect::<Vec<_>>()
+                                .join(" ")
+                        );
+                    }
+                }
+            }
+            if generated.is_empty() {
+                st.stuck += 1;
+                break;
+            }
+            if step >= MAX_MOVES_PER_GAME {
+                break;
+            }
+            // (c) apply then undo restores the position, for every generated move.
+            if step % 4 == 0 {
+                for &g in &generated {
+                    let before = pos.clone();
+                    let u = apply::<V>(&mut pos, g);
+                    undo::<V>(&mut pos, g, u);
+                    assert!(
+                        same_game_state(&pos, &before),
+                        "{}: apply+undo of {g} changed the game state",
+                        ctx()
+                    );
+                    if pos != before {
+                        st.undo_scratch_differs += 1;
+                        assert!(
+                            undo_check == UndoCheck::State,
+                            "{}: apply+undo of {g} does not restore the position exactly (==): {}",
+                            ctx(),
+                            scratch_difference(&before, &pos)
+                        );
+                    }
+                    pos = before;
+                    st.undo_checks += 1;
+                }
+            }
+            // Choose a move: at random, with a little bias toward the foundations.
+            let to_found: Vec<Move> = generated
+                .iter()
+                .copied()
+                .filter(|m| matches!(m.to, Place::Foundation(_)))
+                .collect();
+            let m = if !to_found.is_empty() && rng.random_bool(0.4) {
+                to_found[rng.random_range(0..to_found.len())]
+            } else {
+                generated[rng.random_range(0..generated.len())]
+            };
+            apply::<V>(&mut pos, m);
+            table.apply(m);
+            // (e) no pile top is face down, and the engine agrees with the oracle's result.
+            for p in 0..rules.piles() {
+                let pile = &pos.piles[p];
+                if pile.len > 0 {
+                    assert!(
+                        !pile.is_down(pile.len as usize - 1),
+                        "{}: after {m}, T{} top face down",
+                        ctx(),
+                        p + 1
+                    );
+                }
+            }
+            assert_eq!(Table::read(game, &pos), table, "{}: after {m}", ctx());
+            st.moves += 1;
+            step += 1;
+        }
+        seed += 1;
+    }
+    eprintln!("{}: {st:?}", rules.name);
+    st
+}
+
+/// Moves per game in the normal test run: 3x10^5 checked moves in all, about 8 s for the
+/// slowest game (Stonewall) in the test profile. The full check of 10^6 moves per game is the
+/// ignored `playouts_long_all_games` (a few minutes).
+const NORMAL_MOVES: u64 = 100_000;
+
+fn sanity(st: &Stats, game: &str) {
+    assert!(st.games > 10, "{game}: {st:?}");
+    assert!(st.undo_checks > 0 && st.candidates_checked > 0);
+    // The bias toward the foundations takes some games far.
+    assert!(st.best_found >= 20, "{game}: no playout got far: {st:?}");
+}
+
+#[test]
+fn playouts_stonewall() {
+    let st = playouts::<Stonewall>(Game::Stonewall, 0, NORMAL_MOVES, UndoCheck::State);
+    sanity(&st, "Stonewall");
+}
+
+#[test]
+fn playouts_lucky_piles() {
+    let st = playouts::<LuckyPiles>(Game::LuckyPiles, 0, NORMAL_MOVES, UndoCheck::State);
+    sanity(&st, "Lucky Piles");
+}
+
+#[test]
+fn playouts_napoleons_shoulder() {
+    let st =
+        playouts::<NapoleonsShoulder>(Game::NapoleonsShoulder, 0, NORMAL_MOVES, UndoCheck::State);
+    sanity(&st, "Napoleon's Shoulder");
+}
+
+/// The long run: 10^6 moves per game (3x10^6 in all), on other seeds.
+#[test]
+#[ignore = "long: 3x10^6 checked moves, a few minutes; run with --ignored"]
+fn playouts_long_all_games() {
+    let n = 1_000_000;
+    sanity(
+        &playouts::<Stonewall>(Game::Stonewall, 1 << 32, n, UndoCheck::State),
+        "Stonewall",
+    );
+    sanity(
+        &playouts::<LuckyPiles>(Game::LuckyPiles, 1 << 32, n, UndoCheck::State),
+        "Lucky Piles",
+    );
+    sanity(
+        &playouts::<NapoleonsShoulder>(Game::NapoleonsShoulder, 1 << 32, n, UndoCheck::State),
+        "Napoleon's Shoulder",
+    );
+}
+
+// `undo` promises to restore the position "bit for bit", and `Position` derives `==` over its
+// whole arrays, bytes past the end of each pile and of the waste included; these tests hold
+// apply+undo to `==` on short playouts of each game. (The playouts above check the game state
+// only, so that they keep checking everything else.)
+
+#[test]
+fn apply_undo_restores_the_position_exactly_stonewall() {
+    playouts::<Stonewall>(Game::Stonewall, 1000, 2_000, UndoCheck::Exact);
+}
+
+#[test]
+fn apply_undo_restores_the_position_exactly_lucky_piles() {
+    playouts::<LuckyPiles>(Game::LuckyPiles, 1000, 2_000, UndoCheck::Exact);
+}
+
+#[test]
+fn apply_undo_restores_the_position_exactly_napoleons_shoulder() {
+    playouts::<NapoleonsShoulder>(Game::NapoleonsShoulder, 1000, 2_000, UndoCheck::Exact);
+}

@@ -1,0 +1,217 @@
+//! The command line: clap definitions (raw arguments), and their translation into the settings
+//! the commands use ([`StartArgs::start`]). Doc comments here are the `--help` text.
+//!
+//! A new subcommand is a variant of [`Command`] with its `Args` struct, and a file in
+//! `src/commands/` whose `run` the dispatcher in [`crate::commands::run`] calls.
+
+use crate::io::Input;
+use clap::{Args, Parser, Subcommand};
+
+/// Solver and win-rate analyzer for patience (solitaire) card games.
+///
+/// Exit status: 0 success (for `check`: won), 1 a negative answer (not won, illegal move),
+/// 2 bad input (unknown variant, unreadable or malformed file, bad move token, bad arguments).
+#[derive(Parser, Debug)]
+#[command(
+    name = "patience",
+    version,
+    about,
+    long_about,
+    arg_required_else_help = true
+)]
+pub struct Cli {
+    #[command(subcommand)]
+    pub command: Command,
+}
+
+#[derive(Subcommand, Debug)]
+pub enum Command {
+    /// List the games: id, name and a one-line summary of the rules.
+    Variants(VariantsArgs),
+    /// Show the deal of a game for a seed (or a deal file), as a picture or as a deal file.
+    Deal(DealArgs),
+    /// Replay a move list from a deal and say whether it wins.
+    ///
+    /// Prints `won` (exit 0), `not won` with the number of cards on the foundations (exit 1),
+    /// or `illegal move N (TOKEN): REASON` (exit 1).
+    Check(CheckArgs),
+    /// Solve a deal with every card known (thoughtful play): a verified solution, a proof that
+    /// none exists, or `unknown` with the limit that stopped the search.
+    ///
+    /// Exit status: 0 solved, 1 unsolvable or unknown, 2 bad input.
+    Solve(SolveArgs),
+}
+
+#[derive(Args, Debug)]
+pub struct VariantsArgs {}
+
+/// Where a game starts: a seeded deal or a deal file.
+#[derive(Args, Debug, Clone)]
+#[group(required = true, multiple = false)]
+pub struct StartArgs {
+    /// Deal the game from this seed (the same seed always gives the same deal).
+    #[arg(long, value_name = "N")]
+    pub seed: Option<u64>,
+    /// Start from this deal file (JSON, see FORMATS.md); `-` reads standard input.
+    #[arg(long = "deal", value_name = "FILE")]
+    pub deal: Option<String>,
+}
+
+/// A validated [`StartArgs`].
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Start {
+    Seed(u64),
+    File(Input),
+}
+
+impl StartArgs {
+    pub fn start(&self) -> Start {
+        match (self.seed, &self.deal) {
+            (Some(seed), _) => Start::Seed(seed),
+            (None, Some(file)) => Start::File(Input::from_arg(file)),
+            // clap's argument group requires exactly one of the two.
+            (None, None) => unreachable!("clap requires --seed or --deal"),
+        }
+    }
+}
+
+#[derive(Args, Debug)]
+pub struct DealArgs {
+    /// The game (an id from `patience variants`).
+    pub variant: String,
+    #[command(flatten)]
+    pub start: StartArgs,
+    /// Print the deal file (one line of JSON) instead of a picture.
+    #[arg(long)]
+    pub json: bool,
+}
+
+#[derive(Args, Debug)]
+pub struct CheckArgs {
+    /// The game (an id from `patience variants`).
+    pub variant: String,
+    #[command(flatten)]
+    pub start: StartArgs,
+    /// The moves: a file of move tokens (`T3>F1 R5>T2 ...`, line numbers `12.` and `#` comments
+    /// ignored) or a solve result (JSON); `-` reads standard input.
+    #[arg(value_name = "MOVES")]
+    pub moves: String,
+}
+
+impl CheckArgs {
+    pub fn moves(&self) -> Input {
+        Input::from_arg(&self.moves)
+    }
+}
+
+/// The solver's budget, shared by the commands that solve.
+#[derive(Args, Debug, Clone)]
+pub struct SolverArgs {
+    /// Give up (verdict `unknown`) after this many nodes (moves made by the search).
+    #[arg(long, value_name = "N", default_value_t = crate::solve::DEFAULT_MAX_NODES)]
+    pub max_nodes: u64,
+    /// Give up (verdict `unknown`) after this many seconds. Results then depend on the machine;
+    /// the node limit does not.
+    #[arg(long, value_name = "S")]
+    pub timeout: Option<f64>,
+    /// Most memory for the transposition table, in MiB.
+    #[arg(long, value_name = "MIB", default_value_t = (crate::solve::DEFAULT_TABLE_BYTES >> 20) as u64)]
+    pub table_mib: u64,
+    /// Switch off the proved pruning rules (for cross-checks; much slower).
+    #[arg(long)]
+    pub no_prune: bool,
+}
+
+impl SolverArgs {
+    /// The solver options these arguments ask for.
+    pub fn options(&self) -> anyhow::Result<crate::solve::Options> {
+        let timeout = match self.timeout {
+            None => None,
+            Some(s) if s.is_finite() && s > 0.0 => Some(std::time::Duration::from_secs_f64(s)),
+            Some(s) => anyhow::bail!("--timeout must be a positive number of seconds, not {s}"),
+        };
+        if self.table_mib == 0 {
+            anyhow::bail!("--table-mib must be at least 1");
+        }
+        Ok(crate::solve::Options {
+            max_nodes: self.max_nodes,
+            timeout,
+            table_bytes: (self.table_mib as usize).saturating_mul(1 << 20),
+            prune: if self.no_prune {
+                crate::solve::Prune::NONE
+            } else {
+                crate::solve::Prune::default()
+            },
+        })
+    }
+}
+
+#[derive(Args, Debug)]
+pub struct SolveArgs {
+    /// The game (an id from `patience variants`).
+    pub variant: String,
+    #[command(flatten)]
+    pub start: StartArgs,
+    #[command(flatten)]
+    pub solver: SolverArgs,
+    /// Print the solve result as JSON (FORMATS.md), with the deal included.
+    #[arg(long)]
+    pub json: bool,
+}
+
+/// Parses the process arguments. Help and version go to standard output (exit 0); any other
+/// command-line error is printed as one line `error: ...` and exits with status 2.
+pub fn parse_or_exit() -> Cli {
+    match Cli::try_parse() {
+        Ok(cli) => cli,
+        Err(e) => {
+            use clap::error::ErrorKind;
+            match e.kind() {
+                ErrorKind::DisplayHelp
+                | ErrorKind::DisplayVersion
+                | ErrorKind::DisplayHelpOnMissingArgumentOrSubcommand => e.exit(),
+                _ => {
+                    eprintln!("{}", one_line_clap_error(&e.render().to_string()));
+                    std::process::exit(2);
+                }
+            }
+        }
+    }
+}
+
+/// Squeezes clap's several-line error into one line: drops the usage and the "--help" hint,
+/// joins the rest.
+fn one_line_clap_error(rendered: &str) -> String {
+    let parts: Vec<&str> = rendered
+        .lines()
+        .map(str::trim)
+        .filter(|l| !l.is_empty() && !l.starts_with("Usage:") && !l.starts_with("For more"))
+        .collect();
+    let line = parts.join(" ");
+    let line = if line.starts_with("error:") {
+        line
+    } else {
+        format!("error: {line}")
+    };
+    format!("{line} (see 'patience --help')")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use clap::CommandFactory;
+
+    #[test]
+    fn the_command_line_is_well_formed() {
+        Cli::command().debug_assert();
+    }
+
+    #[test]
+    fn clap_errors_become_one_line() {
+        let e = Cli::try_parse_from(["patience", "check", "stonewall", "x"]).unwrap_err();
+        let line = one_line_clap_error(&e.render().to_string());
+        assert!(line.starts_with("error: "), "{line}");
+        assert!(line.contains("--seed"), "{line}");
+        assert!(!line.contains('\n'));
+    }
+}

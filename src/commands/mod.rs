@@ -1,0 +1,109 @@
+//! One file per subcommand. Each exposes `run(&Args, out) -> anyhow::Result<Outcome>`; errors
+//! are bad input (exit status 2), [`Outcome`] is the command's answer (exit status 0 or 1).
+//! Shared here: the variant lookup and the start position from `--seed N` or `--deal FILE|-`.
+
+pub mod check;
+pub mod deal;
+pub mod solve;
+pub mod variants;
+
+use crate::cli::{Cli, Command, Start};
+use crate::deal::Deal;
+use crate::game::{Position, Rules, Variant};
+use crate::io::dealfile::read_deal;
+use anyhow::{Context, Result, bail};
+use std::io::Write;
+
+/// What a command that ran to the end has to say.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum Outcome {
+    /// Done, and the answer is yes (exit status 0).
+    Success,
+    /// Done, and the answer is no: not won, an illegal move (exit status 1).
+    Failure,
+}
+
+impl Outcome {
+    pub fn exit_code(self) -> u8 {
+        match self {
+            Outcome::Success => 0,
+            Outcome::Failure => 1,
+        }
+    }
+}
+
+/// Runs the command, writing its output to `out`.
+pub fn run(cli: &Cli, out: &mut dyn Write) -> Result<Outcome> {
+    match &cli.command {
+        Command::Variants(args) => variants::run(args, out),
+        Command::Deal(args) => deal::run(args, out),
+        Command::Check(args) => check::run(args, out),
+        Command::Solve(args) => solve::run(args, out),
+    }
+}
+
+/// The error for a variant id that is not known, listing the known ones.
+pub fn unknown_variant(id: &str) -> anyhow::Error {
+    let known: Vec<&str> = crate::variants::ALL.iter().map(|r| r.id).collect();
+    anyhow::anyhow!(
+        "unknown variant {id:?} (known variants: {})",
+        known.join(", ")
+    )
+}
+
+/// The rules of a variant id, or the error listing the known ids.
+pub fn rules_of(id: &str) -> Result<&'static Rules> {
+    crate::variants::find(id).ok_or_else(|| unknown_variant(id))
+}
+
+/// Runs `$body` with `$V` bound to the game type of the id `$id`; for an unknown id, returns
+/// (from the enclosing function) the error that lists the known ids.
+macro_rules! for_variant {
+    ($id:expr, $V:ident => $body:expr) => {{
+        let id: &str = $id;
+        match $crate::with_variant!(id, $V => $body) {
+            Some(result) => result,
+            None => Err($crate::commands::unknown_variant(id)),
+        }
+    }};
+}
+pub(crate) use for_variant;
+
+/// The start position of game `V` from `--seed N` or `--deal FILE|-`: the deal (with its
+/// `variant` filled in) and the checked position. A deal file naming another game is refused.
+pub fn load_start<V: Variant>(start: &Start) -> Result<(Deal, Position)> {
+    let rules = V::RULES;
+    match start {
+        Start::Seed(seed) => {
+            let deal = crate::deal::deal(&rules, *seed);
+            let pos = Position::from_deal::<V>(&deal)
+                .with_context(|| format!("the {} deal of seed {seed}", rules.name))?;
+            Ok((deal, pos))
+        }
+        Start::File(input) => {
+            let text = input.read_to_string()?;
+            let mut deal = read_deal(&text).with_context(|| input.to_string())?;
+            match &deal.variant {
+                Some(v) if v != rules.id => {
+                    bail!("{input}: the deal file is for {v:?}, not {:?}", rules.id)
+                }
+                Some(_) => {}
+                None => deal.variant = Some(rules.id.to_string()),
+            }
+            let pos = Position::from_deal::<V>(&deal)
+                .with_context(|| format!("{input}: not a legal {} deal", rules.name))?;
+            Ok((deal, pos))
+        }
+    }
+}
+
+/// Set by Ctrl-C: long searches stop cleanly with `unknown` (cancelled).
+pub fn cancel_flag() -> &'static std::sync::atomic::AtomicBool {
+    static FLAG: std::sync::atomic::AtomicBool = std::sync::atomic::AtomicBool::new(false);
+    static HANDLER: std::sync::Once = std::sync::Once::new();
+    HANDLER.call_once(|| {
+        // Without a handler (some sandboxes refuse one) Ctrl-C simply ends the process.
+        let _ = ctrlc::set_handler(|| FLAG.store(true, std::sync::atomic::Ordering::Relaxed));
+    });
+    &FLAG
+}

@@ -1,0 +1,121 @@
+//! `patience solve VARIANT (--seed N | --deal FILE|-)`: the thoughtful verdict of one deal, its
+//! solution move by move with the cards moved, and the search's counters.
+
+use super::{Outcome, cancel_flag, for_variant, load_start};
+use crate::cli::SolveArgs;
+use crate::game::{Move, Place, Position, Variant, apply};
+use crate::io::dealfile::write_deal;
+use crate::solve::{Solution, Solver, Verdict};
+use anyhow::Result;
+use std::io::Write;
+
+pub fn run(args: &SolveArgs, out: &mut dyn Write) -> Result<Outcome> {
+    for_variant!(&args.variant, V => solve::<V>(args, out))
+}
+
+fn solve<V: Variant>(args: &SolveArgs, out: &mut dyn Write) -> Result<Outcome> {
+    let options = args.solver.options()?;
+    let (deal, start) = load_start::<V>(&args.start.start())?;
+    let mut solver = Solver::<V>::new(options.clone());
+    let sol = solver.solve(&start, cancel_flag())?;
+    if args.json {
+        let deal_json: serde_json::Value = serde_json::from_str(&write_deal(&deal))?;
+        writeln!(out, "{}", result_json::<V>(&sol, deal.seed, &options, deal_json))?;
+    } else {
+        write_text::<V>(&sol, &start, out)?;
+    }
+    Ok(match sol.verdict {
+        Verdict::Solved(_) => Outcome::Success,
+        _ => Outcome::Failure,
+    })
+}
+
+/// The solve result of FORMATS.md.
+pub fn result_json<V: Variant>(
+    sol: &Solution,
+    seed: Option<u64>,
+    options: &crate::solve::Options,
+    deal: serde_json::Value,
+) -> serde_json::Value {
+    let moves: Vec<String> = match &sol.verdict {
+        Verdict::Solved(m) => m.iter().map(Move::to_string).collect(),
+        _ => Vec::new(),
+    };
+    let mut v = serde_json::json!({
+        "variant": V::RULES.id,
+        "seed": seed,
+        "knowledge": "thoughtful",
+        "verdict": sol.verdict.word(),
+        "moves": moves,
+        "nodes": sol.stats.nodes,
+        "seconds": sol.seconds,
+        "table_positions": sol.stats.table_len,
+        "max_nodes": options.max_nodes,
+        "timeout": options.timeout.map(|d| d.as_secs_f64()),
+        "deal": deal,
+    });
+    if let Verdict::Unknown(limit) = sol.verdict {
+        v["limit"] = serde_json::to_value(limit).expect("a limit serializes");
+    }
+    v
+}
+
+/// What a move does, in words: `7H onto 8S`, `9C..7H onto 10D`, `AH to the foundation`.
+pub fn describe<V: Variant>(pos: &Position, m: Move) -> String {
+    let moving = match m.from {
+        Place::Tableau(p) => {
+            let pile = &pos.piles[p as usize];
+            let len = pile.len as usize;
+            let (bottom, top) = (pile.card(len - m.count as usize), pile.card(len - 1));
+            if m.count > 1 {
+                format!("{bottom}..{top}")
+            } else {
+                bottom.to_string()
+            }
+        }
+        Place::Reserve(r) => crate::cards::Card::from_index(pos.reserve[r as usize]).to_string(),
+        Place::Waste => pos.waste_top().map(|c| c.to_string()).unwrap_or_default(),
+        Place::Foundation(f) => pos.found_top(f as usize).map(|c| c.to_string()).unwrap_or_default(),
+        Place::Stock => {
+            return format!("turn {} card{}", m.count, if m.count == 1 { "" } else { "s" });
+        }
+    };
+    match m.to {
+        Place::Foundation(_) => format!("{moving} to the foundation"),
+        Place::Tableau(q) if pos.piles[q as usize].is_empty() => {
+            format!("{moving} into the empty pile")
+        }
+        Place::Tableau(q) => format!("{moving} onto {}", pos.piles[q as usize].top()),
+        Place::Stock => "turn the waste over".to_string(),
+        _ => moving,
+    }
+}
+
+fn write_text<V: Variant>(sol: &Solution, start: &Position, out: &mut dyn Write) -> Result<()> {
+    match &sol.verdict {
+        Verdict::Solved(moves) => {
+            writeln!(out, "solved in {} moves (verified by replay)", moves.len())?;
+            let mut pos = start.clone();
+            let width = moves.len().to_string().len();
+            for (i, &m) in moves.iter().enumerate() {
+                let token = m.to_string();
+                writeln!(out, "{:>width$}. {token:<9} {}", i + 1, describe::<V>(&pos, m))?;
+                apply::<V>(&mut pos, m);
+            }
+        }
+        Verdict::Unsolvable => writeln!(out, "unsolvable (every reachable position searched)")?,
+        Verdict::Unknown(limit) => writeln!(out, "unknown: stopped by the {limit}")?,
+    }
+    let s = &sol.stats;
+    writeln!(
+        out,
+        "nodes {} ({:.2} M/s), {:.3} s, table {} positions ({:.1} MiB), deepest path {}",
+        s.nodes,
+        s.nodes as f64 / sol.seconds.max(1e-9) / 1e6,
+        sol.seconds,
+        s.table_len,
+        s.table_bytes as f64 / (1 << 20) as f64,
+        s.max_depth
+    )?;
+    Ok(())
+}

@@ -1,0 +1,16 @@
+//! `patience variants`: the games, one a line: id, name, summary.
+
+use super::Outcome;
+use crate::cli::VariantsArgs;
+use crate::variants::ALL;
+use anyhow::Result;
+use std::io::Write;
+
+pub fn run(_args: &VariantsArgs, out: &mut dyn Write) -> Result<Outcome> {
+    let id_w = ALL.iter().map(|r| r.id.len()).max().unwrap_or(0);
+    let name_w = ALL.iter().map(|r| r.name.len()).max().unwrap_or(0);
+    for r in ALL {
+        writeln!(out, "{:<id_w$}  {:<name_w$}  {}", r.id, r.name, r.summary)?;
+    }
+    Ok(Outcome::Success)
+}

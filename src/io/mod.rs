@@ -1,0 +1,63 @@
+//! Reading and writing the project's file formats (`../shared/FORMATS.md`): deal files and move
+//! lists. This layer, and only this layer, reads files; the engine never does.
+
+pub mod dealfile;
+pub mod movelist;
+
+use std::fmt;
+use std::io::Read;
+use std::path::PathBuf;
+
+/// Where a command reads a file from: a path, or standard input (written `-`).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Input {
+    Stdin,
+    Path(PathBuf),
+}
+
+impl Input {
+    /// `-` is standard input; anything else is a path.
+    pub fn from_arg(arg: &str) -> Input {
+        if arg == "-" {
+            Input::Stdin
+        } else {
+            Input::Path(PathBuf::from(arg))
+        }
+    }
+
+    pub fn is_stdin(&self) -> bool {
+        matches!(self, Input::Stdin)
+    }
+
+    /// The whole text of the input. The error names the file (or standard input).
+    pub fn read_to_string(&self) -> Result<String, ReadError> {
+        let result = match self {
+            Input::Stdin => {
+                let mut s = String::new();
+                std::io::stdin().lock().read_to_string(&mut s).map(|_| s)
+            }
+            Input::Path(p) => std::fs::read_to_string(p),
+        };
+        result.map_err(|e| ReadError {
+            input: self.to_string(),
+            why: e.to_string(),
+        })
+    }
+}
+
+impl fmt::Display for Input {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Input::Stdin => write!(f, "standard input"),
+            Input::Path(p) => write!(f, "{}", p.display()),
+        }
+    }
+}
+
+/// A file (or standard input) that could not be read.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("cannot read {input}: {why}")]
+pub struct ReadError {
+    pub input: String,
+    pub why: String,
+}

@@ -1,0 +1,436 @@
+//! The exact state key: a position packed into a few `u64` words, reversibly, given the start
+//! position it was reached from. Never a hash: two positions that play differently always get
+//! different keys, so the transposition table can never merge them (a merge would turn into a
+//! false `unsolvable`).
+//!
+//! What the key holds, as a stream of bits:
+//! - **Foundations**, per suit: its height (one deck), or the two heights of its two foundations
+//!   in sorted order (two decks). Which foundation holds which suit does not change the game.
+//! - **Reserve**: one bit per slot, set while the slot still holds its dealt card (nothing ever
+//!   enters the reserve, so an occupied slot holds the card it was dealt).
+//! - **Talon**: one bit per talon card, set while it is still in the stock or waste, and the
+//!   stock's size. Cards keep their turning order in the talon, so the waste is the first
+//!   remaining cards in that order and the stock the rest.
+//! - **Tableau**, per pile: the length of its undisturbed prefix (`Pile::fixed`: the bottom cards
+//!   that have lain there since the start, known from the start position), then the cards built
+//!   on it: their count, the first card in full, and each further card relative to the one below
+//!   it under the game's build rule (1 bit for alternating colour, 2 for any suit, 0 for same
+//!   suit, plus 1 for the direction in up-or-down games). Every card above the prefix was put
+//!   there by a build move or into an empty pile, and a moving run's own relation implies the
+//!   build rule, so the built part is always such a sequence.
+//!   A prefix card lies face down exactly when it was dealt face down and is not the prefix's
+//!   top card (the top card of the prefix has been the top of the pile at some time, and so was
+//!   turned up), so face-down flags need no bits.
+//!   Piles with an empty prefix are interchangeable: they are written in sorted order.
+
+use super::super::game::position::{DOWN, NONE, Position};
+use crate::cards::Card;
+use crate::game::{Build, Rules, Stock, Unit, Variant};
+pub use crate::game::rules::KeyWords;
+
+
+/// Bits needed to write any number in `0..=max`.
+pub const fn bits_for(max: usize) -> u32 {
+    usize::BITS - max.leading_zeros()
+}
+
+/// Bits per built card after the first, under a build rule.
+pub const fn step_bits(b: Build) -> u32 {
+    match b {
+        Build::DownAltColour => 1,
+        Build::DownAnySuit => 2,
+        Build::DownSameSuit => 0,
+        Build::UpDownAnySuit => 3,
+        Build::UpDownSameSuit => 1,
+    }
+}
+
+/// Bits for the number of redeals made, where it is limited (and so matters).
+pub const fn redeal_bits(rules: &Rules) -> u32 {
+    match rules.stock {
+        Stock::Waste {
+            passes: Some(p), ..
+        } if p > 1 => bits_for(p as usize),
+        _ => 0,
+    }
+}
+
+/// Bits for the count of built cards on one pile.
+pub const fn count_bits(b: Build) -> u32 {
+    match b {
+        Build::UpDownAnySuit | Build::UpDownSameSuit => 6, // up to 52 cards
+        _ => 4,                                            // K down to A: at most 13
+    }
+}
+
+/// The most bits a key of `rules` can need, given the tallest pile a position starts with.
+pub const fn max_bits(rules: &Rules, tallest_start_pile: usize, talon: usize) -> u32 {
+    let b = rules.build;
+    let found = if rules.decks == 1 { 16 } else { 32 };
+    let reserve = rules.reserve as u32;
+    let talon_bits = if talon > 0 {
+        talon as u32 + bits_for(talon) + redeal_bits(rules)
+    } else {
+        0
+    };
+    let per_pile = bits_for(tallest_start_pile) + count_bits(b) + 6 - step_bits(b);
+    found
+        + reserve
+        + talon_bits
+        + rules.piles() as u32 * per_pile
+        + step_bits(b) * rules.cards() as u32
+}
+
+/// The run relation of a game must imply its build rule, or the built part of a pile would not
+/// be a build sequence. True of every game here; checked by a test.
+pub const fn run_implies_build(rules: &Rules) -> bool {
+    match rules.unit {
+        Unit::Single => true,
+        Unit::Run(r) => {
+            matches!(
+                (r, rules.build),
+                (Build::DownAltColour, Build::DownAltColour)
+                    | (Build::DownAltColour, Build::DownAnySuit)
+                    | (Build::DownSameSuit, Build::DownSameSuit)
+                    | (Build::DownSameSuit, Build::DownAnySuit)
+                    | (Build::DownAnySuit, Build::DownAnySuit)
+            )
+        }
+    }
+}
+
+/// Writes bits into a word array.
+struct Writer<'a> {
+    words: &'a mut [u64],
+    at: u32,
+}
+
+impl Writer<'_> {
+    #[inline(always)]
+    fn put(&mut self, v: u64, n: u32) {
+        if n == 0 {
+            return;
+        }
+        debug_assert!(n <= 64 && (n == 64 || v < (1u64 << n)));
+        let (w, o) = ((self.at / 64) as usize, self.at % 64);
+        self.words[w] |= v << o;
+        if o + n > 64 {
+            self.words[w + 1] |= v >> (64 - o);
+        }
+        self.at += n;
+    }
+}
+
+/// Reads bits back.
+struct Reader<'a> {
+    words: &'a [u64],
+    at: u32,
+}
+
+impl Reader<'_> {
+    fn get(&mut self, n: u32) -> u64 {
+        if n == 0 {
+            return 0;
+        }
+        let (w, o) = ((self.at / 64) as usize, self.at % 64);
+        let mut v = self.words[w] >> o;
+        if o + n > 64 {
+            v |= self.words[w + 1] << (64 - o);
+        }
+        self.at += n;
+        if n == 64 { v } else { v & ((1u64 << n) - 1) }
+    }
+}
+
+/// Which of the two suits of a colour: black C(0) S(3), red D(1) H(2).
+#[inline(always)]
+fn suit_in_colour(suit: u8) -> u64 {
+    (suit == 3 || suit == 2) as u64
+}
+#[inline(always)]
+fn suit_of_colour(colour: u8, bit: u64) -> u8 {
+    match (colour, bit) {
+        (0, 0) => 0,
+        (0, _) => 3,
+        (_, 0) => 1,
+        _ => 2,
+    }
+}
+
+/// What the key needs to know of the start position.
+#[derive(Clone, Debug)]
+pub struct KeyContext {
+    /// Bits for each pile's prefix length.
+    fixed_bits: [u8; 16],
+}
+
+impl KeyContext {
+    pub fn new<V: Variant>(start: &Position) -> KeyContext {
+        let mut fixed_bits = [0u8; 16];
+        for (p, fb) in fixed_bits.iter_mut().enumerate().take(V::RULES.piles()) {
+            *fb = bits_for(start.piles[p].len as usize) as u8;
+        }
+        KeyContext { fixed_bits }
+    }
+
+    /// The most bits a key can need from this start position.
+    pub fn max_bits<V: Variant>(start: &Position) -> u32 {
+        let tallest = (0..V::RULES.piles())
+            .map(|p| start.piles[p].len as usize)
+            .max()
+            .unwrap_or(0);
+        max_bits(&V::RULES, tallest, start.talon_len as usize)
+    }
+}
+
+#[inline(always)]
+fn write_built<V: Variant>(w: &mut Writer, cards: &[u8]) {
+    let b = V::RULES.build;
+    w.put(cards.len() as u64, count_bits(b));
+    let Some((&first, rest)) = cards.split_first() else {
+        return;
+    };
+    w.put(first as u64, 6);
+    let mut prev = Card::from_index(first);
+    for &byte in rest {
+        let c = Card::from_index(byte);
+        match b {
+            Build::DownAltColour => w.put(suit_in_colour(c.suit()), 1),
+            Build::DownAnySuit => w.put(c.suit() as u64, 2),
+            Build::DownSameSuit => {}
+            Build::UpDownAnySuit => w.put(((c.rank() > prev.rank()) as u64) | (c.suit() as u64) << 1, 3),
+            Build::UpDownSameSuit => w.put((c.rank() > prev.rank()) as u64, 1),
+        }
+        prev = c;
+    }
+}
+
+fn read_built<V: Variant>(r: &mut Reader, out: &mut Vec<u8>) {
+    let b = V::RULES.build;
+    let n = r.get(count_bits(b)) as usize;
+    if n == 0 {
+        return;
+    }
+    let mut prev = Card::from_index(r.get(6) as u8);
+    out.push(prev.index());
+    for _ in 1..n {
+        let c = match b {
+            Build::DownAltColour => {
+                Card::new(prev.rank() - 1, suit_of_colour(1 - prev.colour(), r.get(1)))
+            }
+            Build::DownAnySuit => Card::new(prev.rank() - 1, r.get(2) as u8),
+            Build::DownSameSuit => Card::new(prev.rank() - 1, prev.suit()),
+            Build::UpDownAnySuit => {
+                let v = r.get(3);
+                let rank = if v & 1 == 1 { prev.rank() + 1 } else { prev.rank() - 1 };
+                Card::new(rank, (v >> 1) as u8)
+            }
+            Build::UpDownSameSuit => {
+                let rank = if r.get(1) == 1 { prev.rank() + 1 } else { prev.rank() - 1 };
+                Card::new(rank, prev.suit())
+            }
+        };
+        out.push(c.index());
+        prev = c;
+    }
+}
+
+/// Packs `pos` into its key.
+#[inline]
+pub fn encode<V: Variant, K: KeyWords>(ctx: &KeyContext, pos: &Position) -> K {
+    let rules = V::RULES;
+    let mut key = K::default();
+    let mut w = Writer {
+        words: key.as_mut(),
+        at: 0,
+    };
+    // Foundations, per suit.
+    let nf = rules.foundations();
+    if rules.decks == 1 {
+        let mut h = [0u64; 4];
+        for f in 0..nf {
+            if pos.found_suit[f] != NONE {
+                h[pos.found_suit[f] as usize] = pos.found_height[f] as u64;
+            }
+        }
+        w.put(h[0] | h[1] << 4 | h[2] << 8 | h[3] << 12, 16);
+    } else {
+        let mut h = [[0u64; 2]; 4];
+        let mut n = [0usize; 4];
+        for f in 0..nf {
+            let s = pos.found_suit[f];
+            if s != NONE {
+                h[s as usize][n[s as usize]] = pos.found_height[f] as u64;
+                n[s as usize] += 1;
+            }
+        }
+        for hs in h {
+            let (hi, lo) = if hs[0] >= hs[1] {
+                (hs[0], hs[1])
+            } else {
+                (hs[1], hs[0])
+            };
+            w.put(hi | lo << 4, 8);
+        }
+    }
+    // Reserve.
+    if rules.reserve > 0 {
+        let mut m = 0u64;
+        for r in 0..rules.reserve as usize {
+            m |= ((pos.reserve[r] != NONE) as u64) << r;
+        }
+        w.put(m, rules.reserve as u32);
+    }
+    // Talon.
+    if !matches!(rules.stock, Stock::None) && pos.talon_len > 0 {
+        let tl = pos.talon_len as usize;
+        let mut m = [0u64; 2];
+        for i in 0..pos.stock_len as usize {
+            let t = pos.stock[i] as usize;
+            m[t / 64] |= 1 << (t % 64);
+        }
+        for i in 0..pos.waste_len as usize {
+            let t = pos.waste[i] as usize;
+            m[t / 64] |= 1 << (t % 64);
+        }
+        if tl > 64 {
+            w.put(m[0], 64);
+            w.put(m[1], (tl - 64) as u32);
+        } else {
+            w.put(m[0], tl as u32);
+        }
+        w.put(pos.stock_len as u64, bits_for(tl));
+        w.put(pos.redeals as u64, redeal_bits(&rules));
+    }
+    // Tableau: every prefix length in pile order; then the built part of each pile with a
+    // prefix, in pile order; then the piles without one, sorted.
+    let np = rules.piles();
+    let mut free = [0u8; 16];
+    let mut nfree = 0;
+    for p in 0..np {
+        w.put(pos.piles[p].fixed as u64, ctx.fixed_bits[p] as u32);
+    }
+    for p in 0..np {
+        let pile = &pos.piles[p];
+        if pile.fixed == 0 {
+            free[nfree] = p as u8;
+            nfree += 1;
+        } else {
+            write_built::<V>(&mut w, &pile.cards[pile.fixed as usize..pile.len as usize]);
+        }
+    }
+    let free = &mut free[..nfree];
+    if nfree > 1 {
+        sort_piles(pos, free);
+    }
+    for &p in free.iter() {
+        write_built::<V>(&mut w, pos.piles[p as usize].as_slice());
+    }
+    key
+}
+
+/// Sorts pile numbers by their cards (insertion sort: few piles, no allocation).
+#[inline]
+fn sort_piles(pos: &Position, free: &mut [u8]) {
+    for i in 1..free.len() {
+        let x = free[i];
+        let mut j = i;
+        while j > 0 && pos.piles[free[j - 1] as usize].as_slice() > pos.piles[x as usize].as_slice() {
+            free[j] = free[j - 1];
+            j -= 1;
+        }
+        free[j] = x;
+    }
+}
+
+/// Unpacks a key into a position, given the start position it was reached from. Foundations
+/// come out in suit order and interchangeable piles in sorted order; everything else is as
+/// it was.
+pub fn decode<V: Variant, K: KeyWords>(ctx: &KeyContext, start: &Position, key: &K) -> Position {
+    let rules = V::RULES;
+    let mut r = Reader {
+        words: key.as_ref(),
+        at: 0,
+    };
+    let mut pos = start.clone();
+    pos.found_suit = [NONE; 8];
+    pos.found_height = [0; 8];
+    pos.on_found = 0;
+    let put_found = |f: usize, suit: u8, h: u8, pos: &mut Position| {
+        if h > 0 {
+            pos.found_suit[f] = suit;
+            pos.found_height[f] = h;
+            pos.on_found += h;
+        }
+    };
+    if rules.decks == 1 {
+        let v = r.get(16);
+        for s in 0..4u8 {
+            put_found(s as usize, s, (v >> (4 * s)) as u8 & 15, &mut pos);
+        }
+    } else {
+        for s in 0..4u8 {
+            let v = r.get(8);
+            put_found(2 * s as usize, s, v as u8 & 15, &mut pos);
+            put_found(2 * s as usize + 1, s, (v >> 4) as u8 & 15, &mut pos);
+        }
+    }
+    if rules.reserve > 0 {
+        let m = r.get(rules.reserve as u32);
+        for i in 0..rules.reserve as usize {
+            if m >> i & 1 == 0 {
+                pos.reserve[i] = NONE;
+            }
+        }
+    }
+    if !matches!(rules.stock, Stock::None) && start.talon_len > 0 {
+        let tl = start.talon_len as usize;
+        let m = if tl > 64 {
+            [r.get(64), r.get((tl - 64) as u32)]
+        } else {
+            [r.get(tl as u32), 0]
+        };
+        let stock_len = r.get(bits_for(tl)) as usize;
+        pos.redeals = r.get(redeal_bits(&rules)) as u8;
+        let remaining: Vec<u8> = (0..tl)
+            .filter(|&t| m[t / 64] >> (t % 64) & 1 == 1)
+            .map(|t| t as u8)
+            .collect();
+        let waste_len = remaining.len() - stock_len;
+        pos.waste_len = waste_len as u8;
+        pos.waste[..waste_len].copy_from_slice(&remaining[..waste_len]);
+        pos.stock_len = stock_len as u8;
+        for (i, &t) in remaining[waste_len..].iter().rev().enumerate() {
+            pos.stock[i] = t;
+        }
+    }
+    let np = rules.piles();
+    let mut fixed = [0usize; 16];
+    for (p, f) in fixed.iter_mut().enumerate().take(np) {
+        *f = r.get(ctx.fixed_bits[p] as u32) as usize;
+    }
+    let mut built = Vec::new();
+    for p in (0..np).filter(|&p| fixed[p] > 0) {
+        built.clear();
+        read_built::<V>(&mut r, &mut built);
+        let orig = &start.piles[p];
+        let fx = fixed[p];
+        let pile = &mut pos.piles[p];
+        for i in 0..fx {
+            let down = orig.cards[i] & DOWN != 0 && i + 1 < fx;
+            pile.cards[i] = (orig.cards[i] & !DOWN) | if down { DOWN } else { 0 };
+        }
+        pile.cards[fx..fx + built.len()].copy_from_slice(&built);
+        pile.len = (fx + built.len()) as u8;
+        pile.fixed = fx as u8;
+    }
+    for p in (0..np).filter(|&p| fixed[p] == 0) {
+        built.clear();
+        read_built::<V>(&mut r, &mut built);
+        let pile = &mut pos.piles[p];
+        pile.cards[..built.len()].copy_from_slice(&built);
+        pile.len = built.len() as u8;
+        pile.fixed = 0;
+    }
+    pos
+}

@@ -1,0 +1,310 @@
+//! One depth-first search with make/undo, shared by every use of the search: solving, and any
+//! other question asked of the positions it reaches (a [`Visit`] says what is sought).
+//!
+//! The loop allocates nothing per node: moves live on one shared stack (`Vec<Move>` whose
+//! capacity is reused), frames on another, and the key is a fixed array.
+
+use super::key::{KeyContext, KeyWords, encode};
+use super::prune::Prune;
+use super::table::{Insert, Table};
+use crate::game::position::Position;
+use crate::game::{Move, Place, Undo, Variant, apply, generate, undo};
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::time::Instant;
+
+/// What stopped a search before it was done.
+#[derive(Copy, Clone, PartialEq, Eq, Debug, serde::Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Limit {
+    /// The node budget ran out.
+    Nodes,
+    /// The time budget ran out.
+    Time,
+    /// The transposition table reached its memory bound.
+    Memory,
+    /// The caller cancelled (Ctrl-C).
+    Cancelled,
+}
+
+impl std::fmt::Display for Limit {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(match self {
+            Limit::Nodes => "node limit",
+            Limit::Time => "time limit",
+            Limit::Memory => "memory limit",
+            Limit::Cancelled => "cancelled",
+        })
+    }
+}
+
+/// The budget of one search.
+#[derive(Clone, Debug)]
+pub struct Limits {
+    /// Most nodes (moves made) before giving up.
+    pub max_nodes: u64,
+    /// When to give up, if ever.
+    pub deadline: Option<Instant>,
+    /// Most bytes the transposition table may hold.
+    pub table_bytes: usize,
+}
+
+/// What a search is looking for.
+pub trait Visit {
+    /// Called on each position the search enters; `true` ends the search there.
+    fn goal(&mut self, pos: &Position) -> bool;
+}
+
+/// Looks for a won position.
+pub struct Win<V>(std::marker::PhantomData<V>);
+impl<V> Default for Win<V> {
+    fn default() -> Self {
+        Win(std::marker::PhantomData)
+    }
+}
+impl<V: Variant> Visit for Win<V> {
+    #[inline(always)]
+    fn goal(&mut self, pos: &Position) -> bool {
+        pos.is_won::<V>()
+    }
+}
+
+/// How a search ended.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum End {
+    /// A goal position, and the moves from the start to it.
+    Found(Vec<Move>),
+    /// Every reachable position was entered and none was a goal.
+    Exhausted,
+    /// A limit stopped it.
+    Stopped(Limit),
+}
+
+#[derive(Copy, Clone)]
+struct Frame {
+    mv: Move,
+    undo: Undo,
+    next: u32,
+    end: u32,
+    start: u32,
+}
+
+/// Counters of the last search.
+#[derive(Copy, Clone, Debug, Default)]
+pub struct Stats {
+    /// Moves made.
+    pub nodes: u64,
+    /// Positions in the table at the end.
+    pub table_len: usize,
+    /// Bytes the table held at the end.
+    pub table_bytes: usize,
+    /// Deepest path.
+    pub max_depth: usize,
+}
+
+/// A reusable searcher: its table and stacks keep their memory from one search to the next.
+pub struct Searcher<V: Variant, K: KeyWords> {
+    table: Table<K>,
+    moves: Vec<Move>,
+    frames: Vec<Frame>,
+    pub prune: Prune,
+    pub stats: Stats,
+    _v: std::marker::PhantomData<V>,
+}
+
+impl<V: Variant, K: KeyWords> Searcher<V, K> {
+    pub fn new(table_bytes: usize, prune: Prune) -> Self {
+        Searcher {
+            table: Table::new(table_bytes),
+            moves: Vec::with_capacity(4096),
+            frames: Vec::with_capacity(256),
+            prune,
+            stats: Stats::default(),
+            _v: std::marker::PhantomData,
+        }
+    }
+
+    /// Generates, prunes and orders the moves of `pos` onto the move stack.
+    #[inline]
+    fn expand(&mut self, pos: &Position) -> (u32, u32) {
+        let start = self.moves.len();
+        generate::<V>(pos, &mut self.moves);
+        let end = self.prune.apply::<V>(pos, &mut self.moves, start);
+        self.moves.truncate(end);
+        order::<V>(pos, &mut self.moves[start..]);
+        (start as u32, self.moves.len() as u32)
+    }
+
+    /// Searches depth first from `start` for a position `visit` accepts.
+    pub fn traverse<G: Visit>(
+        &mut self,
+        start: &Position,
+        visit: &mut G,
+        limits: &Limits,
+        cancel: &AtomicBool,
+    ) -> End {
+        self.table.clear();
+        self.moves.clear();
+        self.frames.clear();
+        self.stats = Stats::default();
+        let ctx = KeyContext::new::<V>(start);
+        let mut pos = start.clone();
+        let end = self.run(&ctx, &mut pos, visit, limits, cancel);
+        self.stats.table_len = self.table.len();
+        self.stats.table_bytes = self.table.bytes();
+        end
+    }
+
+    fn run<G: Visit>(
+        &mut self,
+        ctx: &KeyContext,
+        pos: &mut Position,
+        visit: &mut G,
+        limits: &Limits,
+        cancel: &AtomicBool,
+    ) -> End {
+        if visit.goal(pos) {
+            return End::Found(Vec::new());
+        }
+        if self.table.insert(&encode::<V, K>(ctx, pos)) == Insert::Full {
+            return End::Stopped(Limit::Memory);
+        }
+        let (start, end) = self.expand(pos);
+        self.frames.push(Frame {
+            mv: Move::new(Place::Stock, Place::Stock, 0),
+            undo: Undo::default(),
+            next: start,
+            end,
+            start,
+        });
+        let mut nodes = 0u64;
+        loop {
+            let top = self.frames.last_mut().expect("the root frame is never popped here");
+            if top.next == top.end {
+                let f = *top;
+                self.frames.pop();
+                self.moves.truncate(f.start as usize);
+                if self.frames.is_empty() {
+                    self.stats.nodes = nodes;
+                    return End::Exhausted;
+                }
+                undo::<V>(pos, f.mv, f.undo);
+                continue;
+            }
+            let m = self.moves[top.next as usize];
+            top.next += 1;
+            let u = apply::<V>(pos, m);
+            nodes += 1;
+            if nodes & 1023 == 0 {
+                let stop = if nodes >= limits.max_nodes {
+                    Some(Limit::Nodes)
+                } else if cancel.load(Ordering::Relaxed) {
+                    Some(Limit::Cancelled)
+                } else if limits.deadline.is_some_and(|d| Instant::now() >= d) {
+                    Some(Limit::Time)
+                } else {
+                    None
+                };
+                if let Some(l) = stop {
+                    self.stats.nodes = nodes;
+                    return End::Stopped(l);
+                }
+            }
+            if visit.goal(pos) {
+                let mut path: Vec<Move> = self.frames[1..].iter().map(|f| f.mv).collect();
+                path.push(m);
+                self.stats.nodes = nodes;
+                return End::Found(path);
+            }
+            match self.table.insert(&encode::<V, K>(ctx, pos)) {
+                Insert::New => {}
+                Insert::Seen => {
+                    undo::<V>(pos, m, u);
+                    continue;
+                }
+                Insert::Full => {
+                    self.stats.nodes = nodes;
+                    return End::Stopped(Limit::Memory);
+                }
+            }
+            let (start, end) = self.expand(pos);
+            self.frames.push(Frame {
+                mv: m,
+                undo: u,
+                next: start,
+                end,
+                start,
+            });
+            self.stats.max_depth = self.stats.max_depth.max(self.frames.len() - 1);
+        }
+    }
+}
+
+/// Puts the likely best moves first: to the foundations; moves that turn a card up, uncover a
+/// card the foundations need next or a low card, or empty a pile; and last, moves into spaces,
+/// stock turns, covering a needed card and foundation cards coming down. Order changes only
+/// speed, never a verdict.
+#[inline]
+fn order<V: Variant>(pos: &Position, moves: &mut [Move]) {
+    const MAX: usize = 512;
+    if moves.len() < 2 || moves.len() > MAX {
+        return;
+    }
+    let needed = |c: crate::cards::Card| pos.found_slot_for::<V>(c).is_some();
+    let score = |m: &Move| -> i32 {
+        let mut s = match m.to {
+            Place::Foundation(_) => 1000,
+            Place::Tableau(q) => {
+                let pile = &pos.piles[q as usize];
+                if pile.is_empty() {
+                    -300
+                } else {
+                    let t = pile.top();
+                    let mut s = -5 * (13 - t.rank() as i32);
+                    if needed(t) {
+                        s -= 300;
+                    }
+                    s
+                }
+            }
+            _ => -400,
+        };
+        match m.from {
+            Place::Tableau(p) => {
+                let pile = &pos.piles[p as usize];
+                let rest = pile.len as usize - m.count as usize;
+                if rest == 0 {
+                    s += 200;
+                } else if pile.is_down(rest - 1) {
+                    s += 500;
+                } else {
+                    let e = pile.card(rest - 1);
+                    s += 5 * (13 - e.rank() as i32);
+                    if needed(e) {
+                        s += 300;
+                    }
+                }
+            }
+            Place::Reserve(_) => s += 100,
+            Place::Waste => s += 50,
+            Place::Stock => s -= 100,
+            Place::Foundation(_) => s -= 500,
+        }
+        s
+    };
+    let mut scores = [0i32; MAX];
+    for (sc, m) in scores.iter_mut().zip(moves.iter()) {
+        *sc = score(m);
+    }
+    // Insertion sort, stable, on a short slice; no allocation.
+    for i in 1..moves.len() {
+        let (m, sm) = (moves[i], scores[i]);
+        let mut j = i;
+        while j > 0 && scores[j - 1] < sm {
+            moves[j] = moves[j - 1];
+            scores[j] = scores[j - 1];
+            j -= 1;
+        }
+        moves[j] = m;
+        scores[j] = sm;
+    }
+}

@@ -1,0 +1,185 @@
+//! The transposition table: an open-addressing set of exact keys, bounded in memory.
+//!
+//! It holds every position the search has entered (fully explored, or on the current path).
+//! Nothing is ever evicted: when the next growth would pass the memory bound, `insert` reports
+//! `Full` and the search stops with `unknown` (memory). Clearing for the next deal is O(1): each
+//! slot carries the number of the search that wrote it, and a slot from an older search is empty.
+
+use super::key::KeyWords;
+
+#[derive(Copy, Clone, Default)]
+struct Slot<K> {
+    key: K,
+    stamp: u32,
+}
+
+/// What `insert` found.
+#[derive(Copy, Clone, PartialEq, Eq, Debug)]
+pub enum Insert {
+    /// The key was new and is now in the table.
+    New,
+    /// The key was already there.
+    Seen,
+    /// The table is at its memory bound.
+    Full,
+}
+
+pub struct Table<K: KeyWords> {
+    slots: Vec<Slot<K>>,
+    shift: u32,
+    len: usize,
+    stamp: u32,
+    max_slots: usize,
+}
+
+const MIN_BITS: u32 = 12;
+
+#[inline(always)]
+fn hash(words: &[u64]) -> u64 {
+    let mut h = 0x243f_6a88_85a3_08d3u64;
+    for &w in words {
+        h = (h ^ w).wrapping_mul(0x9e37_79b9_7f4a_7c15);
+        h ^= h >> 29;
+    }
+    h.wrapping_mul(0xbf58_476d_1ce4_e5b9)
+}
+
+impl<K: KeyWords> Table<K> {
+    /// A table that will not grow past `max_bytes`.
+    pub fn new(max_bytes: usize) -> Self {
+        let slot = std::mem::size_of::<Slot<K>>();
+        // Grows by doubling at half load; the largest power of two of slots that fits.
+        let mut max_slots = 1usize << MIN_BITS;
+        while max_slots * 2 * slot <= max_bytes {
+            max_slots *= 2;
+        }
+        Table {
+            slots: vec![Slot::default(); 1 << MIN_BITS],
+            shift: 64 - MIN_BITS,
+            len: 0,
+            stamp: 1,
+            max_slots,
+        }
+    }
+
+    /// Empties the table (O(1) but for a stamp wrap-around once in 4 billion searches).
+    pub fn clear(&mut self) {
+        self.len = 0;
+        self.stamp = self.stamp.wrapping_add(1);
+        if self.stamp == 0 {
+            self.slots.iter_mut().for_each(|s| s.stamp = 0);
+            self.stamp = 1;
+        }
+    }
+
+    pub fn len(&self) -> usize {
+        self.len
+    }
+    pub fn is_empty(&self) -> bool {
+        self.len == 0
+    }
+    /// Bytes held now.
+    pub fn bytes(&self) -> usize {
+        self.slots.len() * std::mem::size_of::<Slot<K>>()
+    }
+
+    /// Adds a key; says whether it was new, already there, or the table is full.
+    #[inline]
+    pub fn insert(&mut self, key: &K) -> Insert {
+        if (self.len + 1) * 2 > self.slots.len() && !self.grow() {
+            // At the bound: still answer for keys already present, but take no new ones
+            // past 3/4 load.
+            if (self.len + 1) * 4 > self.slots.len() * 3 {
+                return if self.contains(key) {
+                    Insert::Seen
+                } else {
+                    Insert::Full
+                };
+            }
+        }
+        let mask = self.slots.len() - 1;
+        let mut i = (hash(key.as_ref()) >> self.shift) as usize;
+        loop {
+            let s = &mut self.slots[i];
+            if s.stamp != self.stamp {
+                s.key = *key;
+                s.stamp = self.stamp;
+                self.len += 1;
+                return Insert::New;
+            }
+            if s.key == *key {
+                return Insert::Seen;
+            }
+            i = (i + 1) & mask;
+        }
+    }
+
+    pub fn contains(&self, key: &K) -> bool {
+        let mask = self.slots.len() - 1;
+        let mut i = (hash(key.as_ref()) >> self.shift) as usize;
+        loop {
+            let s = &self.slots[i];
+            if s.stamp != self.stamp {
+                return false;
+            }
+            if s.key == *key {
+                return true;
+            }
+            i = (i + 1) & mask;
+        }
+    }
+
+    /// Doubles the slots if the bound allows; false at the bound.
+    fn grow(&mut self) -> bool {
+        if self.slots.len() >= self.max_slots {
+            return false;
+        }
+        let new_len = self.slots.len() * 2;
+        let old = std::mem::replace(&mut self.slots, vec![Slot::default(); new_len]);
+        let old_stamp = self.stamp;
+        self.stamp = 1;
+        self.shift -= 1;
+        self.len = 0;
+        for s in old.into_iter().filter(|s| s.stamp == old_stamp) {
+            self.insert(&s.key);
+        }
+        true
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn insert_finds_what_it_stored_and_nothing_else() {
+        let mut t: Table<[u64; 2]> = Table::new(1 << 20);
+        for i in 0..10_000u64 {
+            assert_eq!(t.insert(&[i, i * 7]), Insert::New);
+        }
+        for i in 0..10_000u64 {
+            assert_eq!(t.insert(&[i, i * 7]), Insert::Seen);
+            assert!(!t.contains(&[i, i * 7 + 1]));
+        }
+        assert_eq!(t.len(), 10_000);
+        t.clear();
+        assert!(t.is_empty());
+        assert!(!t.contains(&[5, 35]));
+        assert_eq!(t.insert(&[5, 35]), Insert::New);
+    }
+
+    #[test]
+    fn a_full_table_says_so_and_never_forgets() {
+        let mut t: Table<[u64; 1]> = Table::new(64 * 1024);
+        let mut n = 0u64;
+        while t.insert(&[n]) == Insert::New {
+            n += 1;
+        }
+        assert!(n > 1000, "only {n} keys fit");
+        assert!(t.bytes() <= 64 * 1024);
+        for i in 0..n {
+            assert!(t.contains(&[i]), "lost key {i}");
+        }
+        assert_eq!(t.insert(&[0]), Insert::Seen);
+    }
+}
