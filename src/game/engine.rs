@@ -2,7 +2,7 @@
 
 use super::moves::{Move, Place};
 use super::position::{DOWN, NONE, PILE_CAP, Position};
-use super::rules::{SourceKind, Stock, Unit, Variant};
+use super::rules::{Build, SourceKind, Stock, Unit, Variant};
 use crate::cards::Card;
 
 /// What `apply` changed that the move itself does not say; hand it back to `undo`.
@@ -78,13 +78,69 @@ pub fn movable_tail<V: Variant>(pos: &Position, p: usize) -> usize {
     }
 }
 
+/// Per card, the tableau piles whose top card it is (a bit per pile), and the first empty pile.
+struct Tops {
+    by_card: [u16; 52],
+    first_empty: Option<u8>,
+}
+
+impl Tops {
+    #[inline(always)]
+    fn new<V: Variant>(pos: &Position) -> Tops {
+        let mut t = Tops {
+            by_card: [0; 52],
+            first_empty: None,
+        };
+        for q in (0..V::RULES.piles()).rev() {
+            let pile = &pos.piles[q];
+            if pile.len == 0 {
+                t.first_empty = Some(q as u8);
+            } else {
+                t.by_card[pile.top().index() as usize] |= 1 << q;
+            }
+        }
+        t
+    }
+
+    /// Piles whose top card takes `card` under the game's build rule.
+    #[inline(always)]
+    fn takers<V: Variant>(&self, card: Card) -> u16 {
+        let r = card.rank() as usize; // a card of rank r goes on rank r + 1, whose cards are 4r..4r+4
+        let s = card.suit() as usize;
+        let up = |i: usize| -> u16 { if r < 13 { self.by_card[4 * r + i] } else { 0 } };
+        let down = |i: usize| -> u16 {
+            if r > 1 {
+                self.by_card[4 * (r - 2) + i]
+            } else {
+                0
+            }
+        };
+        match V::RULES.build {
+            Build::DownAltColour => {
+                if card.colour() == 0 {
+                    up(1) | up(2)
+                } else {
+                    up(0) | up(3)
+                }
+            }
+            Build::DownAnySuit => up(0) | up(1) | up(2) | up(3),
+            Build::DownSameSuit => up(s),
+            Build::UpDownAnySuit => {
+                up(0) | up(1) | up(2) | up(3) | down(0) | down(1) | down(2) | down(3)
+            }
+            Build::UpDownSameSuit => up(s) | down(s),
+        }
+    }
+}
+
 /// Pushes a unit whose bottom card is `bottom` from `from` onto every tableau pile that takes it:
 /// non-empty piles whose top accepts it, and the first empty pile if the space rule admits it
 /// (empty piles are interchangeable, so one stands for all). `whole` is set when the unit is a
 /// whole pile: moving it into an empty pile only renames the pile, so that move is left out.
 #[inline(always)]
+#[allow(clippy::too_many_arguments)]
 fn push_to_tableau<V: Variant>(
-    pos: &Position,
+    tops: &Tops,
     out: &mut Vec<Move>,
     from: Place,
     skip: usize,
@@ -93,20 +149,19 @@ fn push_to_tableau<V: Variant>(
     whole: bool,
 ) {
     let rules = V::RULES;
-    let mut space_done = whole || !rules.space_accepts(bottom, source_kind(from));
-    for q in 0..rules.piles() {
-        if q == skip {
-            continue;
+    let mut mask = tops.takers::<V>(bottom);
+    if skip < 16 {
+        mask &= !(1 << skip);
+    }
+    if let Some(e) = tops.first_empty {
+        if !whole && rules.space_accepts(bottom, source_kind(from)) {
+            mask |= 1 << e;
         }
-        let pile = &pos.piles[q];
-        if pile.len == 0 {
-            if !space_done {
-                space_done = true;
-                out.push(Move::new(from, Place::Tableau(q as u8), count));
-            }
-        } else if rules.build.fits(bottom, pile.top()) {
-            out.push(Move::new(from, Place::Tableau(q as u8), count));
-        }
+    }
+    while mask != 0 {
+        let q = mask.trailing_zeros() as u8;
+        mask &= mask - 1;
+        out.push(Move::new(from, Place::Tableau(q), count));
     }
 }
 
@@ -116,6 +171,8 @@ fn push_to_tableau<V: Variant>(
 pub fn generate<V: Variant>(pos: &Position, out: &mut Vec<Move>) {
     let rules = V::RULES;
     out.reserve(512);
+    let tops = Tops::new::<V>(pos);
+    let needed = pos.needed_mask::<V>();
     // Tableau sources.
     for p in 0..rules.piles() {
         let pile = &pos.piles[p];
@@ -125,12 +182,14 @@ pub fn generate<V: Variant>(pos: &Position, out: &mut Vec<Move>) {
         }
         let from = Place::Tableau(p as u8);
         let top = pile.top();
-        if let Some(f) = pos.found_slot_for::<V>(top) {
-            out.push(Move::new(from, Place::Foundation(f as u8), 1));
+        if needed >> top.index() & 1 != 0 {
+            if let Some(f) = pos.found_slot_for::<V>(top) {
+                out.push(Move::new(from, Place::Foundation(f as u8), 1));
+            }
         }
         let tail = movable_tail::<V>(pos, p);
         for k in 1..=tail {
-            push_to_tableau::<V>(pos, out, from, p, pile.card(len - k), k as u8, k == len);
+            push_to_tableau::<V>(&tops, out, from, p, pile.card(len - k), k as u8, k == len);
         }
     }
     // Reserve sources.
@@ -144,7 +203,7 @@ pub fn generate<V: Variant>(pos: &Position, out: &mut Vec<Move>) {
         if let Some(f) = pos.found_slot_for::<V>(card) {
             out.push(Move::new(from, Place::Foundation(f as u8), 1));
         }
-        push_to_tableau::<V>(pos, out, from, usize::MAX, card, 1, false);
+        push_to_tableau::<V>(&tops, out, from, usize::MAX, card, 1, false);
     }
     // The waste and the stock.
     if let Stock::Waste { draw, .. } = rules.stock {
@@ -152,7 +211,7 @@ pub fn generate<V: Variant>(pos: &Position, out: &mut Vec<Move>) {
             if let Some(f) = pos.found_slot_for::<V>(card) {
                 out.push(Move::new(Place::Waste, Place::Foundation(f as u8), 1));
             }
-            push_to_tableau::<V>(pos, out, Place::Waste, usize::MAX, card, 1, false);
+            push_to_tableau::<V>(&tops, out, Place::Waste, usize::MAX, card, 1, false);
         }
         if pos.stock_len > 0 {
             out.push(Move::new(
@@ -168,7 +227,7 @@ pub fn generate<V: Variant>(pos: &Position, out: &mut Vec<Move>) {
     for f in 0..rules.foundations() {
         if let Some(card) = pos.found_top(f) {
             push_to_tableau::<V>(
-                pos,
+                &tops,
                 out,
                 Place::Foundation(f as u8),
                 usize::MAX,
@@ -232,6 +291,7 @@ pub fn apply<V: Variant>(pos: &mut Position, m: Move) -> Undo {
             }
             pos.waste_len -= 1;
             u.talon = pos.waste[pos.waste_len as usize];
+            pos.talon_out |= 1u128 << u.talon;
             buf[0] = pos.talon[u.talon as usize];
             pos.waste[pos.waste_len as usize] = 0;
         }
@@ -336,6 +396,7 @@ pub fn undo<V: Variant>(pos: &mut Position, m: Move, u: Undo) {
             pos.on_found += 1;
         }
         Place::Waste => {
+            pos.talon_out &= !(1u128 << u.talon);
             pos.waste[pos.waste_len as usize] = u.talon;
             pos.waste_len += 1;
         }

@@ -19,6 +19,9 @@ pub const NONE: u8 = 0xFF;
 /// Set on a pile byte when the card lies face down.
 pub const DOWN: u8 = 0x80;
 
+/// Bits of the four Aces in a card mask.
+const ACES: u64 = 0b1111;
+
 /// One tableau pile: bytes are card indices, with [`DOWN`] set on face-down cards.
 #[derive(Clone, PartialEq, Eq, Debug)]
 pub struct Pile {
@@ -79,6 +82,8 @@ pub struct Position {
     pub waste_len: u8,
     /// How many times the waste has been turned back into the stock.
     pub redeals: u8,
+    /// Bit `t` is set once talon card `t` has left the stock and waste (kept for the key).
+    pub talon_out: u128,
     /// Cards on the foundations.
     pub on_found: u8,
 }
@@ -98,6 +103,7 @@ impl Position {
             waste: [0; MAX_TALON],
             waste_len: 0,
             redeals: 0,
+            talon_out: 0,
             on_found: 0,
         }
     }
@@ -126,6 +132,21 @@ impl Position {
             }
         }
         None
+    }
+
+    /// Bit `c.index()` is set for every card that a foundation takes now.
+    #[inline(always)]
+    pub fn needed_mask<V: Variant>(&self) -> u64 {
+        let mut m = 0u64;
+        for f in 0..V::RULES.foundations() {
+            let h = self.found_height[f];
+            if h == 0 {
+                m |= ACES;
+            } else if h < 13 {
+                m |= 1u64 << Card::new(h + 1, self.found_suit[f]).index();
+            }
+        }
+        m
     }
 
     /// The card at stock index `i` (0 = bottom of the stock).

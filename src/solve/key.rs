@@ -25,9 +25,8 @@
 
 use super::super::game::position::{DOWN, NONE, Position};
 use crate::cards::Card;
-use crate::game::{Build, Rules, Stock, Unit, Variant};
 pub use crate::game::rules::KeyWords;
-
+use crate::game::{Build, Rules, Stock, Unit, Variant};
 
 /// Bits needed to write any number in `0..=max`.
 pub const fn bits_for(max: usize) -> u32 {
@@ -99,25 +98,59 @@ pub const fn run_implies_build(rules: &Rules) -> bool {
     }
 }
 
-/// Writes bits into a word array.
+/// Writes bits into a word array, through a one-word accumulator.
 struct Writer<'a> {
     words: &'a mut [u64],
-    at: u32,
+    acc: u64,
+    used: u32,
+    word: usize,
 }
 
-impl Writer<'_> {
+impl<'a> Writer<'a> {
+    fn new(words: &'a mut [u64]) -> Self {
+        Writer {
+            words,
+            acc: 0,
+            used: 0,
+            word: 0,
+        }
+    }
+
+    /// Appends the low `n` bits of `v` (`n` <= 57; the bits above `n` must be zero).
     #[inline(always)]
     fn put(&mut self, v: u64, n: u32) {
-        if n == 0 {
-            return;
+        debug_assert!(n <= 57 && (n == 0 || v >> n == 0));
+        self.acc |= v << self.used;
+        self.used += n;
+        if self.used >= 64 {
+            self.words[self.word] = self.acc;
+            self.word += 1;
+            self.used -= 64;
+            self.acc = if self.used == 0 {
+                0
+            } else {
+                v >> (n - self.used)
+            };
         }
-        debug_assert!(n <= 64 && (n == 64 || v < (1u64 << n)));
-        let (w, o) = ((self.at / 64) as usize, self.at % 64);
-        self.words[w] |= v << o;
-        if o + n > 64 {
-            self.words[w + 1] |= v >> (64 - o);
+    }
+
+    /// Appends up to 64 bits.
+    #[inline(always)]
+    fn put_wide(&mut self, v: u64, n: u32) {
+        if n > 32 {
+            self.put(v & 0xffff_ffff, 32);
+            self.put(v >> 32, n - 32);
+        } else {
+            self.put(v, n);
         }
-        self.at += n;
+    }
+
+    /// Stores what is left in the accumulator.
+    #[inline(always)]
+    fn finish(self) {
+        if self.used > 0 {
+            self.words[self.word] = self.acc;
+        }
     }
 }
 
@@ -198,7 +231,10 @@ fn write_built<V: Variant>(w: &mut Writer, cards: &[u8]) {
             Build::DownAltColour => w.put(suit_in_colour(c.suit()), 1),
             Build::DownAnySuit => w.put(c.suit() as u64, 2),
             Build::DownSameSuit => {}
-            Build::UpDownAnySuit => w.put(((c.rank() > prev.rank()) as u64) | (c.suit() as u64) << 1, 3),
+            Build::UpDownAnySuit => w.put(
+                ((c.rank() > prev.rank()) as u64) | (c.suit() as u64) << 1,
+                3,
+            ),
             Build::UpDownSameSuit => w.put((c.rank() > prev.rank()) as u64, 1),
         }
         prev = c;
@@ -222,11 +258,19 @@ fn read_built<V: Variant>(r: &mut Reader, out: &mut Vec<u8>) {
             Build::DownSameSuit => Card::new(prev.rank() - 1, prev.suit()),
             Build::UpDownAnySuit => {
                 let v = r.get(3);
-                let rank = if v & 1 == 1 { prev.rank() + 1 } else { prev.rank() - 1 };
+                let rank = if v & 1 == 1 {
+                    prev.rank() + 1
+                } else {
+                    prev.rank() - 1
+                };
                 Card::new(rank, (v >> 1) as u8)
             }
             Build::UpDownSameSuit => {
-                let rank = if r.get(1) == 1 { prev.rank() + 1 } else { prev.rank() - 1 };
+                let rank = if r.get(1) == 1 {
+                    prev.rank() + 1
+                } else {
+                    prev.rank() - 1
+                };
                 Card::new(rank, prev.suit())
             }
         };
@@ -240,10 +284,7 @@ fn read_built<V: Variant>(r: &mut Reader, out: &mut Vec<u8>) {
 pub fn encode<V: Variant, K: KeyWords>(ctx: &KeyContext, pos: &Position) -> K {
     let rules = V::RULES;
     let mut key = K::default();
-    let mut w = Writer {
-        words: key.as_mut(),
-        at: 0,
-    };
+    let mut w = Writer::new(key.as_mut());
     // Foundations, per suit.
     let nf = rules.foundations();
     if rules.decks == 1 {
@@ -284,20 +325,15 @@ pub fn encode<V: Variant, K: KeyWords>(ctx: &KeyContext, pos: &Position) -> K {
     // Talon.
     if !matches!(rules.stock, Stock::None) && pos.talon_len > 0 {
         let tl = pos.talon_len as usize;
-        let mut m = [0u64; 2];
-        for i in 0..pos.stock_len as usize {
-            let t = pos.stock[i] as usize;
-            m[t / 64] |= 1 << (t % 64);
-        }
-        for i in 0..pos.waste_len as usize {
-            let t = pos.waste[i] as usize;
-            m[t / 64] |= 1 << (t % 64);
-        }
+        let left = !pos.talon_out;
+        let m = [left as u64, (left >> 64) as u64];
         if tl > 64 {
-            w.put(m[0], 64);
-            w.put(m[1], (tl - 64) as u32);
+            w.put_wide(m[0], 64);
+            w.put_wide(m[1] & ((1u64 << (tl - 64)) - 1), (tl - 64) as u32);
+        } else if tl == 64 {
+            w.put_wide(m[0], 64);
         } else {
-            w.put(m[0], tl as u32);
+            w.put_wide(m[0] & ((1u64 << tl) - 1), tl as u32);
         }
         w.put(pos.stock_len as u64, bits_for(tl));
         w.put(pos.redeals as u64, redeal_bits(&rules));
@@ -326,20 +362,39 @@ pub fn encode<V: Variant, K: KeyWords>(ctx: &KeyContext, pos: &Position) -> K {
     for &p in free.iter() {
         write_built::<V>(&mut w, pos.piles[p as usize].as_slice());
     }
+    w.finish();
     key
+}
+
+/// A number that orders piles as their card lists do, but for piles that agree in their first
+/// seven cards and their length (then the lists are compared).
+#[inline(always)]
+fn pile_rank(pos: &Position, p: u8) -> u64 {
+    let pile = &pos.piles[p as usize];
+    let head = u64::from_be_bytes(pile.cards[..8].try_into().expect("8 bytes"));
+    (head & !0xff) | pile.len as u64
 }
 
 /// Sorts pile numbers by their cards (insertion sort: few piles, no allocation).
 #[inline]
 fn sort_piles(pos: &Position, free: &mut [u8]) {
+    let mut ranks = [0u64; 16];
+    for (r, &p) in ranks.iter_mut().zip(free.iter()) {
+        *r = pile_rank(pos, p);
+    }
+    let gt = |ra: u64, a: u8, rb: u64, b: u8| {
+        ra > rb || (ra == rb && pos.piles[a as usize].as_slice() > pos.piles[b as usize].as_slice())
+    };
     for i in 1..free.len() {
-        let x = free[i];
+        let (x, rx) = (free[i], ranks[i]);
         let mut j = i;
-        while j > 0 && pos.piles[free[j - 1] as usize].as_slice() > pos.piles[x as usize].as_slice() {
+        while j > 0 && gt(ranks[j - 1], free[j - 1], rx, x) {
             free[j] = free[j - 1];
+            ranks[j] = ranks[j - 1];
             j -= 1;
         }
         free[j] = x;
+        ranks[j] = rx;
     }
 }
 
@@ -397,6 +452,12 @@ pub fn decode<V: Variant, K: KeyWords>(ctx: &KeyContext, start: &Position, key: 
             .map(|t| t as u8)
             .collect();
         let waste_len = remaining.len() - stock_len;
+        pos.talon_out = 0;
+        for t in 0..tl {
+            if m[t / 64] >> (t % 64) & 1 == 0 {
+                pos.talon_out |= 1u128 << t;
+            }
+        }
         pos.waste_len = waste_len as u8;
         pos.waste[..waste_len].copy_from_slice(&remaining[..waste_len]);
         pos.stock_len = stock_len as u8;
@@ -416,6 +477,7 @@ pub fn decode<V: Variant, K: KeyWords>(ctx: &KeyContext, start: &Position, key: 
         let orig = &start.piles[p];
         let fx = fixed[p];
         let pile = &mut pos.piles[p];
+        pile.cards.fill(0);
         for i in 0..fx {
             let down = orig.cards[i] & DOWN != 0 && i + 1 < fx;
             pile.cards[i] = (orig.cards[i] & !DOWN) | if down { DOWN } else { 0 };
@@ -428,6 +490,7 @@ pub fn decode<V: Variant, K: KeyWords>(ctx: &KeyContext, start: &Position, key: 
         built.clear();
         read_built::<V>(&mut r, &mut built);
         let pile = &mut pos.piles[p];
+        pile.cards.fill(0);
         pile.cards[..built.len()].copy_from_slice(&built);
         pile.len = built.len() as u8;
         pile.fixed = 0;

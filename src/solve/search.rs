@@ -178,7 +178,10 @@ impl<V: Variant, K: KeyWords> Searcher<V, K> {
         });
         let mut nodes = 0u64;
         loop {
-            let top = self.frames.last_mut().expect("the root frame is never popped here");
+            let top = self
+                .frames
+                .last_mut()
+                .expect("the root frame is never popped here");
             if top.next == top.end {
                 let f = *top;
                 self.frames.pop();
@@ -249,7 +252,8 @@ fn order<V: Variant>(pos: &Position, moves: &mut [Move]) {
     if moves.len() < 2 || moves.len() > MAX {
         return;
     }
-    let needed = |c: crate::cards::Card| pos.found_slot_for::<V>(c).is_some();
+    let needed_mask = pos.needed_mask::<V>();
+    let needed = |c: crate::cards::Card| needed_mask >> c.index() & 1 != 0;
     let score = |m: &Move| -> i32 {
         let mut s = match m.to {
             Place::Foundation(_) => 1000,
