@@ -40,6 +40,22 @@ pub enum Command {
     ///
     /// Exit status: 0 solved, 1 unsolvable or unknown, 2 bad input.
     Solve(SolveArgs),
+    /// Solve many seeded deals in parallel and report the win rate (thoughtful play) with its
+    /// 95% Wilson interval, and the cost per deal; optionally keep a result row per deal in a
+    /// CSV file.
+    ///
+    /// Several variants run on the same seeds and give a summary row each. Each worker thread
+    /// has its own solver, whose table --table-mib bounds: the run may hold up to
+    /// threads × table-mib (the bound is per worker so that results never depend on the thread
+    /// count). Ctrl-C stops cleanly: finished rows are kept and summarized.
+    ///
+    /// Exit status: 0 every deal done, 1 interrupted by Ctrl-C, 2 bad input.
+    Winrate(WinrateArgs),
+    /// Merge result CSV files of `winrate --csv` (the shards of a run) and print their summary.
+    ///
+    /// A deal found twice with the same result (all columns but `seconds`) is kept once, with a
+    /// note; with different results it is refused. Exit status: 0 merged, 2 bad input.
+    Merge(MergeArgs),
 }
 
 #[derive(Args, Debug)]
@@ -155,6 +171,59 @@ pub struct SolveArgs {
     #[command(flatten)]
     pub solver: SolverArgs,
     /// Print the solve result as JSON (FORMATS.md), with the deal included.
+    #[arg(long)]
+    pub json: bool,
+}
+
+#[derive(Args, Debug)]
+pub struct WinrateArgs {
+    /// The games (ids from `patience variants`), run one after the other on the same seeds.
+    #[arg(value_name = "VARIANT", required = true)]
+    pub variants: Vec<String>,
+    /// How many deals: the seeds from --first-seed on.
+    #[arg(long, value_name = "N", default_value_t = 1000, conflicts_with = "seeds",
+          value_parser = clap::value_parser!(u64).range(1..))]
+    pub deals: u64,
+    /// The first seed.
+    #[arg(long, value_name = "S", default_value_t = 0, conflicts_with = "seeds")]
+    pub first_seed: u64,
+    /// The seeds as a range, instead of --deals and --first-seed: `A..B` (B excluded) or `A..=B`.
+    #[arg(long, value_name = "A..B", value_parser = crate::batch::parse_seed_range)]
+    pub seeds: Option<crate::batch::SeedRange>,
+    /// Run one shard of the seeds: those whose index in the range (from 0) is K modulo N.
+    #[arg(long, value_name = "K/N", value_parser = crate::batch::parse_shard)]
+    pub shard: Option<crate::batch::Shard>,
+    /// Worker threads [default: one per core].
+    #[arg(long, short = 'j', value_name = "J", value_parser = clap::value_parser!(u64).range(1..=1024))]
+    pub threads: Option<u64>,
+    #[command(flatten)]
+    pub solver: SolverArgs,
+    /// Write a row per deal to this CSV file as the deals finish (the header:
+    /// `variant,seed,knowledge,verdict,moves,nodes,seconds,limit`). An existing file is refused
+    /// without --resume.
+    #[arg(long, value_name = "FILE")]
+    pub csv: Option<std::path::PathBuf>,
+    /// Continue the --csv file: skip the deals it has, append the others. A damaged last line
+    /// (an interrupted write) is cut away and its deal solved again.
+    #[arg(long, requires = "csv")]
+    pub resume: bool,
+    /// Print the summary as JSON.
+    #[arg(long)]
+    pub json: bool,
+    /// No progress bar (it is drawn only when standard error is a terminal anyway).
+    #[arg(long, short)]
+    pub quiet: bool,
+}
+
+#[derive(Args, Debug)]
+pub struct MergeArgs {
+    /// Result CSV files written by `patience winrate --csv`.
+    #[arg(value_name = "FILES", required = true)]
+    pub files: Vec<std::path::PathBuf>,
+    /// Write the merged rows, sorted by variant and seed, to this new CSV file.
+    #[arg(long, value_name = "OUT")]
+    pub csv: Option<std::path::PathBuf>,
+    /// Print the summary as JSON.
     #[arg(long)]
     pub json: bool,
 }

@@ -5,6 +5,7 @@
 //! The engine (`game`) never prints, reads files or reads the clock; a variant file holds only
 //! its declarative [`game::Rules`]; the search never names a variant.
 
+pub mod batch;
 pub mod cards;
 pub mod cli;
 pub mod commands;

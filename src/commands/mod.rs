@@ -4,8 +4,10 @@
 
 pub mod check;
 pub mod deal;
+pub mod merge;
 pub mod solve;
 pub mod variants;
+pub mod winrate;
 
 use crate::cli::{Cli, Command, Start};
 use crate::deal::Deal;
@@ -39,6 +41,8 @@ pub fn run(cli: &Cli, out: &mut dyn Write) -> Result<Outcome> {
         Command::Deal(args) => deal::run(args, out),
         Command::Check(args) => check::run(args, out),
         Command::Solve(args) => solve::run(args, out),
+        Command::Winrate(args) => winrate::run(args, out),
+        Command::Merge(args) => merge::run(args, out),
     }
 }
 

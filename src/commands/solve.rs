@@ -20,7 +20,11 @@ fn solve<V: Variant>(args: &SolveArgs, out: &mut dyn Write) -> Result<Outcome> {
     let sol = solver.solve(&start, cancel_flag())?;
     if args.json {
         let deal_json: serde_json::Value = serde_json::from_str(&write_deal(&deal))?;
-        writeln!(out, "{}", result_json::<V>(&sol, deal.seed, &options, deal_json))?;
+        writeln!(
+            out,
+            "{}",
+            result_json::<V>(&sol, deal.seed, &options, deal_json)
+        )?;
     } else {
         write_text::<V>(&sol, &start, out)?;
     }
@@ -75,9 +79,16 @@ pub fn describe<V: Variant>(pos: &Position, m: Move) -> String {
         }
         Place::Reserve(r) => crate::cards::Card::from_index(pos.reserve[r as usize]).to_string(),
         Place::Waste => pos.waste_top().map(|c| c.to_string()).unwrap_or_default(),
-        Place::Foundation(f) => pos.found_top(f as usize).map(|c| c.to_string()).unwrap_or_default(),
+        Place::Foundation(f) => pos
+            .found_top(f as usize)
+            .map(|c| c.to_string())
+            .unwrap_or_default(),
         Place::Stock => {
-            return format!("turn {} card{}", m.count, if m.count == 1 { "" } else { "s" });
+            return format!(
+                "turn {} card{}",
+                m.count,
+                if m.count == 1 { "" } else { "s" }
+            );
         }
     };
     match m.to {
@@ -99,7 +110,12 @@ fn write_text<V: Variant>(sol: &Solution, start: &Position, out: &mut dyn Write)
             let width = moves.len().to_string().len();
             for (i, &m) in moves.iter().enumerate() {
                 let token = m.to_string();
-                writeln!(out, "{:>width$}. {token:<9} {}", i + 1, describe::<V>(&pos, m))?;
+                writeln!(
+                    out,
+                    "{:>width$}. {token:<9} {}",
+                    i + 1,
+                    describe::<V>(&pos, m)
+                )?;
                 apply::<V>(&mut pos, m);
             }
         }

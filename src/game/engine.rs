@@ -166,8 +166,9 @@ fn push_to_tableau<V: Variant>(
 }
 
 /// Appends the moves of `pos` to `out`: every legal move, except that only the first of several
-/// empty piles is named as a destination and a whole pile is never moved into an empty pile
-/// (both differ from a generated move only by the numbering of interchangeable empty piles).
+/// empty piles is named as a destination, a whole pile is never moved into an empty pile, and a
+/// card that two foundations would take goes to the first of them (each differs from a generated
+/// move only by the numbering of interchangeable piles or foundations).
 pub fn generate<V: Variant>(pos: &Position, out: &mut Vec<Move>) {
     let rules = V::RULES;
     out.reserve(512);

@@ -73,10 +73,16 @@ pub struct Solution {
 /// The solver could not give a verdict for a reason other than a limit.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum SolveError {
-    #[error("this position is too large for the game's exact state key ({needed} bits, {have} available)")]
+    #[error(
+        "this position is too large for the game's exact state key ({needed} bits, {have} available)"
+    )]
     KeyTooSmall { needed: u32, have: u32 },
     #[error("internal error: the solution's move {index} ({mv}) is refused on replay: {why}")]
-    BadSolution { index: usize, mv: Move, why: Illegal },
+    BadSolution {
+        index: usize,
+        mv: Move,
+        why: Illegal,
+    },
     #[error("internal error: the solution replays without winning")]
     NotWon,
 }
@@ -126,13 +132,12 @@ impl<V: Variant> Solver<V> {
         let seconds = t0.elapsed().as_secs_f64();
         let verdict = match end {
             End::Found(moves) => {
-                let pos = replay::<V>(start, &moves).map_err(|(index, why)| {
-                    SolveError::BadSolution {
+                let pos =
+                    replay::<V>(start, &moves).map_err(|(index, why)| SolveError::BadSolution {
                         index,
                         mv: moves[index],
                         why,
-                    }
-                })?;
+                    })?;
                 if !pos.is_won::<V>() {
                     return Err(SolveError::NotWon);
                 }

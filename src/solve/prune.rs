@@ -89,8 +89,8 @@ impl Prune {
         let mut w = start;
         for i in start..end {
             let m = moves[i];
-            let ace_down =
-                matches!(m.from, Place::Foundation(_)) && card_of(&m).is_some_and(|c| c.rank() == 1);
+            let ace_down = matches!(m.from, Place::Foundation(_))
+                && card_of(&m).is_some_and(|c| c.rank() == 1);
             if !ace_down {
                 moves[w] = m;
                 w += 1;

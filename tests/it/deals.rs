@@ -357,7 +357,7 @@ fn shuffle_is_uniform_quick() {
 /// The full test: 10^6 shuffles of one deck and of two; 5 sd bounds. A naive shuffle (a bias
 /// of a few per cent per cell) is detected at this size too.
 #[test]
-#[ignore = "long: 2x10^6 shuffles (a few seconds in the test profile)"]
+#[ignore = "long: 2x10^6 shuffles and the power checks, under a minute in the test profile"]
 fn shuffle_is_uniform_full() {
     let n = 1_000_000;
     assert_uniform(1, n, 5.0, 5.5);

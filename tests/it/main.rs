@@ -1,7 +1,9 @@
 //! The one integration-test binary. Shared helpers live in `common`.
 
+mod batch;
 mod cli;
 mod common;
 mod deals;
 mod playouts;
 mod rules;
+mod solver;

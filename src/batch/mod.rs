@@ -1,0 +1,333 @@
+//! The win-rate analyzer: many seeded deals solved in parallel, one result row per deal, and
+//! the summary of the rows (win rate with its Wilson interval, cost quantiles).
+//!
+//! - [`run`]: the parallel runner. A rayon pool of J threads; each deal is one task; each
+//!   worker thread keeps one [`Solver`](crate::solve::Solver) for the whole pass (its table
+//!   keeps its memory from deal to deal). Results go over a channel to the calling thread,
+//!   the only one that writes the CSV file, draws the progress bar and counts.
+//! - [`csvfile`]: the result rows (`variant,seed,knowledge,verdict,moves,nodes,seconds,limit`),
+//!   written and flushed one by one; reading them back for `--resume` and `merge`.
+//! - [`summary`]: the per-variant tally and the summary table / JSON.
+//! - [`stats`]: Wilson interval, nearest-rank quantiles.
+//! - [`progress`]: the progress bar on standard error.
+//!
+//! Memory: `--table-mib` bounds the table of *each* worker's solver, so a run of J workers may
+//! hold up to J × that (tables grow only as a deal needs them). The bound is not divided by J
+//! on purpose: a deal stopped by the memory limit with 1 thread must be stopped the same way
+//! with 8, so that the results never depend on the thread count.
+//!
+//! Determinism: the verdict, moves and nodes of a deal depend only on (variant, seed, limits);
+//! with no time limit they are the same whatever the thread count or the order deals run in.
+//! Only the `seconds` column and the order of the rows in the file vary.
+
+pub mod csvfile;
+pub mod progress;
+pub mod run;
+pub mod stats;
+pub mod summary;
+
+use crate::solve::Limit;
+use std::fmt;
+
+/// The knowledge the solver plays with. Only thoughtful play (every card known) exists so far.
+pub const KNOWLEDGE: &str = "thoughtful";
+
+/// A range of seeds, `first` up to but not including `first + count`.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub struct SeedRange {
+    pub first: u64,
+    pub count: u64,
+}
+
+impl SeedRange {
+    /// `count` seeds from `first`; refused when empty or past the largest seed.
+    pub fn new(first: u64, count: u64) -> Result<SeedRange, String> {
+        if count == 0 {
+            return Err("the number of deals must be at least 1".to_string());
+        }
+        if first.checked_add(count - 1).is_none() {
+            return Err(format!(
+                "{count} seeds from {first} go past the largest seed {}",
+                u64::MAX
+            ));
+        }
+        Ok(SeedRange { first, count })
+    }
+
+    /// The last seed of the range.
+    pub fn last(&self) -> u64 {
+        self.first + (self.count - 1)
+    }
+}
+
+impl fmt::Display for SeedRange {
+    /// `A..B` (B excluded), or `A..=B` when B would not fit.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self.last().checked_add(1) {
+            Some(end) => write!(f, "{}..{end}", self.first),
+            None => write!(f, "{}..={}", self.first, self.last()),
+        }
+    }
+}
+
+/// Parses `--seeds`: `A..B` is A, A+1, ..., B-1 (B excluded, as in Rust); `A..=B` includes B.
+pub fn parse_seed_range(text: &str) -> Result<SeedRange, String> {
+    let number = |s: &str| {
+        s.trim().parse::<u64>().map_err(|_| {
+            format!(
+                "{s:?} is not a seed (a whole number from 0 to {})",
+                u64::MAX
+            )
+        })
+    };
+    let (a, b, inclusive) = if let Some((a, b)) = text.split_once("..=") {
+        (a, b, true)
+    } else if let Some((a, b)) = text.split_once("..") {
+        (a, b, false)
+    } else {
+        return Err("expected a range A..B (B excluded) or A..=B".to_string());
+    };
+    let (a, b) = (number(a)?, number(b)?);
+    let count = match (inclusive, b.checked_sub(a)) {
+        (false, Some(d)) if d > 0 => d,
+        (true, Some(d)) if d < u64::MAX => d + 1,
+        (true, Some(_)) => return Err("the range is too long".to_string()),
+        _ => {
+            return Err(format!(
+                "the range {text} is empty (A..B means A, A+1, ..., B-1; use A..=B to include B)"
+            ));
+        }
+    };
+    SeedRange::new(a, count)
+}
+
+/// `--shard K/N`: the seeds whose index in the range (0 for its first seed) is K modulo N.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub struct Shard {
+    pub index: u64,
+    pub count: u64,
+}
+
+impl fmt::Display for Shard {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}/{}", self.index, self.count)
+    }
+}
+
+/// Parses `--shard K/N` (N at least 1, K in 0..N).
+pub fn parse_shard(text: &str) -> Result<Shard, String> {
+    let Some((k, n)) = text.split_once('/') else {
+        return Err("expected K/N, for example 0/4 (shards are numbered from 0)".to_string());
+    };
+    let (Ok(index), Ok(count)) = (k.trim().parse::<u64>(), n.trim().parse::<u64>()) else {
+        return Err("expected K/N with whole numbers K and N, for example 0/4".to_string());
+    };
+    if count == 0 {
+        return Err("the number of shards N must be at least 1".to_string());
+    }
+    if index >= count {
+        return Err(format!(
+            "the shard K must be in 0..{count} (shards are numbered from 0)"
+        ));
+    }
+    Ok(Shard { index, count })
+}
+
+/// The seeds a run covers: a range, possibly cut to one shard.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub struct Selection {
+    pub range: SeedRange,
+    pub shard: Option<Shard>,
+}
+
+impl Selection {
+    pub fn contains(&self, seed: u64) -> bool {
+        if seed < self.range.first || seed > self.range.last() {
+            return false;
+        }
+        match self.shard {
+            None => true,
+            Some(s) => (seed - self.range.first) % s.count == s.index,
+        }
+    }
+
+    /// How many seeds.
+    pub fn len(&self) -> u64 {
+        match self.shard {
+            None => self.range.count,
+            Some(s) if s.index >= self.range.count => 0,
+            Some(s) => (self.range.count - s.index).div_ceil(s.count),
+        }
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.len() == 0
+    }
+
+    /// The seeds, in increasing order.
+    pub fn seeds(&self) -> impl Iterator<Item = u64> + Send + 'static {
+        let (first, step, offset) = match self.shard {
+            None => (self.range.first, 1, 0),
+            Some(s) => (self.range.first, s.count, s.index),
+        };
+        (0..self.len()).map(move |i| first + offset + i * step)
+    }
+}
+
+impl fmt::Display for Selection {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "seeds {}", self.range)?;
+        if let Some(s) = self.shard {
+            write!(f, ", shard {s}")?;
+        }
+        Ok(())
+    }
+}
+
+/// What the solver said about one deal.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum Answer {
+    /// Solved, with a solution of this many moves.
+    Won { moves: u32 },
+    /// Proved unsolvable.
+    Lost,
+    /// A limit stopped the search first.
+    Unknown(Limit),
+}
+
+impl Answer {
+    /// The `verdict` word of FORMATS.md: `solved`, `unsolvable`, `unknown`.
+    pub fn word(&self) -> &'static str {
+        match self {
+            Answer::Won { .. } => "solved",
+            Answer::Lost => "unsolvable",
+            Answer::Unknown(_) => "unknown",
+        }
+    }
+}
+
+/// The name of a limit in the CSV's `limit` column (the solve JSON's `limit` word).
+pub fn limit_word(limit: Limit) -> &'static str {
+    match limit {
+        Limit::Nodes => "nodes",
+        Limit::Time => "time",
+        Limit::Memory => "memory",
+        Limit::Cancelled => "cancelled",
+    }
+}
+
+/// The limit named by a word of the `limit` column.
+pub fn parse_limit(word: &str) -> Option<Limit> {
+    Some(match word {
+        "nodes" => Limit::Nodes,
+        "time" => Limit::Time,
+        "memory" => Limit::Memory,
+        "cancelled" => Limit::Cancelled,
+        _ => return None,
+    })
+}
+
+/// One deal's result: a row of the CSV file.
+#[derive(Copy, Clone, Debug, PartialEq)]
+pub struct Record {
+    /// A variant id of [`crate::variants::ALL`].
+    pub variant: &'static str,
+    pub seed: u64,
+    pub answer: Answer,
+    pub nodes: u64,
+    /// Wall-clock seconds of the search, rounded to microseconds (as the CSV keeps them).
+    pub seconds: f64,
+}
+
+impl Record {
+    /// The record of a solve, its seconds rounded to the microseconds the CSV keeps (so that a
+    /// summary computed now and one computed later from the file agree exactly).
+    pub fn new(variant: &'static str, seed: u64, answer: Answer, nodes: u64, seconds: f64) -> Self {
+        Record {
+            variant,
+            seed,
+            answer,
+            nodes,
+            seconds: round_micros(seconds),
+        }
+    }
+
+    /// Equal in everything that does not depend on the machine (all but `seconds`).
+    pub fn same_result(&self, other: &Record) -> bool {
+        self.variant == other.variant
+            && self.seed == other.seed
+            && self.answer == other.answer
+            && self.nodes == other.nodes
+    }
+}
+
+/// `s` rounded to a whole number of microseconds.
+pub fn round_micros(s: f64) -> f64 {
+    if s.is_finite() && s >= 0.0 {
+        (s * 1e6).round() / 1e6
+    } else {
+        0.0
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn seed_ranges() {
+        assert_eq!(
+            parse_seed_range("5..8"),
+            Ok(SeedRange { first: 5, count: 3 })
+        );
+        assert_eq!(
+            parse_seed_range("5..=8"),
+            Ok(SeedRange { first: 5, count: 4 })
+        );
+        assert_eq!(
+            parse_seed_range("0..=0"),
+            Ok(SeedRange { first: 0, count: 1 })
+        );
+        assert!(parse_seed_range("5..3").unwrap_err().contains("empty"));
+        assert!(parse_seed_range("5..5").is_err());
+        assert!(parse_seed_range("5").is_err());
+        assert!(parse_seed_range("a..3").is_err());
+        assert!(parse_seed_range("0..=18446744073709551615").is_err());
+        let r = parse_seed_range("18446744073709551610..=18446744073709551615").unwrap();
+        assert_eq!(r.count, 6);
+        assert_eq!(r.to_string(), "18446744073709551610..=18446744073709551615");
+        assert_eq!(SeedRange::new(3, 4).unwrap().to_string(), "3..7");
+        assert!(SeedRange::new(3, 0).is_err());
+        assert!(SeedRange::new(u64::MAX, 2).is_err());
+    }
+
+    #[test]
+    fn shards_split_the_range() {
+        assert_eq!(parse_shard("1/3"), Ok(Shard { index: 1, count: 3 }));
+        assert!(parse_shard("2/2").is_err());
+        assert!(parse_shard("0/0").is_err());
+        assert!(parse_shard("1").is_err());
+        assert!(parse_shard("-1/2").is_err());
+        let range = SeedRange::new(10, 11).unwrap();
+        let mut all = Vec::new();
+        for k in 0..3 {
+            let sel = Selection {
+                range,
+                shard: Some(Shard { index: k, count: 3 }),
+            };
+            let seeds: Vec<u64> = sel.seeds().collect();
+            assert_eq!(seeds.len() as u64, sel.len());
+            assert!(seeds.iter().all(|&s| sel.contains(s) && (s - 10) % 3 == k));
+            all.extend(seeds);
+        }
+        all.sort();
+        assert_eq!(all, (10..21).collect::<Vec<_>>());
+        let sel = Selection {
+            range: SeedRange::new(0, 2).unwrap(),
+            shard: Some(Shard { index: 4, count: 5 }),
+        };
+        assert_eq!(sel.len(), 0);
+        assert_eq!(sel.seeds().count(), 0);
+        assert!(!sel.contains(4));
+    }
+}

@@ -1,0 +1,212 @@
+//! The parallel runner: the deals of one variant solved on a rayon pool.
+//!
+//! Each deal is one task (`par_bridge` hands out the seeds one at a time, roughly in increasing
+//! order, so an interrupted run leaves nearly a prefix of the seeds done). Each worker thread of
+//! the pool has one [`Solver`] for the whole pass, created on its first deal and reused for the
+//! next ones (the table keeps its memory; clearing it is O(1)). Results travel over a channel to
+//! the calling thread, which alone handles them (writes the CSV row, counts, draws the bar).
+
+use super::{Answer, Record};
+use crate::game::{Position, Variant};
+use crate::solve::{Limit, Options, Solution, Solver, Verdict};
+use anyhow::{Context, Result};
+use rayon::iter::{ParallelBridge, ParallelIterator};
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::{Mutex, PoisonError, mpsc};
+use std::time::Instant;
+
+/// How a pass ended.
+#[derive(Copy, Clone, Debug, PartialEq)]
+pub struct PassEnd {
+    /// Deals finished (handed to the callback).
+    pub done: u64,
+    /// Wall-clock seconds of the pass.
+    pub wall: f64,
+    /// `cancel` was raised: deals in flight were dropped, the others not started.
+    pub cancelled: bool,
+}
+
+/// Solves the deal of `seed` with `solver`.
+fn solve_seed<V: Variant>(
+    solver: &mut Solver<V>,
+    seed: u64,
+    cancel: &AtomicBool,
+) -> Result<Solution> {
+    let deal = crate::deal::deal(&V::RULES, seed);
+    let pos = Position::from_deal::<V>(&deal)
+        .with_context(|| format!("the {} deal of seed {seed}", V::RULES.name))?;
+    solver
+        .solve(&pos, cancel)
+        .with_context(|| format!("{} seed {seed}", V::RULES.id))
+}
+
+/// The record of a finished solve; `None` for one stopped by `cancel` (not a result).
+pub fn record_of<V: Variant>(seed: u64, sol: &Solution) -> Option<Record> {
+    let answer = match &sol.verdict {
+        Verdict::Solved(moves) => Answer::Won {
+            moves: moves.len() as u32,
+        },
+        Verdict::Unsolvable => Answer::Lost,
+        Verdict::Unknown(Limit::Cancelled) => return None,
+        Verdict::Unknown(limit) => Answer::Unknown(*limit),
+    };
+    Some(Record::new(
+        V::RULES.id,
+        seed,
+        answer,
+        sol.stats.nodes,
+        sol.seconds,
+    ))
+}
+
+/// Solves the deals of game `V` for `seeds` on `pool`, each worker with its own solver of
+/// `options`, and calls `on_record` on the calling thread for each finished deal, in the order
+/// they finish. When `cancel` is raised (Ctrl-C) the deals in flight stop and are dropped and
+/// no new one starts. An error (from `on_record`, or a solver error) stops the pass: deals in
+/// flight still finish and are handed over, then the first error is returned.
+pub fn solve_all<V, I>(
+    pool: &rayon::ThreadPool,
+    options: &Options,
+    seeds: I,
+    cancel: &AtomicBool,
+    mut on_record: impl FnMut(Record) -> Result<()>,
+) -> Result<PassEnd>
+where
+    V: Variant,
+    I: Iterator<Item = u64> + Send,
+{
+    let t0 = Instant::now();
+    let stop = AtomicBool::new(false);
+    let solvers: Vec<Mutex<Option<Solver<V>>>> = (0..pool.current_num_threads())
+        .map(|_| Mutex::new(None))
+        .collect();
+    let (tx, rx) = mpsc::channel::<(u64, Result<Solution>)>();
+    let mut first_error: Option<anyhow::Error> = None;
+    let mut done = 0u64;
+    std::thread::scope(|scope| {
+        let (stop, solvers) = (&stop, &solvers);
+        scope.spawn(move || {
+            pool.install(|| {
+                seeds.par_bridge().for_each_with(tx, |tx, seed| {
+                    if stop.load(Ordering::Relaxed) || cancel.load(Ordering::Relaxed) {
+                        return;
+                    }
+                    let worker = rayon::current_thread_index().expect("running in the pool");
+                    // Only this worker ever takes its own slot: the lock is never contended.
+                    let mut slot = solvers[worker]
+                        .lock()
+                        .unwrap_or_else(PoisonError::into_inner);
+                    let solver = slot.get_or_insert_with(|| Solver::<V>::new(options.clone()));
+                    // The receiver only goes away after every sender: sending cannot fail.
+                    let _ = tx.send((seed, solve_seed::<V>(solver, seed, cancel)));
+                });
+            });
+        });
+        // Ends when the pool is done and every sender is dropped.
+        for (seed, result) in rx {
+            if first_error.is_some() {
+                continue;
+            }
+            let handled = result.and_then(|sol| match record_of::<V>(seed, &sol) {
+                Some(record) => {
+                    done += 1;
+                    on_record(record)
+                }
+                None => Ok(()),
+            });
+            if let Err(e) = handled {
+                first_error = Some(e);
+                stop.store(true, Ordering::Relaxed);
+            }
+        }
+    });
+    if let Some(e) = first_error {
+        return Err(e);
+    }
+    Ok(PassEnd {
+        done,
+        wall: t0.elapsed().as_secs_f64(),
+        cancelled: cancel.load(Ordering::Relaxed),
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::variants::Stonewall;
+
+    fn run(threads: usize, seeds: std::ops::Range<u64>) -> Vec<Record> {
+        let pool = rayon::ThreadPoolBuilder::new()
+            .num_threads(threads)
+            .build()
+            .unwrap();
+        let options = Options {
+            max_nodes: 5_000,
+            table_bytes: 16 << 20,
+            ..Options::default()
+        };
+        let mut got = Vec::new();
+        let end = solve_all::<Stonewall, _>(&pool, &options, seeds, &AtomicBool::new(false), |r| {
+            got.push(r);
+            Ok(())
+        })
+        .unwrap();
+        assert!(!end.cancelled);
+        assert_eq!(end.done, got.len() as u64);
+        got.sort_by_key(|r| r.seed);
+        got
+    }
+
+    #[test]
+    fn results_do_not_depend_on_the_thread_count() {
+        let one = run(1, 0..12);
+        let three = run(3, 0..12);
+        assert_eq!(one.len(), 12);
+        assert_eq!(
+            one.iter().map(|r| r.seed).collect::<Vec<_>>(),
+            (0..12).collect::<Vec<_>>()
+        );
+        for (a, b) in one.iter().zip(&three) {
+            assert!(a.same_result(b), "{a:?} {b:?}");
+        }
+    }
+
+    #[test]
+    fn a_raised_cancel_flag_starts_nothing() {
+        let pool = rayon::ThreadPoolBuilder::new()
+            .num_threads(2)
+            .build()
+            .unwrap();
+        let end = solve_all::<Stonewall, _>(
+            &pool,
+            &Options::default(),
+            0..100,
+            &AtomicBool::new(true),
+            |_| panic!("no deal should run"),
+        )
+        .unwrap();
+        assert!(end.cancelled);
+        assert_eq!(end.done, 0);
+    }
+
+    #[test]
+    fn an_error_stops_the_pass() {
+        let pool = rayon::ThreadPoolBuilder::new()
+            .num_threads(2)
+            .build()
+            .unwrap();
+        let options = Options {
+            max_nodes: 2_000,
+            ..Options::default()
+        };
+        let mut calls = 0;
+        let err =
+            solve_all::<Stonewall, _>(&pool, &options, 0..10_000, &AtomicBool::new(false), |_| {
+                calls += 1;
+                anyhow::bail!("disk full")
+            })
+            .unwrap_err();
+        assert_eq!(err.to_string(), "disk full");
+        assert_eq!(calls, 1);
+    }
+}

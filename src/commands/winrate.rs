@@ -1,0 +1,240 @@
+//! `patience winrate VARIANT... [--deals N | --seeds A..B] [--shard K/N] [--csv FILE [--resume]]`:
+//! many seeded deals solved in parallel (see [`crate::batch`]), a result row per deal in the CSV
+//! file as each finishes, and the summary (a table, or `--json`).
+//!
+//! Several variants run one after the other on the same seeds, each a parallel pass of its own.
+//! `--table-mib` bounds each worker's table (peak memory about J × that), so that the results
+//! do not depend on the thread count. Ctrl-C stops cleanly: the deals in flight are dropped (a
+//! `--resume` solves them again), every finished row is kept, and the summary of what finished
+//! is printed, saying it was interrupted (exit status 1).
+
+use super::{Outcome, cancel_flag, for_variant, rules_of};
+use crate::batch::csvfile::{ResultFile, Row, combine};
+use crate::batch::progress::Progress;
+use crate::batch::run::solve_all;
+use crate::batch::summary::{Report, RunLimits, Summary, Tally};
+use crate::batch::{Answer, Record, SeedRange, Selection};
+use crate::cli::WinrateArgs;
+use crate::solve::{Limit, Options};
+use anyhow::{Result, bail};
+use std::collections::HashSet;
+use std::io::Write;
+use std::path::Path;
+
+pub fn run(args: &WinrateArgs, out: &mut dyn Write) -> Result<Outcome> {
+    // Everything is checked before the first deal is solved.
+    let mut ids: Vec<&'static str> = Vec::new();
+    for v in &args.variants {
+        let id = rules_of(v)?.id;
+        if ids.contains(&id) {
+            bail!("the variant {id} is named twice");
+        }
+        ids.push(id);
+    }
+    let options = args.solver.options()?;
+    let range = match args.seeds {
+        Some(r) => r,
+        None => SeedRange::new(args.first_seed, args.deals).map_err(anyhow::Error::msg)?,
+    };
+    let selection = Selection {
+        range,
+        shard: args.shard,
+    };
+    if selection.is_empty() {
+        bail!("{selection} holds no seed");
+    }
+    let threads = match args.threads {
+        Some(j) => j as usize,
+        None => std::thread::available_parallelism().map_or(1, |n| n.get()),
+    };
+    let pool = rayon::ThreadPoolBuilder::new()
+        .num_threads(threads)
+        .thread_name(|i| format!("winrate-{i}"))
+        .build()?;
+    let cancel = cancel_flag();
+
+    let mut notes = Vec::new();
+    memory_check(threads, args.solver.table_mib, &mut notes);
+    let mut tallies: Vec<Tally> = ids.iter().map(|&id| Tally::new(id)).collect();
+    let mut done: HashSet<(&'static str, u64)> = HashSet::new();
+    let (mut file, read_back) = match &args.csv {
+        None => (None, 0),
+        Some(path) if args.resume => {
+            let (file, rows) = ResultFile::resume(path, &mut notes)?;
+            let records = check_resumed(path, rows, &ids, &selection, &options, &mut notes)?;
+            for r in &records {
+                let i = ids.iter().position(|&id| id == r.variant).expect("checked");
+                tallies[i].add(r);
+                done.insert((r.variant, r.seed));
+            }
+            (Some(file), records.len() as u64)
+        }
+        Some(path) => (Some(ResultFile::create(path)?), 0),
+    };
+
+    let asked = selection.len() * ids.len() as u64;
+    let progress = Progress::new(asked - read_back, args.quiet);
+    for note in &notes {
+        progress.note(note);
+    }
+    let mut speeds = vec![None; ids.len()];
+    let mut interrupted = false;
+    for (i, &id) in ids.iter().enumerate() {
+        let done = &done;
+        let seeds = selection
+            .seeds()
+            .filter(move |&seed| !done.contains(&(id, seed)));
+        let tally = &mut tallies[i];
+        let (file, progress) = (&mut file, &progress);
+        let mut on_record = |r: Record| -> Result<()> {
+            if let Some(f) = file.as_mut() {
+                f.append(&r)?;
+            }
+            tally.add(&r);
+            progress.done(tally);
+            Ok(())
+        };
+        let end = for_variant!(id, V => solve_all::<V, _>(&pool, &options, seeds, cancel, &mut on_record))?;
+        speeds[i] = Some((end.done, end.wall));
+        if end.cancelled {
+            interrupted = true;
+            break;
+        }
+    }
+    progress.finish();
+
+    let finished: u64 = tallies.iter().map(Tally::deals).sum();
+    if interrupted {
+        eprintln!(
+            "interrupted: {finished} of {asked} deals finished; the summary covers those{}",
+            if args.csv.is_some() {
+                ", and --resume continues the CSV file"
+            } else {
+                ""
+            }
+        );
+    }
+    let mut scope = selection.to_string();
+    if read_back > 0 {
+        scope.push_str(&format!(
+            " ({read_back} deals read back from {})",
+            args.csv.as_ref().expect("resumed").display()
+        ));
+    }
+    let report = Report {
+        summaries: tallies
+            .into_iter()
+            .zip(speeds)
+            .map(|(tally, speed)| Summary {
+                tally,
+                speed: Some(speed.unwrap_or((0, 0.0))),
+            })
+            .collect(),
+        limits: Some(RunLimits {
+            max_nodes: options.max_nodes,
+            timeout: options.timeout.map(|d| d.as_secs_f64()),
+            table_mib: args.solver.table_mib,
+            prune: !args.solver.no_prune,
+            threads,
+        }),
+        scope,
+        interrupted: interrupted.then_some((finished, asked)),
+    };
+    if args.json {
+        writeln!(out, "{}", report.json())?;
+    } else {
+        report.write_text(out)?;
+    }
+    Ok(if interrupted {
+        Outcome::Failure
+    } else {
+        Outcome::Success
+    })
+}
+
+/// The rows of a resumed file that count for this run. Refused: rows of a variant this run
+/// does not ask for, and a deal with two different results. Noted: identical duplicates (kept
+/// once), rows outside the seeds asked for (kept in the file, not counted), and rows that
+/// other limits made (counted: the summary then mixes limits).
+fn check_resumed(
+    path: &Path,
+    rows: Vec<Row>,
+    ids: &[&'static str],
+    selection: &Selection,
+    options: &Options,
+    notes: &mut Vec<String>,
+) -> Result<Vec<Record>> {
+    let name = path.display().to_string();
+    if let Some(row) = rows.iter().find(|r| !ids.contains(&r.record.variant)) {
+        bail!(
+            "{name} holds results of {} (line {}), which this run does not ask for: resume it with its own variants ({}), or use another file",
+            row.record.variant,
+            row.line,
+            variants_in(&rows).join(" ")
+        );
+    }
+    let records = combine(rows.into_iter().map(|r| (name.clone(), r)).collect(), notes)?;
+    let (inside, outside): (Vec<Record>, Vec<Record>) = records
+        .into_iter()
+        .partition(|r| selection.contains(r.seed));
+    if !outside.is_empty() {
+        notes.push(format!(
+            "{name}: {} rows are outside {selection}: kept in the file, not counted",
+            outside.len()
+        ));
+    }
+    let other_limits: Vec<&Record> = inside
+        .iter()
+        .filter(|r| match r.answer {
+            Answer::Unknown(Limit::Nodes) => r.nodes < options.max_nodes,
+            Answer::Unknown(Limit::Time) => options.timeout.is_none(),
+            Answer::Unknown(_) => false,
+            // The node limit is checked every 1024 nodes.
+            Answer::Won { .. } | Answer::Lost => r.nodes > options.max_nodes.saturating_add(1024),
+        })
+        .collect();
+    if let Some(first) = other_limits.first() {
+        notes.push(format!(
+            "warning: {name}: {} rows were made with other limits than --max-nodes {}{} (the first: {} seed {}); the summary mixes them",
+            other_limits.len(),
+            options.max_nodes,
+            if options.timeout.is_none() { " and no --timeout" } else { "" },
+            first.variant,
+            first.seed
+        ));
+    }
+    Ok(inside)
+}
+
+/// The variants of some rows, in the order of `patience variants`.
+fn variants_in(rows: &[Row]) -> Vec<&'static str> {
+    crate::variants::ALL
+        .iter()
+        .map(|r| r.id)
+        .filter(|id| rows.iter().any(|row| row.record.variant == *id))
+        .collect()
+}
+
+/// A warning when the tables of all workers together could pass the machine's memory (Linux).
+fn memory_check(threads: usize, table_mib: u64, notes: &mut Vec<String>) {
+    let Ok(meminfo) = std::fs::read_to_string("/proc/meminfo") else {
+        return;
+    };
+    let total_mib = meminfo
+        .lines()
+        .find_map(|l| l.strip_prefix("MemTotal:"))
+        .and_then(|rest| {
+            rest.trim()
+                .trim_end_matches("kB")
+                .trim()
+                .parse::<u64>()
+                .ok()
+        })
+        .map(|kib| kib / 1024);
+    let need = (threads as u64).saturating_mul(table_mib);
+    if let Some(total) = total_mib.filter(|&t| need > t) {
+        notes.push(format!(
+            "warning: {threads} workers × --table-mib {table_mib} = {need} MiB of tables could pass this machine's {total} MiB; lower --table-mib or --threads if deals hit it"
+        ));
+    }
+}
