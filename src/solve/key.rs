@@ -23,7 +23,7 @@
 //!   turned up), so face-down flags need no bits.
 //!   Piles with an empty prefix are interchangeable: they are written in sorted order.
 
-use super::super::game::position::{DOWN, NONE, Position};
+use super::super::game::position::{DOWN, MAX_TALON, NONE, Position};
 use crate::cards::Card;
 pub use crate::game::rules::KeyWords;
 use crate::game::{Build, Rules, Stock, Unit, Variant};
@@ -458,6 +458,8 @@ pub fn decode<V: Variant, K: KeyWords>(ctx: &KeyContext, start: &Position, key: 
                 pos.talon_out |= 1u128 << t;
             }
         }
+        pos.waste = [0; MAX_TALON];
+        pos.stock = [0; MAX_TALON];
         pos.waste_len = waste_len as u8;
         pos.waste[..waste_len].copy_from_slice(&remaining[..waste_len]);
         pos.stock_len = stock_len as u8;

@@ -746,7 +746,7 @@ fn hand_made_lucky_piles_king_on_its_queen() {
     );
     solve_both::<LuckyPiles>(&pos, 'U', "Lucky Piles, KH on QH, no space");
 
-    let empty = vec!["[]"; 12].join(", ");
+    let empty = ["[]"; 12].join(", ");
     let json = format!(
         r#"{{"tableau piles": [["QH", "KH"], {empty}],
             "foundations": [{}, {}, {}, {}]}}"#,
@@ -765,7 +765,7 @@ fn hand_made_lucky_piles_king_on_its_queen() {
 /// so the eleven empty piles do not help: no move at all, lost.
 #[test]
 fn hand_made_napoleons_shoulder_no_move_is_lost() {
-    let empty = vec!["[]"; 11].join(", ");
+    let empty = ["[]"; 11].join(", ");
     let json = format!(
         r#"{{"variant": "napoleons-shoulder", "tableau piles": [["QH", "KH"], {empty}],
             "stock": [], "waste": [],
@@ -794,7 +794,7 @@ fn hand_made_napoleons_shoulder_no_move_is_lost() {
 /// may fill an empty pile; then QH and KH go up, and KS after the stock is turned.
 #[test]
 fn hand_made_napoleons_shoulder_waste_fills_a_space() {
-    let empty = vec!["[]"; 12].join(", ");
+    let empty = ["[]"; 12].join(", ");
     let json = format!(
         r#"{{"variant": "napoleons-shoulder", "tableau piles": [{empty}],
             "stock": ["KS"], "waste": ["QH", "KH"],
