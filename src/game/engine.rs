@@ -240,6 +240,18 @@ pub fn generate<V: Variant>(pos: &Position, out: &mut Vec<Move>) {
     }
 }
 
+/// Takes the top card off foundation `f`; returns its index.
+#[inline(always)]
+fn pop_foundation(pos: &mut Position, f: usize) -> u8 {
+    let card = Card::new(pos.found_height[f], pos.found_suit[f]).index();
+    pos.found_height[f] -= 1;
+    if pos.found_height[f] == 0 {
+        pos.found_suit[f] = NONE;
+    }
+    pos.on_found -= 1;
+    card
+}
+
 /// Makes a move that [`generate`] or [`legal`] accepted. Returns what [`undo`] needs.
 #[inline]
 pub fn apply<V: Variant>(pos: &mut Position, m: Move) -> Undo {
@@ -268,15 +280,7 @@ pub fn apply<V: Variant>(pos: &mut Position, m: Move) -> Undo {
             buf[0] = pos.reserve[r as usize];
             pos.reserve[r as usize] = NONE;
         }
-        Place::Foundation(f) => {
-            let f = f as usize;
-            buf[0] = Card::new(pos.found_height[f], pos.found_suit[f]).index();
-            pos.found_height[f] -= 1;
-            if pos.found_height[f] == 0 {
-                pos.found_suit[f] = NONE;
-            }
-            pos.on_found -= 1;
-        }
+        Place::Foundation(f) => buf[0] = pop_foundation(pos, f as usize),
         Place::Waste => {
             if m.to == Place::Stock {
                 // Turn the whole waste back over.
@@ -364,15 +368,7 @@ pub fn undo<V: Variant>(pos: &mut Position, m: Move, u: Undo) {
             pile.cards[len - n..len].fill(0);
             pile.len = (len - n) as u8;
         }
-        Place::Foundation(f) => {
-            let f = f as usize;
-            buf[0] = Card::new(pos.found_height[f], pos.found_suit[f]).index();
-            pos.found_height[f] -= 1;
-            if pos.found_height[f] == 0 {
-                pos.found_suit[f] = NONE;
-            }
-            pos.on_found -= 1;
-        }
+        Place::Foundation(f) => buf[0] = pop_foundation(pos, f as usize),
         _ => unreachable!(),
     }
     // Return them to the source.
