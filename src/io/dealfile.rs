@@ -10,6 +10,7 @@
 //! Writing gives one line in the style of the reference files (`", "` and `": "` separators),
 //! leaving out the keys a game does not use or that are empty at the start of a game.
 
+use super::describe;
 use crate::cards::{CardParseError, CardToken};
 use crate::deal::Deal;
 use serde::Serialize;
@@ -74,18 +75,6 @@ impl<'de> Deserialize<'de> for Entries {
             }
         }
         d.deserialize_map(EntriesVisitor)
-    }
-}
-
-/// A short description of a JSON value, for error messages.
-fn describe(v: &Value) -> String {
-    match v {
-        Value::Null => "null".to_string(),
-        Value::Bool(b) => b.to_string(),
-        Value::Number(n) => format!("the number {n}"),
-        Value::String(s) => format!("the string {s:?}"),
-        Value::Array(_) => "a list".to_string(),
-        Value::Object(_) => "an object".to_string(),
     }
 }
 

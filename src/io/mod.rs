@@ -61,3 +61,16 @@ pub struct ReadError {
     pub input: String,
     pub why: String,
 }
+
+/// A short description of a JSON value, for error messages.
+pub(crate) fn describe(v: &serde_json::Value) -> String {
+    use serde_json::Value;
+    match v {
+        Value::Null => "null".to_string(),
+        Value::Bool(b) => b.to_string(),
+        Value::Number(n) => format!("the number {n}"),
+        Value::String(s) => format!("the string {s:?}"),
+        Value::Array(_) => "a list".to_string(),
+        Value::Object(_) => "an object".to_string(),
+    }
+}

@@ -9,6 +9,7 @@
 //! Moves are numbered from 1 in the order they are listed (line numbers are not counted), and an
 //! error names the number and the token.
 
+use super::describe;
 use crate::game::{Move, MoveParseError};
 use serde_json::Value;
 
@@ -51,17 +52,6 @@ fn verdict_note(verdict: &Option<String>) -> String {
     match verdict {
         Some(v) => format!(" (its verdict is {v:?})"),
         None => String::new(),
-    }
-}
-
-fn describe(v: &Value) -> String {
-    match v {
-        Value::Null => "null".to_string(),
-        Value::Bool(b) => b.to_string(),
-        Value::Number(n) => format!("the number {n}"),
-        Value::String(s) => format!("the string {s:?}"),
-        Value::Array(_) => "a list".to_string(),
-        Value::Object(_) => "an object".to_string(),
     }
 }
 
