@@ -136,6 +136,10 @@ pub struct SolverArgs {
     /// Switch off the proved pruning rules (for cross-checks; much slower).
     #[arg(long)]
     pub no_prune: bool,
+    /// Only the depth-first search: skip the short first search and the best-first search
+    /// (verdicts are the same; wins are usually found later).
+    #[arg(long)]
+    pub dfs_only: bool,
 }
 
 impl SolverArgs {
@@ -158,6 +162,7 @@ impl SolverArgs {
             } else {
                 crate::solve::Prune::default()
             },
+            quick: !self.dfs_only,
         })
     }
 }

@@ -1,0 +1,242 @@
+//! Best-first search: the open position that looks closest to a win is expanded next.
+//!
+//! The depth-first search is exhaustive but commits to its first choices: in games where cards
+//! can be moved back and forth (up-or-down building, two decks) it can wander for millions of
+//! moves through rearrangements of the tableau below a position that is already lost, while a
+//! win lies one early choice away. Best-first search looks at the whole frontier at once, so it
+//! goes on from the most promising position found so far, wherever it is.
+//!
+//! It shares the exact keys, the table and the proved prunings with the depth-first search, so
+//! it is exhaustive too: when the frontier runs dry every reachable position has been expanded,
+//! and that is a proof. It stores a position as its exact key and a parent link (no `Position`
+//! per node), decodes a key when it expands it, and at the end maps the path of keys back onto
+//! the moves of the real deal (the decoded positions number interchangeable piles their own
+//! way). The score orders only the search; it never changes a verdict.
+
+use super::key::{KeyContext, KeyWords, decode, encode};
+use super::prune::Prune;
+use super::search::{End, Limit, Limits};
+use super::table::{Insert, Table};
+use crate::cards::Card;
+use crate::game::position::{NONE, Position};
+use crate::game::{Move, Variant, apply, generate, undo};
+use std::collections::BinaryHeap;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::time::Instant;
+
+#[derive(Copy, Clone)]
+struct Node<K> {
+    key: K,
+    parent: u32,
+}
+
+/// A reusable best-first searcher (its table, node store and heap keep their memory).
+pub struct BestFirst<V: Variant, K: KeyWords> {
+    table: Table<K>,
+    nodes: Vec<Node<K>>,
+    heap: BinaryHeap<(i32, u32)>,
+    moves: Vec<Move>,
+    max_nodes_stored: usize,
+    pub prune: Prune,
+    /// Moves made (children generated) in the last search.
+    pub nodes_made: u64,
+    _v: std::marker::PhantomData<V>,
+}
+
+impl<V: Variant, K: KeyWords> BestFirst<V, K> {
+    /// A searcher whose table, node store and heap together stay within about `max_bytes`.
+    pub fn new(max_bytes: usize, prune: Prune) -> Self {
+        let per_node = std::mem::size_of::<Node<K>>() + std::mem::size_of::<(i32, u32)>();
+        BestFirst {
+            table: Table::new(max_bytes / 2),
+            nodes: Vec::new(),
+            heap: BinaryHeap::new(),
+            moves: Vec::with_capacity(512),
+            max_nodes_stored: (max_bytes / 2 / per_node).max(1024),
+            prune,
+            nodes_made: 0,
+            _v: std::marker::PhantomData,
+        }
+    }
+
+    /// Positions stored at the end of the last search.
+    pub fn stored(&self) -> usize {
+        self.nodes.len()
+    }
+
+    /// Bytes held by the table and the node store now.
+    pub fn bytes(&self) -> usize {
+        self.table.bytes()
+            + self.nodes.capacity() * std::mem::size_of::<Node<K>>()
+            + self.heap.capacity() * std::mem::size_of::<(i32, u32)>()
+    }
+
+    /// Searches from `start` for a won position.
+    pub fn search(&mut self, start: &Position, limits: &Limits, cancel: &AtomicBool) -> End {
+        self.table.clear();
+        self.nodes.clear();
+        self.heap.clear();
+        self.nodes_made = 0;
+        if start.is_won::<V>() {
+            return End::Found(Vec::new());
+        }
+        let ctx = KeyContext::new::<V>(start);
+        let root = encode::<V, K>(&ctx, start);
+        self.table.insert(&root);
+        self.nodes.push(Node {
+            key: root,
+            parent: u32::MAX,
+        });
+        self.heap.push((score::<V>(start), 0));
+        while let Some((_, id)) = self.heap.pop() {
+            let mut pos = decode::<V, K>(&ctx, start, &self.nodes[id as usize].key);
+            self.moves.clear();
+            generate::<V>(&pos, &mut self.moves);
+            let end = self.prune.apply::<V>(&pos, &mut self.moves, 0);
+            for i in 0..end {
+                let m = self.moves[i];
+                let u = apply::<V>(&mut pos, m);
+                self.nodes_made += 1;
+                if pos.is_won::<V>() {
+                    undo::<V>(&mut pos, m, u);
+                    return End::Found(self.path(&ctx, start, id));
+                }
+                let key = encode::<V, K>(&ctx, &pos);
+                match self.table.insert(&key) {
+                    Insert::New => {
+                        if self.nodes.len() >= self.max_nodes_stored {
+                            return End::Stopped(Limit::Memory);
+                        }
+                        let child = self.nodes.len() as u32;
+                        self.nodes.push(Node { key, parent: id });
+                        self.heap.push((score::<V>(&pos), child));
+                    }
+                    Insert::Seen => {}
+                    Insert::Full => return End::Stopped(Limit::Memory),
+                }
+                undo::<V>(&mut pos, m, u);
+            }
+            if self.nodes_made >= limits.max_nodes {
+                return End::Stopped(Limit::Nodes);
+            }
+            if id & 255 == 0 {
+                if cancel.load(Ordering::Relaxed) {
+                    return End::Stopped(Limit::Cancelled);
+                }
+                if limits.deadline.is_some_and(|d| Instant::now() >= d) {
+                    return End::Stopped(Limit::Time);
+                }
+            }
+        }
+        End::Exhausted
+    }
+
+    /// The moves of the real deal from `start` through the stored positions up to node `last`,
+    /// and then on to a win (one more move).
+    fn path(&mut self, ctx: &KeyContext, start: &Position, last: u32) -> Vec<Move> {
+        let mut keys = Vec::new();
+        let mut id = last;
+        while id != 0 {
+            let n = self.nodes[id as usize];
+            keys.push(n.key);
+            id = n.parent;
+        }
+        keys.reverse();
+        let mut pos = start.clone();
+        let mut path = Vec::with_capacity(keys.len() + 1);
+        let mut moves = Vec::new();
+        for key in keys {
+            moves.clear();
+            generate::<V>(&pos, &mut moves);
+            let m = moves
+                .iter()
+                .copied()
+                .find(|&m| {
+                    let u = apply::<V>(&mut pos, m);
+                    let hit = encode::<V, K>(ctx, &pos) == key;
+                    undo::<V>(&mut pos, m, u);
+                    hit
+                })
+                .expect("each stored position is a child of its parent");
+            apply::<V>(&mut pos, m);
+            path.push(m);
+        }
+        moves.clear();
+        generate::<V>(&pos, &mut moves);
+        let m = moves
+            .iter()
+            .copied()
+            .find(|&m| {
+                let u = apply::<V>(&mut pos, m);
+                let won = pos.is_won::<V>();
+                undo::<V>(&mut pos, m, u);
+                won
+            })
+            .expect("the last stored position has a winning move");
+        path.push(m);
+        path
+    }
+}
+
+/// How close a position looks to a win (higher is closer): cards on the foundations, less the
+/// cards lying on the next two cards each foundation needs, face-down cards, and cards still to
+/// come from the stock in front of a needed card.
+pub fn score<V: Variant>(pos: &Position) -> i32 {
+    // Cards above each card's copies (the least over copies), 255 = not on the table.
+    let mut above = [255u8; 52];
+    let mut s = 100 * pos.on_found as i32;
+    for p in &pos.piles[..V::RULES.piles()] {
+        let n = p.len as usize;
+        for i in 0..n {
+            let c = (p.cards[i] & 0x7f) as usize;
+            let d = (n - 1 - i) as u8;
+            if d < above[c] {
+                above[c] = d;
+            }
+            if p.is_down(i) {
+                s -= 30;
+            }
+        }
+        if n == 0 {
+            s += 20;
+        }
+    }
+    for &r in &pos.reserve[..V::RULES.reserve as usize] {
+        if r != NONE {
+            above[r as usize] = 0;
+        }
+    }
+    for i in 0..pos.waste_len as usize {
+        let c = pos.waste_card(i).index() as usize;
+        let d = (pos.waste_len as usize - 1 - i) as u8;
+        if d < above[c] {
+            above[c] = d;
+        }
+    }
+    for i in 0..pos.stock_len as usize {
+        // A stock card is reached after the cards above it are turned.
+        let c = pos.stock_card(i).index() as usize;
+        let d = ((pos.stock_len as usize - i) / 2) as u8;
+        if d < above[c] {
+            above[c] = d;
+        }
+    }
+    for f in 0..V::RULES.foundations() {
+        let h = pos.found_height[f];
+        let suit = pos.found_suit[f];
+        for (k, w) in [(1u8, 12), (2, 4)] {
+            let r = h + k;
+            if r > 13 {
+                break;
+            }
+            let suits: &[u8] = if h == 0 { &[0, 1, 2, 3] } else { &[suit] };
+            for &st in suits {
+                let d = above[Card::new(r, st).index() as usize];
+                if d != 255 {
+                    s -= w * d as i32 / if h == 0 { 4 } else { 1 };
+                }
+            }
+        }
+    }
+    s
+}
