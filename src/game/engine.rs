@@ -291,7 +291,9 @@ pub fn apply<V: Variant>(pos: &mut Position, m: Move) -> Undo {
                 pos.stock_len = wl as u8;
                 pos.waste[..wl].fill(0);
                 pos.waste_len = 0;
-                pos.redeals += 1;
+                // Counted for limited passes (it is in the key then); with unlimited passes
+                // the count plays no part, so it may wrap.
+                pos.redeals = pos.redeals.wrapping_add(1);
                 return u;
             }
             pos.waste_len -= 1;
@@ -354,7 +356,7 @@ pub fn undo<V: Variant>(pos: &mut Position, m: Move, u: Undo) {
             pos.waste_len = sl as u8;
             pos.stock[..sl].fill(0);
             pos.stock_len = 0;
-            pos.redeals -= 1;
+            pos.redeals = pos.redeals.wrapping_sub(1);
             return;
         }
         _ => {}

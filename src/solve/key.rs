@@ -119,7 +119,7 @@ impl<'a> Writer<'a> {
     /// Appends the low `n` bits of `v` (`n` <= 57; the bits above `n` must be zero).
     #[inline(always)]
     fn put(&mut self, v: u64, n: u32) {
-        debug_assert!(n <= 57 && (n == 0 || v >> n == 0));
+        debug_assert!(n <= 57 && v >> n == 0, "{v} does not fit {n} bits");
         self.acc |= v << self.used;
         self.used += n;
         if self.used >= 64 {
@@ -336,7 +336,12 @@ pub fn encode<V: Variant, K: KeyWords>(ctx: &KeyContext, pos: &Position) -> K {
             w.put_wide(m[0] & ((1u64 << tl) - 1), tl as u32);
         }
         w.put(pos.stock_len as u64, bits_for(tl));
-        w.put(pos.redeals as u64, redeal_bits(&rules));
+        // With unlimited passes the count of redeals is no part of the state (and may be
+        // anything): it must not be written, not even as zero bits of a nonzero value.
+        let rb = redeal_bits(&rules);
+        if rb > 0 {
+            w.put(pos.redeals as u64, rb);
+        }
     }
     // Tableau: every prefix length in pile order; then the built part of each pile with a
     // prefix, in pile order; then the piles without one, sorted.
@@ -446,7 +451,8 @@ pub fn decode<V: Variant, K: KeyWords>(ctx: &KeyContext, start: &Position, key: 
             [r.get(tl as u32), 0]
         };
         let stock_len = r.get(bits_for(tl)) as usize;
-        pos.redeals = r.get(redeal_bits(&rules)) as u8;
+        let rb = redeal_bits(&rules);
+        pos.redeals = if rb > 0 { r.get(rb) as u8 } else { 0 };
         let remaining: Vec<u8> = (0..tl)
             .filter(|&t| m[t / 64] >> (t % 64) & 1 == 1)
             .map(|t| t as u8)

@@ -1,9 +1,11 @@
 //! One short file per game: its declarative [`Rules`](crate::game::Rules), nothing else.
 
+mod klondike;
 mod lucky_piles;
 mod napoleons_shoulder;
 mod stonewall;
 
+pub use klondike::{Klondike, KlondikeDraw3};
 pub use lucky_piles::LuckyPiles;
 pub use napoleons_shoulder::NapoleonsShoulder;
 pub use stonewall::Stonewall;
@@ -15,6 +17,8 @@ pub const ALL: &[Rules] = &[
     Stonewall::RULES,
     LuckyPiles::RULES,
     NapoleonsShoulder::RULES,
+    Klondike::RULES,
+    KlondikeDraw3::RULES,
 ];
 
 /// The rules of the variant with this id.
@@ -37,6 +41,12 @@ macro_rules! with_variant {
             Some($body)
         } else if id == $crate::variants::NapoleonsShoulder::RULES.id {
             type $V = $crate::variants::NapoleonsShoulder;
+            Some($body)
+        } else if id == $crate::variants::Klondike::RULES.id {
+            type $V = $crate::variants::Klondike;
+            Some($body)
+        } else if id == $crate::variants::KlondikeDraw3::RULES.id {
+            type $V = $crate::variants::KlondikeDraw3;
             Some($body)
         } else {
             None

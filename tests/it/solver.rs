@@ -13,7 +13,7 @@ use patience::game::{Move, Place, Position, Undo, Variant, apply, generate, undo
 use patience::io::dealfile::read_deal;
 use patience::solve::key::{KeyContext, decode, encode};
 use patience::solve::{Limits, Options, Prune, Searcher, Solution, Solver, Verdict, Visit, replay};
-use patience::variants::{LuckyPiles, NapoleonsShoulder, Stonewall};
+use patience::variants::{Klondike, KlondikeDraw3, LuckyPiles, NapoleonsShoulder, Stonewall};
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 use std::collections::HashMap;
@@ -84,7 +84,8 @@ fn key_words<V: Variant>() -> u32 {
 
 /// A position as the key sees it, with nothing from past the end of any list: piles in pile
 /// order (prefix length, then bytes with the face-down flag), reserve slots, foundations as
-/// (suit, height) per slot, talon indices of the stock and waste, redeals.
+/// (suit, height) per slot, talon indices of the stock and waste, redeals (where passes are
+/// limited).
 #[derive(Clone, PartialEq, Eq, Hash, Debug)]
 struct Norm {
     piles: Vec<(u8, Vec<u8>)>,
@@ -110,7 +111,11 @@ fn as_is<V: Variant>(pos: &Position) -> Norm {
         on_found: pos.on_found,
         stock: pos.stock[..pos.stock_len as usize].to_vec(),
         waste: pos.waste[..pos.waste_len as usize].to_vec(),
-        redeals: pos.redeals,
+        // With unlimited passes the count of redeals plays no part (and is not in the key).
+        redeals: match r.stock {
+            patience::game::Stock::Waste { passes: None, .. } => 0,
+            _ => pos.redeals,
+        },
     }
 }
 
@@ -417,6 +422,12 @@ fn key_round_trip_and_exactness_napoleons_shoulder() {
 }
 
 /// The normalisation itself: it really ignores what it should, and only that.
+#[test]
+fn key_round_trip_and_exactness_klondike() {
+    key_round_trip::<Klondike>(5, [0; 6]);
+    key_round_trip::<KlondikeDraw3>(5, [0; 6]);
+}
+
 #[test]
 fn normalize_ignores_free_pile_and_foundation_numbering_only() {
     // Two decks: foundations holding hearts to 5 and to 3 in either order are the same.
