@@ -1442,12 +1442,11 @@ fn hand_made_lucky_thirteen_won_by_building() {
 // Solvitaire's Flower Garden reference deals.
 // ---------------------------------------------------------------------------------------------
 
-/// Node budget per reference deal.
+/// Node budget per reference deal. Measured when this test was written: the search decides
+/// none of the nine deals at this budget (nor at 3*10^6 nodes), though Solvitaire solves all;
+/// so for now this test checks that we never call one of them unsolvable, and that every solve
+/// that does come replays to a win. When the search gets stronger, count the decided deals too.
 const REFERENCE_NODES: u64 = 200_000;
-/// How many of the Flower Garden reference deals that budget decides (measured when this test
-/// was written: 0, every one agreeing with Solvitaire). Fewer is a regression; more
-/// should raise the constant.
-const REFERENCE_DECIDED: usize = 0;
 
 /// Every Flower Garden deal of `../shared/reference` with Solvitaire's verdict. A decided
 /// verdict that differs from Solvitaire's is a bug on one side (reference/README.md).
@@ -1497,9 +1496,5 @@ fn flower_garden_reference_deals_agree_with_solvitaire() {
         disagree.is_empty(),
         "verdicts that differ from Solvitaire's:\n{}",
         disagree.join("\n")
-    );
-    assert!(
-        decided >= REFERENCE_DECIDED,
-        "only {decided} reference deals decided, {REFERENCE_DECIDED} before"
     );
 }
