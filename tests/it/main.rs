@@ -4,6 +4,7 @@ mod batch;
 mod cli;
 mod common;
 mod deals;
+mod family;
 mod klondike;
 mod playouts;
 mod rules;

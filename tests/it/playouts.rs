@@ -16,7 +16,10 @@
 
 use patience::deal::deal;
 use patience::game::{Move, Place, Position, Variant, apply, generate, legal, undo};
-use patience::variants::{LuckyPiles, NapoleonsShoulder, Stonewall};
+use patience::variants::{
+    FlowerGarden, FortyThieves, LuckierThirteen, LuckyPiles, LuckyPilesSameSuit, LuckyThirteen,
+    NapoleonsShoulder, NapoleonsSquare, Stonewall, Wildflower,
+};
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 
@@ -25,12 +28,19 @@ pub mod oracle {
     use patience::cards::Card;
     use patience::game::{Move, Place, Position};
 
-    /// The three games of the brief.
+    /// The three games of the brief and the family named alongside them.
     #[derive(Copy, Clone, Debug, PartialEq, Eq)]
     pub enum Game {
         Stonewall,
         LuckyPiles,
         NapoleonsShoulder,
+        FlowerGarden,
+        Wildflower,
+        LuckyThirteen,
+        LuckierThirteen,
+        NapoleonsSquare,
+        FortyThieves,
+        LuckyPilesSameSuit,
     }
 
     /// Where a unit comes from, for the space rules.
@@ -50,20 +60,24 @@ pub mod oracle {
     impl Game {
         pub fn decks(self) -> usize {
             match self {
-                Game::NapoleonsShoulder => 2,
+                Game::NapoleonsShoulder | Game::NapoleonsSquare | Game::FortyThieves => 2,
                 _ => 1,
             }
         }
         pub fn piles(self) -> usize {
             match self {
-                Game::Stonewall => 6,
-                Game::LuckyPiles => 13,
-                Game::NapoleonsShoulder => 12,
+                Game::Stonewall | Game::FlowerGarden | Game::Wildflower => 6,
+                Game::LuckyPiles
+                | Game::LuckyThirteen
+                | Game::LuckierThirteen
+                | Game::LuckyPilesSameSuit => 13,
+                Game::NapoleonsShoulder | Game::NapoleonsSquare => 12,
+                Game::FortyThieves => 10,
             }
         }
         pub fn reserve(self) -> usize {
             match self {
-                Game::Stonewall => 16,
+                Game::Stonewall | Game::FlowerGarden | Game::Wildflower => 16,
                 _ => 0,
             }
         }
@@ -71,35 +85,68 @@ pub mod oracle {
             4 * self.decks()
         }
         pub fn has_stock(self) -> bool {
-            self == Game::NapoleonsShoulder
+            matches!(
+                self,
+                Game::NapoleonsShoulder | Game::NapoleonsSquare | Game::FortyThieves
+            )
         }
         /// May `card` lie on the tableau card `base`?
         #[inline(always)]
         fn fits(self, card: Card, base: Card) -> bool {
             let (c, b) = (card.rank() as i32, base.rank() as i32);
+            let same_suit = card.suit() == base.suit();
             match self {
                 // Down by one in alternating colour.
-                Game::Stonewall => b - c == 1 && red(card) != red(base),
+                Game::Stonewall | Game::LuckierThirteen => b - c == 1 && red(card) != red(base),
                 // Up or down by one, any suit, no wrap (ranks 1..=13, so A and K never touch).
                 Game::LuckyPiles => (b - c).abs() == 1,
+                // Up or down by one in the same suit.
+                Game::LuckyPilesSameSuit => (b - c).abs() == 1 && same_suit,
                 // Down by one, any suit.
-                Game::NapoleonsShoulder => b - c == 1,
+                Game::NapoleonsShoulder
+                | Game::FlowerGarden
+                | Game::Wildflower
+                | Game::LuckyThirteen => b - c == 1,
+                // Down by one in the same suit.
+                Game::NapoleonsSquare | Game::FortyThieves => b - c == 1 && same_suit,
             }
         }
         /// Does a tableau tail of more than one card move as a unit?
         #[inline(always)]
         fn runs_move(self) -> bool {
-            self == Game::Stonewall
+            matches!(
+                self,
+                Game::Stonewall | Game::Wildflower | Game::NapoleonsSquare
+            )
+        }
+        /// Inside a unit that moves (where runs move): may `card` lie on `below`?
+        #[inline(always)]
+        fn run_link(self, card: Card, below: Card) -> bool {
+            match self {
+                // A descending run in one suit (Wildflower builds in any suit, but only such a
+                // run moves as a unit).
+                Game::Wildflower | Game::NapoleonsSquare => {
+                    below.rank() == card.rank() + 1 && card.suit() == below.suit()
+                }
+                // Elsewhere a run is a sequence under the build rule (Stonewall).
+                _ => self.fits(card, below),
+            }
         }
         /// May a unit whose bottom card is `bottom`, coming from `from`, fill an empty pile?
         #[inline(always)]
         fn space_ok(self, bottom: Card, from: From) -> bool {
             match self {
-                Game::Stonewall => true,
-                Game::LuckyPiles => bottom.rank() == 13,
+                Game::Stonewall
+                | Game::FlowerGarden
+                | Game::Wildflower
+                | Game::LuckierThirteen
+                | Game::NapoleonsSquare
+                | Game::FortyThieves => true,
+                Game::LuckyPiles | Game::LuckyPilesSameSuit => bottom.rank() == 13,
                 Game::NapoleonsShoulder => {
                     from == From::Waste || (from == From::Foundation && bottom.rank() == 1)
                 }
+                Game::LuckyThirteen => false,
             }
         }
     }
@@ -199,8 +246,8 @@ pub mod oracle {
                     if tail.iter().any(|&(_, up)| !up) {
                         return None;
                     }
-                    // A longer unit must be a run: each card fits the one below it.
-                    if tail.windows(2).any(|w| !game.fits(w[1].0, w[0].0)) {
+                    // A longer unit must be a run: each card is linked to the one below it.
+                    if tail.windows(2).any(|w| !game.run_link(w[1].0, w[0].0)) {
                         return None;
                     }
                     Some((tail[0].0, From::Tableau))
@@ -236,10 +283,10 @@ pub mod oracle {
                 return false;
             }
             match (m.from, m.to) {
-                // Turn one card of the stock onto the waste (all three games with a stock
-                // draw one).
+                // Turn one card of the stock onto the waste (all the games with a stock draw
+                // one).
                 (Place::Stock, Place::Waste) => return !self.stock.is_empty(),
-                // Napoleon's Shoulder has one pass only: the waste is never turned back.
+                // All of them have one pass only: the waste is never turned back.
                 (Place::Waste, Place::Stock) => return false,
                 // Nothing else comes from the stock, and nothing enters the stock, the waste
                 // or a reserve.
@@ -630,6 +677,59 @@ fn playouts_lucky_piles() {
 fn playouts_napoleons_shoulder() {
     let st = playouts::<NapoleonsShoulder>(Game::NapoleonsShoulder, 0, NORMAL_MOVES);
     sanity(&st, "Napoleon's Shoulder");
+}
+
+/// The family games: fewer moves each (there are seven of them).
+const FAMILY_MOVES: u64 = 30_000;
+
+/// As [`sanity`], with the least number of cards some playout must get to the foundations:
+/// random play in the 6-pile games with a 16-card reserve rarely gets as far as elsewhere.
+fn sanity_reaching(st: &Stats, game: &str, found: usize) {
+    assert!(st.games > 10, "{game}: {st:?}");
+    assert!(st.undo_checks > 0 && st.candidates_checked > 0);
+    assert!(st.best_found >= found, "{game}: no playout got far: {st:?}");
+}
+
+#[test]
+fn playouts_flower_garden() {
+    let st = playouts::<FlowerGarden>(Game::FlowerGarden, 0, FAMILY_MOVES);
+    sanity_reaching(&st, "Flower Garden", 12);
+}
+
+#[test]
+fn playouts_wildflower() {
+    let st = playouts::<Wildflower>(Game::Wildflower, 0, FAMILY_MOVES);
+    sanity_reaching(&st, "Wildflower", 12);
+}
+
+#[test]
+fn playouts_lucky_thirteen() {
+    let st = playouts::<LuckyThirteen>(Game::LuckyThirteen, 0, FAMILY_MOVES);
+    sanity(&st, "Lucky Thirteen");
+}
+
+#[test]
+fn playouts_luckier_thirteen() {
+    let st = playouts::<LuckierThirteen>(Game::LuckierThirteen, 0, FAMILY_MOVES);
+    sanity(&st, "Luckier Thirteen");
+}
+
+#[test]
+fn playouts_napoleons_square() {
+    let st = playouts::<NapoleonsSquare>(Game::NapoleonsSquare, 0, FAMILY_MOVES);
+    sanity(&st, "Napoleon's Square");
+}
+
+#[test]
+fn playouts_forty_thieves() {
+    let st = playouts::<FortyThieves>(Game::FortyThieves, 0, FAMILY_MOVES);
+    sanity(&st, "Forty Thieves");
+}
+
+#[test]
+fn playouts_lucky_piles_same_suit() {
+    let st = playouts::<LuckyPilesSameSuit>(Game::LuckyPilesSameSuit, 0, FAMILY_MOVES);
+    sanity(&st, "Lucky Piles (same suit)");
 }
 
 /// The long run: 10^6 moves per game (3x10^6 in all), on other seeds.

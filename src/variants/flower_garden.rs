@@ -1,0 +1,23 @@
+use crate::game::{Build, FaceDown, Rules, Space, Stock, Unit, Variant};
+
+/// Flower Garden: 6 x 6 all face up, a 16-card open reserve, down by one regardless of suit,
+/// single cards, any card fills a space.
+#[derive(Copy, Clone, Default, Debug)]
+pub struct FlowerGarden;
+
+impl Variant for FlowerGarden {
+    type Key = [u64; 4];
+    const RULES: Rules = Rules {
+        id: "flower-garden",
+        name: "Flower Garden",
+        summary: "6x6 face up, 16 open reserve; down any suit; single cards; any card to a space",
+        decks: 1,
+        pile_sizes: &[6; 6],
+        face_down: FaceDown::None,
+        reserve: 16,
+        build: Build::DownAnySuit,
+        unit: Unit::Single,
+        space: Space::Any,
+        stock: Stock::None,
+    };
+}

@@ -1,0 +1,23 @@
+use crate::game::{Build, FaceDown, Rules, Space, Stock, Unit, Variant};
+
+/// Luckier Thirteen: 13 x 4 face up, down by one in alternating colour, single cards, any card
+/// fills a space.
+#[derive(Copy, Clone, Default, Debug)]
+pub struct LuckierThirteen;
+
+impl Variant for LuckierThirteen {
+    type Key = [u64; 4];
+    const RULES: Rules = Rules {
+        id: "luckier-thirteen",
+        name: "Luckier Thirteen",
+        summary: "13x4 face up; down alt. colour; single cards; any card to a space",
+        decks: 1,
+        pile_sizes: &[4; 13],
+        face_down: FaceDown::None,
+        reserve: 0,
+        build: Build::DownAltColour,
+        unit: Unit::Single,
+        space: Space::Any,
+        stock: Stock::None,
+    };
+}

@@ -1,0 +1,23 @@
+use crate::game::{Build, FaceDown, Rules, Space, Stock, Unit, Variant};
+
+/// Wildflower: Flower Garden (6 x 6 face up, 16-card open reserve, down regardless of suit), but
+/// a descending run in one suit moves as a unit; any card or such run fills a space.
+#[derive(Copy, Clone, Default, Debug)]
+pub struct Wildflower;
+
+impl Variant for Wildflower {
+    type Key = [u64; 4];
+    const RULES: Rules = Rules {
+        id: "wildflower",
+        name: "Wildflower",
+        summary: "6x6 face up, 16 open reserve; down any suit; same-suit runs move; any card or run to a space",
+        decks: 1,
+        pile_sizes: &[6; 6],
+        face_down: FaceDown::None,
+        reserve: 16,
+        build: Build::DownAnySuit,
+        unit: Unit::Run(Build::DownSameSuit),
+        space: Space::Any,
+        stock: Stock::None,
+    };
+}

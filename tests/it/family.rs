@@ -1,0 +1,1546 @@
+//! The family games of RULES.md ("The family named alongside them"): Flower Garden, Wildflower,
+//! Lucky Thirteen, Luckier Thirteen, Napoleon's Square, Forty Thieves, and Lucky Piles in the
+//! same suit. For each: its distinctive rules (allowed and refused, by `game::legal` AND
+//! `game::generate`), golden deals, the exact state key, and pinned solver verdicts; for Flower
+//! Garden also Solvitaire's reference deals.
+//!
+//! The helpers here repeat a small part of `rules.rs` and `solver.rs` on purpose, so that this
+//! file can be merged without touching those.
+
+use crate::common;
+use patience::cards::{Card, CardToken};
+use patience::deal::{Deal, deal};
+use patience::game::position::NONE;
+use patience::game::{
+    DealError, Illegal, Move, Place, Position, Undo, Variant, apply, generate, legal, undo,
+};
+use patience::io::dealfile::read_deal;
+use patience::solve::key::{KeyContext, decode, encode, run_implies_build};
+use patience::solve::{Options, Prune, Solution, Solver, Verdict, replay};
+use patience::variants::{
+    FlowerGarden, FortyThieves, LuckierThirteen, LuckyPilesSameSuit, LuckyThirteen,
+    NapoleonsSquare, Wildflower,
+};
+use rand::{Rng, SeedableRng};
+use rand_chacha::ChaCha8Rng;
+use std::collections::HashMap;
+use std::collections::hash_map::Entry;
+use std::sync::atomic::AtomicBool;
+
+// ---------------------------------------------------------------------------------------------
+// Hand-made positions.
+// ---------------------------------------------------------------------------------------------
+
+/// Card tokens from text such as `"JH 9C 8H"`: bottom first; lower-case suit = face down.
+fn toks(s: &str) -> Vec<CardToken> {
+    s.split_whitespace()
+        .map(|t| CardToken::parse(t).unwrap_or_else(|e| panic!("{e}")))
+        .collect()
+}
+
+fn card(s: &str) -> Card {
+    s.parse().unwrap()
+}
+
+fn up(c: Card) -> CardToken {
+    CardToken::Known {
+        card: c,
+        face_up: true,
+    }
+}
+
+/// A position where only the cards a test cares about are named; the others lie face up under
+/// the named cards of pile `filler` (`None`: at the bottom of the stock).
+#[derive(Clone, Debug, Default)]
+struct Table<'a> {
+    /// Pile 1 first, bottom card first; missing piles are empty.
+    piles: &'a [&'a str],
+    /// Slot 1 first; `"-"` is an empty slot; missing slots are empty.
+    reserve: &'a [&'a str],
+    /// The top card of each foundation (`"3C"` is AC 2C 3C), `""` for an empty one.
+    found: &'a [&'a str],
+    /// Bottom first: the last card is the next one turned.
+    stock: &'a str,
+    /// Bottom first: the last card is the top.
+    waste: &'a str,
+    filler: Option<usize>,
+}
+
+impl Table<'_> {
+    fn deal<V: Variant>(&self) -> Deal {
+        let rules = V::RULES;
+        let mut piles: Vec<Vec<CardToken>> = (0..rules.piles())
+            .map(|p| self.piles.get(p).map_or_else(Vec::new, |s| toks(s)))
+            .collect();
+        let reserve: Vec<Option<CardToken>> = (0..rules.reserve as usize)
+            .map(|r| match self.reserve.get(r) {
+                None | Some(&"") | Some(&"-") => None,
+                Some(s) => Some(CardToken::parse(s).unwrap()),
+            })
+            .collect();
+        let foundations: Vec<Vec<CardToken>> = (0..rules.foundations())
+            .map(|f| match self.found.get(f) {
+                None | Some(&"") => Vec::new(),
+                Some(s) => {
+                    let top = card(s);
+                    (1..=top.rank())
+                        .map(|r| up(Card::new(r, top.suit())))
+                        .collect()
+                }
+            })
+            .collect();
+        let mut stock = toks(self.stock);
+        let waste = toks(self.waste);
+        let mut left = [rules.decks; 52];
+        let mut take = |t: &CardToken| {
+            if let CardToken::Known { card, .. } = t {
+                let n = &mut left[card.index() as usize];
+                *n = n.saturating_sub(1);
+            }
+        };
+        piles.iter().flatten().for_each(&mut take);
+        reserve.iter().flatten().for_each(&mut take);
+        foundations.iter().flatten().for_each(&mut take);
+        stock.iter().for_each(&mut take);
+        waste.iter().for_each(&mut take);
+        let mut rest: Vec<CardToken> = Card::fresh_deck()
+            .flat_map(|c| std::iter::repeat_n(up(c), left[c.index() as usize] as usize))
+            .collect();
+        match self.filler {
+            Some(p) => {
+                rest.append(&mut piles[p]);
+                piles[p] = rest;
+            }
+            None => {
+                rest.append(&mut stock);
+                stock = rest;
+            }
+        }
+        Deal {
+            variant: Some(rules.id.to_string()),
+            seed: None,
+            piles,
+            reserve,
+            stock,
+            waste,
+            foundations,
+        }
+    }
+
+    fn pos<V: Variant>(&self) -> Position {
+        Position::from_deal::<V>(&self.deal::<V>())
+            .unwrap_or_else(|e| panic!("bad test table {self:?}: {e}"))
+    }
+}
+
+/// A one-deck game without a stock: the unnamed cards lie face up under the last pile, whose
+/// named top card the test gives.
+fn tab<V: Variant>(piles: &[&str], reserve: &[&str], found: &[&str]) -> Position {
+    Table {
+        piles,
+        reserve,
+        found,
+        filler: Some(V::RULES.piles() - 1),
+        ..Table::default()
+    }
+    .pos::<V>()
+}
+
+/// A game with a stock: the unnamed cards lie at the bottom of the stock.
+fn talon<V: Variant>(piles: &[&str], found: &[&str], stock: &str, waste: &str) -> Position {
+    Table {
+        piles,
+        found,
+        stock,
+        waste,
+        filler: None,
+        ..Table::default()
+    }
+    .pos::<V>()
+}
+
+// ---------------------------------------------------------------------------------------------
+// Checking moves against `legal` and `generate`.
+// ---------------------------------------------------------------------------------------------
+
+fn mv(s: &str) -> Move {
+    s.parse().unwrap_or_else(|e| panic!("{e}"))
+}
+
+fn gen_moves<V: Variant>(pos: &Position) -> Vec<Move> {
+    let mut out = Vec::new();
+    generate::<V>(pos, &mut out);
+    out
+}
+
+fn empty_pile<V: Variant>(pos: &Position, p: Place) -> bool {
+    matches!(p, Place::Tableau(q) if (q as usize) < V::RULES.piles() && pos.piles[q as usize].is_empty())
+}
+
+/// Do `a` and `b` differ only by the numbering of interchangeable places (two empty piles, or
+/// two foundations holding the same suit to the same height)?
+fn same_up_to_renaming<V: Variant>(pos: &Position, a: Move, b: Move) -> bool {
+    if a.from != b.from || a.count != b.count {
+        return false;
+    }
+    if a.to == b.to {
+        return true;
+    }
+    match (a.to, b.to) {
+        (Place::Tableau(_), Place::Tableau(_)) => {
+            empty_pile::<V>(pos, a.to) && empty_pile::<V>(pos, b.to)
+        }
+        (Place::Foundation(f), Place::Foundation(g)) => {
+            let (f, g) = (f as usize, g as usize);
+            let nf = V::RULES.foundations();
+            f < nf
+                && g < nf
+                && pos.found_height[f] == pos.found_height[g]
+                && (pos.found_height[f] == 0 || pos.found_suit[f] == pos.found_suit[g])
+        }
+        _ => false,
+    }
+}
+
+/// A whole pile into an empty pile: legal, but only a renaming, so `generate` leaves it out.
+fn whole_pile_to_space<V: Variant>(pos: &Position, m: Move) -> bool {
+    matches!(m.from, Place::Tableau(p) if pos.piles[p as usize].len == m.count)
+        && empty_pile::<V>(pos, m.to)
+}
+
+fn generated_form<V: Variant>(pos: &Position, m: Move) -> Option<Move> {
+    gen_moves::<V>(pos)
+        .into_iter()
+        .find(|&g| same_up_to_renaming::<V>(pos, g, m))
+}
+
+/// `legal` accepts `text` and `generate` lists it (or an equivalent). Returns the move.
+#[track_caller]
+fn allowed<V: Variant>(pos: &Position, text: &str) -> Move {
+    let m = match legal::<V>(pos, mv(text)) {
+        Ok(ok) => ok,
+        Err(e) => panic!(
+            "{}: {text} refused ({e}), but RULES.md allows it",
+            V::RULES.name
+        ),
+    };
+    if generated_form::<V>(pos, m).is_none() {
+        assert!(
+            whole_pile_to_space::<V>(pos, m),
+            "{}: {text} is legal but not generated; generated: {:?}",
+            V::RULES.name,
+            gen_moves::<V>(pos)
+                .iter()
+                .map(|m| m.to_string())
+                .collect::<Vec<_>>()
+        );
+    }
+    m
+}
+
+/// `legal` refuses `text` and `generate` does not list it in any form. Returns the reason.
+#[track_caller]
+fn refused<V: Variant>(pos: &Position, text: &str) -> Illegal {
+    let m = mv(text);
+    let e = match legal::<V>(pos, m) {
+        Ok(_) => panic!(
+            "{}: {text} accepted, but RULES.md forbids it",
+            V::RULES.name
+        ),
+        Err(e) => e,
+    };
+    if let Some(g) = generated_form::<V>(pos, m) {
+        panic!(
+            "{}: {text} refused by legal ({e}) but generated as {g}",
+            V::RULES.name
+        );
+    }
+    e
+}
+
+#[track_caller]
+fn play<V: Variant>(pos: &mut Position, text: &str) {
+    let m = allowed::<V>(pos, text);
+    apply::<V>(pos, m);
+}
+
+fn pile_text(pos: &Position, p: usize) -> String {
+    let pile = &pos.piles[p];
+    (0..pile.len as usize)
+        .map(|i| up(pile.card(i)).to_text())
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
+/// No generated move puts a card into an empty pile.
+fn no_move_into_a_space<V: Variant>(pos: &Position) -> bool {
+    gen_moves::<V>(pos)
+        .iter()
+        .all(|m| !empty_pile::<V>(pos, m.to))
+}
+
+// ---------------------------------------------------------------------------------------------
+// Every game: registered, one deck or two, all face up.
+// ---------------------------------------------------------------------------------------------
+
+const FAMILY: [&str; 7] = [
+    "flower-garden",
+    "wildflower",
+    "lucky-thirteen",
+    "luckier-thirteen",
+    "napoleons-square",
+    "forty-thieves",
+    "lucky-piles-same-suit",
+];
+
+#[test]
+fn family_games_are_registered() {
+    for id in FAMILY {
+        let r = patience::variants::find(id).unwrap_or_else(|| panic!("{id} not in ALL"));
+        assert_eq!(r.id, id);
+        let through_macro = patience::with_variant!(id, V => V::RULES.id);
+        assert_eq!(through_macro, Some(id), "{id} missing from with_variant!");
+    }
+    let out = common::patience().arg("variants").output().unwrap();
+    let text = common::stdout_of(&out);
+    for id in FAMILY {
+        assert!(text.lines().any(|l| l.starts_with(id)), "{id}: {text}");
+    }
+}
+
+/// No family game has face-down cards: a deal with one is refused.
+#[test]
+fn family_games_refuse_face_down_cards() {
+    fn check<V: Variant>(filler: Option<usize>) {
+        let t = Table {
+            piles: &["5c 6S"],
+            filler,
+            ..Table::default()
+        };
+        assert!(
+            matches!(
+                Position::from_deal::<V>(&t.deal::<V>()),
+                Err(DealError::FaceDownNotAllowed { .. })
+            ),
+            "{}",
+            V::RULES.id
+        );
+        // The same cards face up are fine.
+        let t = Table {
+            piles: &["5C 6S"],
+            filler,
+            ..Table::default()
+        };
+        Position::from_deal::<V>(&t.deal::<V>()).unwrap();
+    }
+    check::<FlowerGarden>(Some(5));
+    check::<Wildflower>(Some(5));
+    check::<LuckyThirteen>(Some(12));
+    check::<LuckierThirteen>(Some(12));
+    check::<NapoleonsSquare>(None);
+    check::<FortyThieves>(None);
+    check::<LuckyPilesSameSuit>(Some(12));
+}
+
+// ---------------------------------------------------------------------------------------------
+// Flower Garden.
+// ---------------------------------------------------------------------------------------------
+
+type FG = FlowerGarden;
+
+#[test]
+fn flower_garden_builds_down_in_any_suit() {
+    let p = tab::<FG>(&["8C", "7H", "7C", "9D", "6S", "KC"], &[], &[]);
+    allowed::<FG>(&p, "T2>T1"); // other colour
+    allowed::<FG>(&p, "T3>T1"); // same suit
+    allowed::<FG>(&p, "T1>T4");
+    refused::<FG>(&p, "T4>T1"); // up
+    refused::<FG>(&p, "T5>T1"); // down two
+    assert!(matches!(
+        refused::<FG>(&p, "T2>T3"), // same rank
+        Illegal::DoesNotFit { .. }
+    ));
+}
+
+#[test]
+fn flower_garden_moves_single_cards_only() {
+    // 9S 8H is a descending sequence and 9S fits on 10C, but only the top card moves.
+    let p = tab::<FG>(&["9S 8H", "10C", "9C", "", "", "KC"], &[], &[]);
+    assert!(matches!(
+        refused::<FG>(&p, "T1>T2x2"),
+        Illegal::TooMany { max: 1, .. }
+    ));
+    refused::<FG>(&p, "T1>T4x2"); // not even into a space
+    allowed::<FG>(&p, "T1>T3"); // the top card 8H onto 9C
+    allowed::<FG>(&p, "T1>T4"); // or alone into a space
+}
+
+#[test]
+fn flower_garden_any_card_fills_a_space() {
+    let p = tab::<FG>(&["QH 9C", "", "", "KS", "4D", "KC"], &["5D"], &["3S"]);
+    allowed::<FG>(&p, "T1>T2"); // from the tableau
+    allowed::<FG>(&p, "T1>T3");
+    allowed::<FG>(&p, "T5>T2"); // a low card
+    allowed::<FG>(&p, "R1>T2"); // from the reserve
+    allowed::<FG>(&p, "F1>T2"); // a foundation top
+    allowed::<FG>(&p, "T4>T2"); // a whole pile (legal, only a renaming)
+    refused::<FG>(&p, "T1>T2x2"); // one card, not two
+    refused::<FG>(&p, "R1>T2x2");
+}
+
+#[test]
+fn flower_garden_reserve_plays_anywhere_and_nothing_enters_it() {
+    let p = tab::<FG>(
+        &["8S", "8D", "", "", "", "KC"],
+        &["AH", "7D", "KS", "-", "2H"],
+        &[],
+    );
+    allowed::<FG>(&p, "R1>F1"); // to a foundation
+    allowed::<FG>(&p, "R2>T1"); // 7D on 8S
+    allowed::<FG>(&p, "R2>T2"); // 7D on 8D: any suit
+    allowed::<FG>(&p, "R3>T3"); // into a space
+    refused::<FG>(&p, "R1>T1"); // AH on 8S
+    refused::<FG>(&p, "R5>F1"); // 2H before AH
+    refused::<FG>(&p, "R4>T3"); // an emptied slot gives nothing
+    refused::<FG>(&p, "T1>R4"); // nothing enters the reserve
+    refused::<FG>(&p, "T1>R2");
+    refused::<FG>(&p, "R2>R4");
+    refused::<FG>(&p, "T1>R17"); // 16 slots
+    assert!(
+        gen_moves::<FG>(&p)
+            .iter()
+            .all(|m| !matches!(m.to, Place::Reserve(_)))
+    );
+    let mut q = p.clone();
+    play::<FG>(&mut q, "R1>F1");
+    play::<FG>(&mut q, "R5>F1");
+    refused::<FG>(&q, "R1>F2");
+    assert!(
+        gen_moves::<FG>(&q)
+            .iter()
+            .all(|m| m.from != Place::Reserve(0))
+    );
+}
+
+#[test]
+fn flower_garden_foundation_top_comes_back_and_no_stock() {
+    let p = tab::<FG>(&["4H", "3D", "", "", "", "KC"], &[], &["3C", "", "AD"]);
+    allowed::<FG>(&p, "F1>T1"); // 3C on 4H
+    allowed::<FG>(&p, "F1>T3"); // into a space
+    allowed::<FG>(&p, "F3>T4");
+    refused::<FG>(&p, "F1>T2"); // 3C on 3D
+    refused::<FG>(&p, "F1>F2"); // not to another foundation
+    refused::<FG>(&p, "F2>T3"); // an empty foundation gives nothing
+    assert!(matches!(
+        refused::<FG>(&p, "S>W"),
+        Illegal::NoSuchPlace(Place::Stock)
+    ));
+    refused::<FG>(&p, "W>T3");
+    refused::<FG>(&p, "T7>T3"); // six piles
+}
+
+// ---------------------------------------------------------------------------------------------
+// Wildflower.
+// ---------------------------------------------------------------------------------------------
+
+type WF = Wildflower;
+
+#[test]
+fn wildflower_builds_down_in_any_suit() {
+    let p = tab::<WF>(&["8C", "7H", "7C", "9D", "6S", "KC"], &[], &[]);
+    allowed::<WF>(&p, "T2>T1");
+    allowed::<WF>(&p, "T3>T1");
+    allowed::<WF>(&p, "T1>T4");
+    refused::<WF>(&p, "T4>T1");
+    refused::<WF>(&p, "T5>T1");
+}
+
+#[test]
+fn wildflower_moves_a_same_suit_run_as_a_unit() {
+    let p = tab::<WF>(&["QH 9C 8C 7C", "10H", "9D", "8S", "", "KC"], &[], &[]);
+    allowed::<WF>(&p, "T1>T2x3"); // 9C 8C 7C onto 10H: the run's bottom card builds in any suit
+    allowed::<WF>(&p, "T1>T3x2"); // a part of the run: 8C 7C onto 9D
+    allowed::<WF>(&p, "T1>T4"); // 7C alone onto 8S
+    allowed::<WF>(&p, "T1>T5x3"); // the run into a space
+    allowed::<WF>(&p, "T1>T5x2"); // a part of it into a space
+    assert!(matches!(
+        refused::<WF>(&p, "T1>T2x4"), // QH 9C is not a run
+        Illegal::TooMany { max: 3, .. }
+    ));
+    assert!(matches!(
+        refused::<WF>(&p, "T1>T3x3"), // 9C does not go on 9D
+        Illegal::DoesNotFit { .. }
+    ));
+    let mut q = p.clone();
+    play::<WF>(&mut q, "T1>T2x3");
+    assert_eq!(pile_text(&q, 1), "10H 9C 8C 7C");
+    assert_eq!(pile_text(&q, 0), "QH");
+}
+
+#[test]
+fn wildflower_a_run_of_mixed_suits_does_not_move_as_a_unit() {
+    // 9C 8H 7H builds down (any suit), but only 8H 7H is a same-suit run.
+    let p = tab::<WF>(&["9C 8H 7H", "10D", "9S", "", "", "KC"], &["6D"], &[]);
+    refused::<WF>(&p, "T1>T2x3"); // 9C would fit on 10D
+    refused::<WF>(&p, "T1>T4x3"); // not into a space either
+    allowed::<WF>(&p, "T1>T3x2"); // 8H 7H onto 9S
+    allowed::<WF>(&p, "T1>T4x2"); // or into a space
+    // A same-suit run of a different colour pattern: 7H 6D is not a run (other suit).
+    let mut q = p.clone();
+    play::<WF>(&mut q, "R1>T1");
+    assert_eq!(pile_text(&q, 0), "9C 8H 7H 6D");
+    refused::<WF>(&q, "T1>T3x3");
+    refused::<WF>(&q, "T1>T4x2");
+    allowed::<WF>(&q, "T1>T4");
+    // Reserve cards move one at a time.
+    refused::<WF>(&p, "R1>T4x2");
+}
+
+// ---------------------------------------------------------------------------------------------
+// Lucky Thirteen.
+// ---------------------------------------------------------------------------------------------
+
+type LT = LuckyThirteen;
+
+fn lt(piles: &[&str], found: &[&str]) -> Position {
+    tab::<LT>(piles, &[], found)
+}
+
+const REST13: &str = "KD";
+
+#[test]
+fn lucky_thirteen_builds_down_in_any_suit_only() {
+    let p = lt(
+        &[
+            "8C", "7H", "7C", "9D", "9C", "6S", "", "", "", "", "", "", REST13,
+        ],
+        &[],
+    );
+    allowed::<LT>(&p, "T2>T1");
+    allowed::<LT>(&p, "T3>T1");
+    allowed::<LT>(&p, "T1>T4");
+    refused::<LT>(&p, "T4>T1"); // up (Lucky Piles would allow it)
+    refused::<LT>(&p, "T5>T1");
+    refused::<LT>(&p, "T6>T1"); // down two
+}
+
+#[test]
+fn lucky_thirteen_moves_single_cards_only() {
+    let p = lt(
+        &[
+            "9S 8H", "10C", "9C", "", "", "", "", "", "", "", "", "", REST13,
+        ],
+        &[],
+    );
+    assert!(matches!(
+        refused::<LT>(&p, "T1>T2x2"),
+        Illegal::TooMany { max: 1, .. }
+    ));
+    allowed::<LT>(&p, "T1>T3");
+}
+
+#[test]
+fn lucky_thirteen_never_fills_a_space() {
+    let p = lt(
+        &[
+            "KH", "QS", "", "5S", "JS", "", "", "", "", "", "", "", REST13,
+        ],
+        &["KC", "QD"],
+    );
+    for m in ["T1>T3", "T2>T3", "T4>T3", "T5>T6", "F1>T3", "F2>T3"] {
+        assert!(
+            matches!(refused::<LT>(&p, m), Illegal::SpaceRule { .. }),
+            "{m}"
+        );
+    }
+    assert!(no_move_into_a_space::<LT>(&p));
+    // Cards still build on piles, from the tableau and from a foundation.
+    allowed::<LT>(&p, "T2>T1"); // QS on KH
+    allowed::<LT>(&p, "F2>T1"); // QD on KH
+    // A pile emptied during play stays empty.
+    let mut q = p.clone();
+    play::<LT>(&mut q, "T2>T1");
+    assert!(q.piles[1].is_empty());
+    refused::<LT>(&q, "T5>T2");
+    assert!(no_move_into_a_space::<LT>(&q));
+    // No reserve, no stock.
+    refused::<LT>(&p, "T1>R1");
+    refused::<LT>(&p, "S>W");
+    refused::<LT>(&p, "T14>T1");
+}
+
+// ---------------------------------------------------------------------------------------------
+// Luckier Thirteen.
+// ---------------------------------------------------------------------------------------------
+
+type LK = LuckierThirteen;
+
+fn lk(piles: &[&str], found: &[&str]) -> Position {
+    tab::<LK>(piles, &[], found)
+}
+
+#[test]
+fn luckier_thirteen_builds_down_in_alternating_colour() {
+    let p = lk(
+        &[
+            "8C", "7H", "7D", "7S", "9D", "6H", "", "", "", "", "", "", REST13,
+        ],
+        &[],
+    );
+    allowed::<LK>(&p, "T2>T1");
+    allowed::<LK>(&p, "T3>T1");
+    allowed::<LK>(&p, "T1>T5");
+    assert!(matches!(
+        refused::<LK>(&p, "T4>T1"), // 7S on 8C: same colour
+        Illegal::DoesNotFit { .. }
+    ));
+    refused::<LK>(&p, "T5>T1"); // up
+    refused::<LK>(&p, "T6>T1"); // down two
+}
+
+#[test]
+fn luckier_thirteen_moves_single_cards_only() {
+    // 9S 8H is an alternating run and 9S fits on 10D, but only the top card moves.
+    let p = lk(
+        &[
+            "9S 8H", "10D", "9C", "", "", "", "", "", "", "", "", "", REST13,
+        ],
+        &[],
+    );
+    assert!(matches!(
+        refused::<LK>(&p, "T1>T2x2"),
+        Illegal::TooMany { max: 1, .. }
+    ));
+    refused::<LK>(&p, "T1>T4x2");
+    allowed::<LK>(&p, "T1>T3");
+}
+
+#[test]
+fn luckier_thirteen_any_card_fills_a_space() {
+    let p = lk(
+        &[
+            "QH 9C", "5S", "", "4D", "", "", "", "", "", "", "", "", REST13,
+        ],
+        &["3S"],
+    );
+    allowed::<LK>(&p, "T1>T3"); // not only a King
+    allowed::<LK>(&p, "T2>T3");
+    allowed::<LK>(&p, "T4>T5");
+    allowed::<LK>(&p, "F1>T3"); // a foundation top
+    refused::<LK>(&p, "T1>T3x2"); // one card at a time
+    refused::<LK>(&p, "T3>T5"); // an empty pile gives nothing
+}
+
+// ---------------------------------------------------------------------------------------------
+// Napoleon's Square.
+// ---------------------------------------------------------------------------------------------
+
+type NQ = NapoleonsSquare;
+
+#[test]
+fn napoleons_square_two_decks_eight_foundations() {
+    let p = talon::<NQ>(&["7H", "7H", "8H", "AS", "AS"], &["3H"], "", "");
+    allowed::<NQ>(&p, "T1>T3"); // either copy of 7H on 8H
+    allowed::<NQ>(&p, "T2>T3");
+    allowed::<NQ>(&p, "T4>F2");
+    allowed::<NQ>(&p, "T4>F8");
+    refused::<NQ>(&p, "T4>F9");
+    let mut q = p.clone();
+    play::<NQ>(&mut q, "T4>F2");
+    play::<NQ>(&mut q, "T5>F3");
+    assert_eq!(q.found_height[..8], [3, 1, 1, 0, 0, 0, 0, 0]);
+    let t = Table {
+        found: &["KC", "KD", "KH", "KS", "KC", "KD", "KH", "KS"],
+        ..Table::default()
+    };
+    assert!(t.pos::<NQ>().is_won::<NQ>());
+}
+
+#[test]
+fn napoleons_square_builds_down_in_suit() {
+    let p = talon::<NQ>(
+        &["8H", "7H", "7D", "9H", "8S", "6H", "7H", "7C"],
+        &[],
+        "",
+        "",
+    );
+    allowed::<NQ>(&p, "T2>T1");
+    allowed::<NQ>(&p, "T7>T1"); // the other copy
+    allowed::<NQ>(&p, "T1>T4");
+    refused::<NQ>(&p, "T3>T1"); // same colour, other suit
+    refused::<NQ>(&p, "T8>T1"); // other colour
+    refused::<NQ>(&p, "T4>T1"); // up
+    refused::<NQ>(&p, "T6>T1"); // down two
+}
+
+#[test]
+fn napoleons_square_moves_same_suit_runs_and_splits_them() {
+    let p = talon::<NQ>(&["KC 9S 8S 7S", "10S", "9S", "8S", "", "10H"], &[], "", "");
+    allowed::<NQ>(&p, "T1>T2x3"); // the whole run
+    allowed::<NQ>(&p, "T1>T3x2"); // split: 8S 7S on the other 9S
+    allowed::<NQ>(&p, "T1>T4"); // 7S on the other 8S
+    allowed::<NQ>(&p, "T1>T5x3"); // the run into a space
+    allowed::<NQ>(&p, "T1>T5x2");
+    assert!(matches!(
+        refused::<NQ>(&p, "T1>T6x3"), // 9S on 10H: not in suit
+        Illegal::DoesNotFit { .. }
+    ));
+    assert!(matches!(
+        refused::<NQ>(&p, "T1>T2x4"), // KC is not part of the run
+        Illegal::TooMany { max: 3, .. }
+    ));
+    let mut q = p.clone();
+    play::<NQ>(&mut q, "T1>T2x3");
+    assert_eq!(pile_text(&q, 1), "10S 9S 8S 7S");
+}
+
+#[test]
+fn napoleons_square_a_tail_of_mixed_suits_is_not_a_run() {
+    let p = talon::<NQ>(&["9S 8H 7H", "10S", "9H", ""], &[], "", "");
+    refused::<NQ>(&p, "T1>T2x3"); // 9S would fit on 10S, but 8H breaks the suit
+    refused::<NQ>(&p, "T1>T4x3");
+    allowed::<NQ>(&p, "T1>T3x2"); // 8H 7H on 9H
+    allowed::<NQ>(&p, "T1>T4x2");
+}
+
+#[test]
+fn napoleons_square_any_card_or_run_fills_a_space() {
+    let p = talon::<NQ>(&["QH 9C 8C", "", "KS", "4D"], &["3S"], "", "5D");
+    allowed::<NQ>(&p, "T1>T2"); // a card from the tableau
+    allowed::<NQ>(&p, "T1>T2x2"); // a run
+    allowed::<NQ>(&p, "T4>T2"); // any rank
+    allowed::<NQ>(&p, "W>T2"); // the waste top
+    allowed::<NQ>(&p, "F1>T2"); // a foundation top (not only an Ace)
+    allowed::<NQ>(&p, "T3>T2"); // a whole pile (a renaming)
+    refused::<NQ>(&p, "T1>T2x3"); // QH 9C is not a run
+    refused::<NQ>(&p, "W>T2x2"); // the waste gives one card
+}
+
+#[test]
+fn napoleons_square_stock_turns_one_card_one_pass() {
+    let mut p = talon::<NQ>(&["8C"], &[], "5H 7C", "");
+    assert_eq!(p.stock_len, 103);
+    refused::<NQ>(&p, "W>T1"); // an empty waste gives nothing
+    let m = allowed::<NQ>(&p, "S>W");
+    assert_eq!(m.count, 1);
+    apply::<NQ>(&mut p, m);
+    assert_eq!((p.stock_len, p.waste_len), (102, 1));
+    assert_eq!(p.waste_top(), Some(card("7C")));
+    allowed::<NQ>(&p, "W>T1"); // 7C on 8C
+    play::<NQ>(&mut p, "S>W");
+    assert_eq!(p.waste_top(), Some(card("5H")));
+    refused::<NQ>(&p, "W>T1"); // 7C lies under 5H
+    refused::<NQ>(&p, "T1>W");
+    refused::<NQ>(&p, "W>S"); // no turning back while the stock lasts
+
+    // One pass: with the stock used up, the waste is never turned back.
+    let t = Table {
+        found: &["KC", "KD", "KH", "KS", "KC", "KD", "KH", "QS"],
+        stock: "KS",
+        ..Table::default()
+    };
+    let mut p = t.pos::<NQ>();
+    play::<NQ>(&mut p, "S>W");
+    assert!(matches!(refused::<NQ>(&p, "S>W"), Illegal::StockEmpty));
+    assert!(matches!(refused::<NQ>(&p, "W>S"), Illegal::NoRedeal));
+    assert!(gen_moves::<NQ>(&p).iter().all(|m| !m.is_talon()));
+    play::<NQ>(&mut p, "W>F8");
+    assert!(p.is_won::<NQ>());
+}
+
+// ---------------------------------------------------------------------------------------------
+// Forty Thieves.
+// ---------------------------------------------------------------------------------------------
+
+type FT = FortyThieves;
+
+#[test]
+fn forty_thieves_ten_piles_two_decks() {
+    let p = talon::<FT>(&["7H", "7H", "8H", "AS", "AS"], &[], "", "");
+    assert_eq!(p.stock_len, 104 - 5);
+    allowed::<FT>(&p, "T1>T3");
+    allowed::<FT>(&p, "T2>T3");
+    allowed::<FT>(&p, "T4>F8");
+    refused::<FT>(&p, "T4>F9");
+    assert!(matches!(
+        refused::<FT>(&p, "T1>T11"),
+        Illegal::NoSuchPlace(_)
+    ));
+    refused::<FT>(&p, "T1>R1");
+}
+
+#[test]
+fn forty_thieves_builds_down_in_suit() {
+    let p = talon::<FT>(
+        &["8H", "7H", "7D", "9H", "8S", "6H", "7H", "7C"],
+        &[],
+        "",
+        "",
+    );
+    allowed::<FT>(&p, "T2>T1");
+    allowed::<FT>(&p, "T7>T1");
+    allowed::<FT>(&p, "T1>T4");
+    refused::<FT>(&p, "T3>T1");
+    refused::<FT>(&p, "T8>T1");
+    refused::<FT>(&p, "T4>T1");
+    refused::<FT>(&p, "T6>T1");
+}
+
+#[test]
+fn forty_thieves_moves_single_cards_only() {
+    // 10S 9S is a same-suit run and 10S fits on JS, but only the top card moves.
+    let p = talon::<FT>(&["10S 9S", "JS", "10S", ""], &[], "", "");
+    assert!(matches!(
+        refused::<FT>(&p, "T1>T2x2"),
+        Illegal::TooMany { max: 1, .. }
+    ));
+    refused::<FT>(&p, "T1>T4x2");
+    allowed::<FT>(&p, "T1>T3"); // 9S on the other 10S
+    allowed::<FT>(&p, "T1>T4");
+}
+
+#[test]
+fn forty_thieves_any_card_fills_a_space() {
+    let p = talon::<FT>(&["QH 9C", "", "KS", "4D"], &["3S"], "", "5D");
+    allowed::<FT>(&p, "T1>T2");
+    allowed::<FT>(&p, "T4>T2");
+    allowed::<FT>(&p, "W>T2");
+    allowed::<FT>(&p, "F1>T2");
+    allowed::<FT>(&p, "T3>T2");
+    refused::<FT>(&p, "T1>T2x2");
+    refused::<FT>(&p, "W>T2x2");
+}
+
+#[test]
+fn forty_thieves_stock_turns_one_card_one_pass() {
+    let mut p = talon::<FT>(&["8C"], &[], "5H 7C", "");
+    let m = allowed::<FT>(&p, "S>W");
+    assert_eq!(m.count, 1);
+    apply::<FT>(&mut p, m);
+    assert_eq!(p.waste_top(), Some(card("7C")));
+    allowed::<FT>(&p, "W>T1");
+    refused::<FT>(&p, "W>S");
+    let t = Table {
+        found: &["KC", "KD", "KH", "KS", "KC", "KD", "KH", "QS"],
+        stock: "KS",
+        ..Table::default()
+    };
+    let mut p = t.pos::<FT>();
+    play::<FT>(&mut p, "S>W");
+    assert!(matches!(refused::<FT>(&p, "W>S"), Illegal::NoRedeal));
+    assert!(matches!(refused::<FT>(&p, "S>W"), Illegal::StockEmpty));
+    assert!(gen_moves::<FT>(&p).iter().all(|m| !m.is_talon()));
+}
+
+// ---------------------------------------------------------------------------------------------
+// Lucky Piles, same suit.
+// ---------------------------------------------------------------------------------------------
+
+type LS = LuckyPilesSameSuit;
+
+fn ls(piles: &[&str], found: &[&str]) -> Position {
+    tab::<LS>(piles, &[], found)
+}
+
+#[test]
+fn lucky_piles_same_suit_builds_up_or_down_in_suit() {
+    let p = ls(
+        &[
+            "8C", "7C", "9C", "7H", "9S", "6C", "", "", "", "", "", "", REST13,
+        ],
+        &[],
+    );
+    allowed::<LS>(&p, "T2>T1"); // down
+    allowed::<LS>(&p, "T3>T1"); // up
+    allowed::<LS>(&p, "T1>T2");
+    allowed::<LS>(&p, "T1>T3");
+    assert!(matches!(
+        refused::<LS>(&p, "T4>T1"), // other suit (Lucky Piles would allow it)
+        Illegal::DoesNotFit { .. }
+    ));
+    refused::<LS>(&p, "T5>T1");
+    refused::<LS>(&p, "T6>T1"); // two apart
+}
+
+#[test]
+fn lucky_piles_same_suit_does_not_wrap() {
+    let p = ls(
+        &[
+            "KS", "AS", "QS", "2S", "", "", "", "", "", "", "", "", REST13,
+        ],
+        &[],
+    );
+    refused::<LS>(&p, "T2>T1");
+    refused::<LS>(&p, "T1>T2");
+    allowed::<LS>(&p, "T3>T1");
+    allowed::<LS>(&p, "T1>T3");
+    allowed::<LS>(&p, "T4>T2");
+    allowed::<LS>(&p, "T2>T4");
+}
+
+#[test]
+fn lucky_piles_same_suit_moves_single_cards_only() {
+    let p = ls(
+        &[
+            "8C 7C", "9C", "6C", "", "", "", "", "", "", "", "", "", REST13,
+        ],
+        &[],
+    );
+    assert!(matches!(
+        refused::<LS>(&p, "T1>T2x2"),
+        Illegal::TooMany { max: 1, .. }
+    ));
+    allowed::<LS>(&p, "T1>T3"); // 7C up on 6C
+}
+
+#[test]
+fn lucky_piles_same_suit_only_kings_fill_a_space() {
+    let p = ls(
+        &[
+            "KH", "QS", "", "5S", "JD", "", "", "", "", "", "", "", REST13,
+        ],
+        &["KC", "10D"],
+    );
+    allowed::<LS>(&p, "T1>T3"); // a King from the tableau
+    allowed::<LS>(&p, "F1>T3"); // a King from a foundation
+    refused::<LS>(&p, "T2>T3");
+    refused::<LS>(&p, "T4>T3");
+    assert!(matches!(
+        refused::<LS>(&p, "F2>T3"),
+        Illegal::SpaceRule { .. }
+    ));
+    allowed::<LS>(&p, "F2>T5"); // 10D down on JD, from the foundation
+    refused::<LS>(&p, "F2>T1"); // 10D on KH
+    refused::<LS>(&p, "T2>T1");
+}
+
+// ---------------------------------------------------------------------------------------------
+// Golden deals and layouts.
+// ---------------------------------------------------------------------------------------------
+
+/// A deal in one line: `T1: .. | T2: .. | R: .. | S: ..`, every list bottom first.
+fn deal_text(d: &Deal) -> String {
+    let list = |v: &[CardToken]| v.iter().map(|t| t.to_text()).collect::<Vec<_>>().join(" ");
+    let mut parts: Vec<String> = d
+        .piles
+        .iter()
+        .enumerate()
+        .map(|(i, p)| format!("T{}: {}", i + 1, list(p)))
+        .collect();
+    if !d.reserve.is_empty() {
+        let r: Vec<String> = d
+            .reserve
+            .iter()
+            .map(|s| s.map_or("-".to_string(), |t| t.to_text()))
+            .collect();
+        parts.push(format!("R: {}", r.join(" ")));
+    }
+    if !d.stock.is_empty() {
+        parts.push(format!("S: {}", list(&d.stock)));
+    }
+    parts.join(" | ")
+}
+
+/// Checks the layout of seeds 0..100 against RULES.md and pins seeds 0 and 1.
+fn golden<V: Variant>(stock: usize, want: [&str; 2]) {
+    let r = V::RULES;
+    for seed in 0..100 {
+        let d = deal(&r, seed);
+        assert!(d.piles.iter().all(|p| p.len() == r.pile_sizes[0] as usize));
+        let all = d
+            .piles
+            .iter()
+            .flatten()
+            .chain(d.reserve.iter().flatten())
+            .chain(d.stock.iter());
+        let mut n = [0usize; 52];
+        for t in all {
+            let CardToken::Known { card, face_up } = *t else {
+                panic!("{} seed {seed}: an unknown card", r.id)
+            };
+            assert!(face_up, "{} seed {seed}: {card} face down", r.id);
+            n[card.index() as usize] += 1;
+        }
+        assert!(n.iter().all(|&k| k == r.decks as usize), "{} {seed}", r.id);
+        assert_eq!(d.stock.len(), stock, "{} seed {seed}", r.id);
+        assert!(d.waste.is_empty() && d.foundations.is_empty());
+        Position::from_deal::<V>(&d).unwrap();
+    }
+    for (seed, want) in want.into_iter().enumerate() {
+        assert_eq!(
+            deal_text(&deal(&r, seed as u64)),
+            want,
+            "{} seed {seed}: the deal changed; seeded deals must never change",
+            r.id
+        );
+    }
+}
+
+#[test]
+fn golden_deals_flower_garden() {
+    assert_eq!((FG::RULES.piles(), FG::RULES.reserve), (6, 16));
+    golden::<FG>(0, GOLDEN_FLOWER_GARDEN);
+}
+
+#[test]
+fn golden_deals_wildflower() {
+    assert_eq!((WF::RULES.piles(), WF::RULES.reserve), (6, 16));
+    golden::<WF>(0, GOLDEN_WILDFLOWER);
+}
+
+#[test]
+fn golden_deals_lucky_thirteen() {
+    assert_eq!((LT::RULES.piles(), LT::RULES.reserve), (13, 0));
+    golden::<LT>(0, GOLDEN_LUCKY_THIRTEEN);
+}
+
+#[test]
+fn golden_deals_luckier_thirteen() {
+    assert_eq!((LK::RULES.piles(), LK::RULES.reserve), (13, 0));
+    golden::<LK>(0, GOLDEN_LUCKIER_THIRTEEN);
+}
+
+#[test]
+fn golden_deals_napoleons_square() {
+    assert_eq!((NQ::RULES.piles(), NQ::RULES.decks), (12, 2));
+    golden::<NQ>(56, GOLDEN_NAPOLEONS_SQUARE);
+}
+
+#[test]
+fn golden_deals_forty_thieves() {
+    assert_eq!((FT::RULES.piles(), FT::RULES.decks), (10, 2));
+    golden::<FT>(64, GOLDEN_FORTY_THIEVES);
+}
+
+#[test]
+fn golden_deals_lucky_piles_same_suit() {
+    assert_eq!((LS::RULES.piles(), LS::RULES.reserve), (13, 0));
+    golden::<LS>(0, GOLDEN_LUCKY_PILES_SAME_SUIT);
+}
+
+/// Prints the golden lines (run with `--ignored --nocapture` after a deliberate change).
+#[test]
+#[ignore = "prints the golden deals"]
+fn print_family_golden_deals() {
+    for id in FAMILY {
+        let r = patience::variants::find(id).unwrap();
+        println!("{id}");
+        for seed in 0..2 {
+            println!("    \"{}\",", deal_text(&deal(r, seed)));
+        }
+    }
+}
+
+const GOLDEN_FLOWER_GARDEN: [&str; 2] = [
+    "T1: 8S 7D 4C AH 8D 3D | T2: 8H JH QS 7C 6D 10S | T3: 9D JD 2D 2S 6C 7H | T4: QH KD 9S AS 2C 9H | T5: KS 9C 4D 5C 4H 3C | T6: QD 5D AD 6H KC 4S | R: 10C 10D JS 10H 8C JC 5S AC KH 5H 7S 3S QC 3H 2H 6S",
+    "T1: 7H 4H 9C 8S JC 3C | T2: 3S 10C KS AH 7C AS | T3: 9S 6C 8H 8C 4D JD | T4: 4S 6H 5S 9H 10D JH | T5: 5D 7S 8D 9D 2S 5C | T6: 3H QD 5H QS KD 2C | R: 7D KC 3D QC 6D AD 6S 2H AC 4C 10S QH 2D 10H KH JS",
+];
+const GOLDEN_WILDFLOWER: [&str; 2] = [
+    "T1: 8S 7D 4C AH 8D 3D | T2: 8H JH QS 7C 6D 10S | T3: 9D JD 2D 2S 6C 7H | T4: QH KD 9S AS 2C 9H | T5: KS 9C 4D 5C 4H 3C | T6: QD 5D AD 6H KC 4S | R: 10C 10D JS 10H 8C JC 5S AC KH 5H 7S 3S QC 3H 2H 6S",
+    "T1: 7H 4H 9C 8S JC 3C | T2: 3S 10C KS AH 7C AS | T3: 9S 6C 8H 8C 4D JD | T4: 4S 6H 5S 9H 10D JH | T5: 5D 7S 8D 9D 2S 5C | T6: 3H QD 5H QS KD 2C | R: 7D KC 3D QC 6D AD 6S 2H AC 4C 10S QH 2D 10H KH JS",
+];
+const GOLDEN_LUCKY_THIRTEEN: [&str; 2] = [
+    "T1: 8S QS 6C 10H | T2: 8H 2D 2C 8C | T3: 9D 9S 4H JC | T4: QH 4D KC 5S | T5: KS AD 3D AC | T6: QD AH 10S KH | T7: 7D 7C 7H 5H | T8: JH 2S 9H 7S | T9: JD AS 3C 3S | T10: KD 5C 4S QC | T11: 9C 6H 10C 3H | T12: 5D 8D 10D 2H | T13: 4C 6D JS 6S",
+    "T1: 7H KS 4D QC | T2: 3S 8H 10D 6D | T3: 9S 5S 2S AD | T4: 4S 8D KD 6S | T5: 5D 5H 3C 2H | T6: 3H 8S AS AC | T7: 4H AH JD 4C | T8: 10C 8C JH 10S | T9: 6C 9H 5C QH | T10: 6H 9D 2C 2D | T11: 7S QS 7D 10H | T12: QD JC KC KH | T13: 9C 7C 3D JS",
+];
+const GOLDEN_LUCKIER_THIRTEEN: [&str; 2] = [
+    "T1: 8S QS 6C 10H | T2: 8H 2D 2C 8C | T3: 9D 9S 4H JC | T4: QH 4D KC 5S | T5: KS AD 3D AC | T6: QD AH 10S KH | T7: 7D 7C 7H 5H | T8: JH 2S 9H 7S | T9: JD AS 3C 3S | T10: KD 5C 4S QC | T11: 9C 6H 10C 3H | T12: 5D 8D 10D 2H | T13: 4C 6D JS 6S",
+    "T1: 7H KS 4D QC | T2: 3S 8H 10D 6D | T3: 9S 5S 2S AD | T4: 4S 8D KD 6S | T5: 5D 5H 3C 2H | T6: 3H 8S AS AC | T7: 4H AH JD 4C | T8: 10C 8C JH 10S | T9: 6C 9H 5C QH | T10: 6H 9D 2C 2D | T11: 7S QS 7D 10H | T12: QD JC KC KH | T13: 9C 7C 3D JS",
+];
+const GOLDEN_NAPOLEONS_SQUARE: [&str; 2] = [
+    "T1: AH JC 2C 7C | T2: 5S 6H 3S QS | T3: 8D KD 9S AC | T4: 10H 7D 7S 5C | T5: 9H QH JH 5C | T6: 10D AH 2H 10C | T7: 5D 4D 7H 5D | T8: KH 2H 8C 10D | T9: 9S 8H 10C 4C | T10: 7D KS 9C JD | T11: 7C KS KC QS | T12: 4H 6C 3C JD | S: 6S 2D 6D JS 4H KH QD 2S AC 4C 5H 2C 8C 3D 7S 4D 9C 5S JH 9H 6H 9D 8H KD AD 3H 6D 2S 3D 10H 4S 6S 3C JC QC 8S 2D 10S AS 9D JS 3H QC 5H 3S AS 6C QH 4S 7H 8S AD 8D KC QD 10S",
+    "T1: 10S 4C JC 10D | T2: AC 8C 9H 9S | T3: 3D 5D AS 2C | T4: 4D 4H 2D 2S | T5: KH JC 4D 7H | T6: JD 7H JH 2S | T7: 6S 4S 9C 8S | T8: 5D 6D JH 5H | T9: 2H 10H 3S 8C | T10: 5H KD AH KD | T11: QH 9D 5S QC | T12: 3D 6C 10D 4C | S: JS 3C AS 3H 8H 5S 9D 4H KS 8H AD KS JS 3C KC AD 2C QS JD 9S 7D 3S 7S 2H 4S 5C 7C 9C 7D QS 3H QH 8D 6S AC KH KC 8D 10C 9H 7C 6H 10H 5C 10S 10C QC 6D QD 8S 6C 7S QD 6H 2D AH",
+];
+const GOLDEN_FORTY_THIEVES: [&str; 2] = [
+    "T1: AH 7C 8H 7H | T2: 5S 4H KS 8C | T3: 8D JC KS 10C | T4: 10H 6H 6C 9C | T5: 9H KD 2C KC | T6: 10D 7D 3S 3C | T7: 5D QH 9S 7C | T8: KH AH 7S QS | T9: 9S 4D JH AC | T10: 7D 2H 2H 5C | S: 6S 2D 6D JS 4H KH QD 2S AC 4C 5H 2C 8C 3D 7S 4D 9C 5S JH 9H 6H 9D 8H KD AD 3H 6D 2S 3D 10H 4S 6S 3C JC QC 8S 2D 10S AS 9D JS 3H QC 5H 3S AS 6C QH 4S 7H 8S AD 8D KC QD 10S JD QS JD 4C 10D 5D 10C 5C",
+    "T1: 10S QH 10H 9C | T2: AC 3D KD JH | T3: 3D 4C 9D 3S | T4: 4D 8C 6C AH | T5: KH 5D JC 5S | T6: JD 4H 9H 10D | T7: 6S JC AS 10D | T8: 5D 7H 2D 9S | T9: 2H 4S 4D 2C | T10: 5H 6D JH 2S | S: JS 3C AS 3H 8H 5S 9D 4H KS 8H AD KS JS 3C KC AD 2C QS JD 9S 7D 3S 7S 2H 4S 5C 7C 9C 7D QS 3H QH 8D 6S AC KH KC 8D 10C 9H 7C 6H 10H 5C 10S 10C QC 6D QD 8S 6C 7S QD 6H 2D AH 4C QC KD 8C 5H 8S 2S 7H",
+];
+const GOLDEN_LUCKY_PILES_SAME_SUIT: [&str; 2] = [
+    "T1: 8S QS 6C 10H | T2: 8H 2D 2C 8C | T3: 9D 9S 4H JC | T4: QH 4D KC 5S | T5: KS AD 3D AC | T6: QD AH 10S KH | T7: 7D 7C 7H 5H | T8: JH 2S 9H 7S | T9: JD AS 3C 3S | T10: KD 5C 4S QC | T11: 9C 6H 10C 3H | T12: 5D 8D 10D 2H | T13: 4C 6D JS 6S",
+    "T1: 7H KS 4D QC | T2: 3S 8H 10D 6D | T3: 9S 5S 2S AD | T4: 4S 8D KD 6S | T5: 5D 5H 3C 2H | T6: 3H 8S AS AC | T7: 4H AH JD 4C | T8: 10C 8C JH 10S | T9: 6C 9H 5C QH | T10: 6H 9D 2C 2D | T11: 7S QS 7D 10H | T12: QD JC KC KH | T13: 9C 7C 3D JS",
+];
+
+// ---------------------------------------------------------------------------------------------
+// The exact state key.
+// ---------------------------------------------------------------------------------------------
+
+/// A position with the numbering the key ignores put in order: piles without an undisturbed
+/// prefix sorted into the places of such piles; foundations as sorted heights per suit.
+#[derive(Clone, PartialEq, Eq, Hash, Debug)]
+struct Norm {
+    piles: Vec<(u8, Vec<u8>)>,
+    reserve: Vec<u8>,
+    found: Vec<Vec<u8>>,
+    stock: Vec<u8>,
+    waste: Vec<u8>,
+}
+
+fn normalize<V: Variant>(pos: &Position) -> Norm {
+    let r = V::RULES;
+    let mut piles: Vec<(u8, Vec<u8>)> = (0..r.piles())
+        .map(|p| (pos.piles[p].fixed, pos.piles[p].as_slice().to_vec()))
+        .collect();
+    let slots: Vec<usize> = (0..piles.len()).filter(|&p| piles[p].0 == 0).collect();
+    let mut free: Vec<(u8, Vec<u8>)> = slots.iter().map(|&p| piles[p].clone()).collect();
+    free.sort();
+    for (&p, pile) in slots.iter().zip(free) {
+        piles[p] = pile;
+    }
+    let mut found = vec![Vec::new(); 4];
+    for f in 0..r.foundations() {
+        if pos.found_height[f] > 0 {
+            found[pos.found_suit[f] as usize].push(pos.found_height[f]);
+        }
+    }
+    for hs in found.iter_mut() {
+        hs.sort();
+    }
+    Norm {
+        piles,
+        reserve: pos.reserve[..r.reserve as usize].to_vec(),
+        found,
+        stock: pos.stock[..pos.stock_len as usize].to_vec(),
+        waste: pos.waste[..pos.waste_len as usize].to_vec(),
+    }
+}
+
+/// Index of the highest set bit plus one.
+fn used_bits(words: &[u64]) -> u32 {
+    words
+        .iter()
+        .enumerate()
+        .rev()
+        .find(|(_, w)| **w != 0)
+        .map_or(0, |(i, w)| 64 * i as u32 + 64 - w.leading_zeros())
+}
+
+/// Random walks from seeds `0..seeds` (a foundation move 35% of the time when there is one,
+/// sometimes a move taken back); at every position the key round-trips, fits `max_bits`, and
+/// across the walks from one start one key never stands for two positions nor one position for
+/// two keys. Returns the positions checked and how many had an empty pile, a pile without
+/// prefix holding cards, 13+ cards up, a card in the waste, an emptied reserve slot.
+fn key_walks<V: Variant>(seeds: u64, walks: u64, steps: usize) -> [usize; 6] {
+    let r = V::RULES;
+    let mut cov = [0usize; 6];
+    for seed in 0..seeds {
+        let start = Position::from_deal::<V>(&deal(&r, seed)).unwrap();
+        let ctx = KeyContext::new::<V>(&start);
+        let max_bits = KeyContext::max_bits::<V>(&start);
+        let mut by_key: HashMap<V::Key, Norm> = HashMap::new();
+        let mut by_pos: HashMap<Norm, V::Key> = HashMap::new();
+        let mut check = |pos: &Position| {
+            let k: V::Key = encode::<V, V::Key>(&ctx, pos);
+            assert!(used_bits(k.as_ref()) <= max_bits, "{} seed {seed}", r.id);
+            let back = decode::<V, V::Key>(&ctx, &start, &k);
+            let norm = normalize::<V>(pos);
+            assert_eq!(normalize::<V>(&back), norm, "{} seed {seed}: decode", r.id);
+            assert_eq!(back.on_found, pos.on_found);
+            assert_eq!(encode::<V, V::Key>(&ctx, &back), k, "{} seed {seed}", r.id);
+            match by_key.entry(k) {
+                Entry::Occupied(e) => assert_eq!(e.get(), &norm, "{}: key merges", r.id),
+                Entry::Vacant(e) => {
+                    e.insert(norm.clone());
+                }
+            }
+            assert_eq!(*by_pos.entry(norm).or_insert(k), k, "{}: two keys", r.id);
+            let flags = [
+                true,
+                (0..r.piles()).any(|p| pos.piles[p].len == 0),
+                (0..r.piles()).any(|p| pos.piles[p].fixed == 0 && pos.piles[p].len > 0),
+                pos.on_found >= 13,
+                pos.waste_len > 0,
+                pos.reserve[..r.reserve as usize].contains(&NONE),
+            ];
+            for (c, f) in cov.iter_mut().zip(flags) {
+                *c += f as usize;
+            }
+        };
+        for walk in 0..walks {
+            let mut rng = ChaCha8Rng::seed_from_u64(seed << 8 | walk);
+            let mut pos = start.clone();
+            let mut path: Vec<(Move, Undo)> = Vec::new();
+            let mut moves = Vec::new();
+            check(&pos);
+            for _ in 0..steps {
+                moves.clear();
+                generate::<V>(&pos, &mut moves);
+                if !path.is_empty() && (moves.is_empty() || rng.random_bool(0.1)) {
+                    let (m, u) = path.pop().unwrap();
+                    undo::<V>(&mut pos, m, u);
+                } else if moves.is_empty() {
+                    break;
+                } else {
+                    let up: Vec<Move> = moves
+                        .iter()
+                        .copied()
+                        .filter(|m| matches!(m.to, Place::Foundation(_)))
+                        .collect();
+                    let m = if !up.is_empty() && rng.random_bool(0.35) {
+                        up[rng.random_range(0..up.len())]
+                    } else {
+                        moves[rng.random_range(0..moves.len())]
+                    };
+                    let u = apply::<V>(&mut pos, m);
+                    path.push((m, u));
+                }
+                check(&pos);
+            }
+        }
+    }
+    eprintln!(
+        "{} key: {} positions; with an empty pile {}, a built pile without prefix {}, 13+ up {}, \
+         a waste {}, an emptied reserve slot {}",
+        r.id, cov[0], cov[1], cov[2], cov[3], cov[4], cov[5]
+    );
+    cov
+}
+
+/// `max_bits` of every seeded deal fits the game's key words, and a game whose runs move has
+/// a run relation that implies its build rule (the key relies on it).
+fn key_fits<V: Variant>() {
+    let have = 64 * V::Key::default().as_ref().len() as u32;
+    for seed in (0..300).chain([u64::MAX, 1 << 40]) {
+        let start = Position::from_deal::<V>(&deal(&V::RULES, seed)).unwrap();
+        let need = KeyContext::max_bits::<V>(&start);
+        assert!(need <= have, "{} seed {seed}: {need} > {have}", V::RULES.id);
+    }
+    assert!(run_implies_build(&V::RULES), "{}", V::RULES.id);
+}
+
+#[test]
+fn family_key_words_fit_max_bits() {
+    key_fits::<FG>();
+    key_fits::<WF>();
+    key_fits::<LT>();
+    key_fits::<LK>();
+    key_fits::<NQ>();
+    key_fits::<FT>();
+    key_fits::<LS>();
+}
+
+/// The coverage a walk must reach: positions, with an empty pile, with a built pile without
+/// prefix, with 13+ up, with a waste, with an emptied reserve slot.
+fn key_round_trip<V: Variant>(need: [usize; 6]) -> [usize; 6] {
+    let cov = key_walks::<V>(30, 2, 200);
+    for i in 0..6 {
+        assert!(
+            cov[i] >= need[i],
+            "{}: coverage {cov:?}, need {need:?}",
+            V::RULES.id
+        );
+    }
+    cov
+}
+
+#[test]
+fn key_round_trip_flower_garden() {
+    key_round_trip::<FG>([10_000, 5, 200, 0, 0, 5_000]);
+}
+#[test]
+fn key_round_trip_wildflower() {
+    key_round_trip::<WF>([10_000, 10, 300, 100, 0, 5_000]);
+}
+#[test]
+fn key_round_trip_lucky_thirteen() {
+    let cov = key_round_trip::<LT>([10_000, 2_000, 0, 50, 0, 0]);
+    // Spaces are never filled: a pile that lost its dealt cards never holds a card again.
+    assert_eq!(cov[2], 0);
+}
+#[test]
+fn key_round_trip_luckier_thirteen() {
+    key_round_trip::<LK>([10_000, 300, 2_000, 100, 0, 0]);
+}
+#[test]
+fn key_round_trip_napoleons_square() {
+    key_round_trip::<NQ>([10_000, 200, 2_000, 1_000, 5_000, 0]);
+}
+#[test]
+fn key_round_trip_forty_thieves() {
+    key_round_trip::<FT>([10_000, 100, 1_000, 1_000, 5_000, 0]);
+}
+#[test]
+fn key_round_trip_lucky_piles_same_suit() {
+    key_round_trip::<LS>([10_000, 1_000, 1_500, 30, 0, 0]);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Pinned solver verdicts.
+// ---------------------------------------------------------------------------------------------
+
+/// Table bound: far above what the node budgets here can fill.
+const TABLE_BYTES: usize = 1 << 27;
+
+fn solver<V: Variant>(max_nodes: u64) -> Solver<V> {
+    Solver::new(Options {
+        max_nodes,
+        timeout: None,
+        table_bytes: TABLE_BYTES,
+        prune: Prune::default(),
+    })
+}
+
+/// Solves, and checks that a `solved` replays to a win with the direct rules check.
+fn solve_checked<V: Variant>(s: &mut Solver<V>, start: &Position, what: &str) -> Solution {
+    let sol = s
+        .solve(start, &AtomicBool::new(false))
+        .unwrap_or_else(|e| panic!("{} {what}: {e}", V::RULES.id));
+    if let Verdict::Solved(moves) = &sol.verdict {
+        let end = replay::<V>(start, moves)
+            .unwrap_or_else(|(i, why)| panic!("{} {what}: move {i} refused: {why}", V::RULES.id));
+        assert!(end.is_won::<V>(), "{} {what}: not won", V::RULES.id);
+    }
+    sol
+}
+
+fn letter(v: &Verdict) -> char {
+    match v {
+        Verdict::Solved(_) => 'S',
+        Verdict::Unsolvable => 'U',
+        Verdict::Unknown(_) => '?',
+    }
+}
+
+/// Policy (as in `solver.rs`): a pinned S or U is a proved fact about the deal and must never
+/// change, neither into the other letter nor into `?`; a pinned `?` may become decided (the
+/// test says so; pin the new letter). A change to the deal generator or a smaller budget needs
+/// new pins.
+fn pinned<V: Variant>(pins: &str, nodes: u64) {
+    let id = V::RULES.id;
+    assert_eq!(pins.len(), 50, "{id}: one letter per seed 0..50");
+    let mut s = solver::<V>(nodes);
+    let mut now = String::new();
+    let (mut problems, mut gained) = (Vec::new(), Vec::new());
+    let t0 = std::time::Instant::now();
+    for (seed, pin) in pins.chars().enumerate() {
+        let start = Position::from_deal::<V>(&deal(&V::RULES, seed as u64)).unwrap();
+        let got = letter(&solve_checked(&mut s, &start, &format!("seed {seed}")).verdict);
+        now.push(got);
+        match (pin, got) {
+            (p, g) if p == g => {}
+            ('?', g) => gained.push(format!("seed {seed}: ? -> {g}")),
+            (p, g) => problems.push(format!("seed {seed}: pinned {p}, now {g}")),
+        }
+    }
+    let count = |c| now.chars().filter(|&x| x == c).count();
+    eprintln!(
+        "{id}: {} S, {} U, {} ? at {nodes} nodes in {:.1} s; now {now:?}",
+        count('S'),
+        count('U'),
+        count('?'),
+        t0.elapsed().as_secs_f64()
+    );
+    if !gained.is_empty() {
+        eprintln!("{id}: newly decided (pin them): {}", gained.join(", "));
+    }
+    assert!(
+        problems.is_empty(),
+        "{id}: pinned verdicts changed:\n{}\nnow: {now:?}",
+        problems.join("\n")
+    );
+}
+
+// Verdicts of seeds 0..50 at the budget given with each, the default pruning, one letter per
+// seed (S solved, U unsolvable, ? unknown), produced by running the solver once. The budgets
+// keep this file's run short; where a game is hard for the search they decide little (Lucky
+// Thirteen: nothing at 10^6 nodes either, hence the hand-made positions below).
+
+#[test]
+fn pinned_verdicts_flower_garden() {
+    // 1 S, 1 U.
+    pinned::<FG>(
+        "S????????????????????????????????????????U????????",
+        100_000,
+    );
+}
+
+#[test]
+fn pinned_verdicts_wildflower() {
+    // 2 S.
+    pinned::<WF>("?????????????????????????????????S?????????S??????", 20_000);
+}
+
+#[test]
+fn pinned_verdicts_lucky_thirteen() {
+    pinned::<LT>("??????????????????????????????????????????????????", 20_000);
+}
+
+#[test]
+fn pinned_verdicts_luckier_thirteen() {
+    // 25 S, 2 U.
+    pinned::<LK>("SSS??S???SS????S????S??USUSSS?SS?SS?S?SS?S??SS?SSS", 20_000);
+}
+
+#[test]
+fn pinned_verdicts_napoleons_square() {
+    // 32 S.
+    pinned::<NQ>("??SSSS?SSSSS?S?S?S?S?S?SSSSS?SS?S??S?S??S?SS?SSSSS", 20_000);
+}
+
+#[test]
+fn pinned_verdicts_forty_thieves() {
+    // 3 S.
+    pinned::<FT>("????????????????????S??????????S????????????????S?", 20_000);
+}
+
+#[test]
+fn pinned_verdicts_lucky_piles_same_suit() {
+    // 2 S, 12 U.
+    pinned::<LS>("????U???????U?????????U???UU??U???U??S?UUU??S?UU??", 20_000);
+}
+
+/// Lucky Thirteen, hearts only (every other suit is up): AH lies under KH on T1, the other
+/// hearts one to a pile, T13 empty. A King goes onto no card and a space is never filled, so
+/// KH never leaves T1 and AH never comes out: lost, however the other hearts are shuffled
+/// about. (Were spaces filled by any card, KH would go into T13 and the game would be won.)
+#[test]
+fn hand_made_lucky_thirteen_king_on_its_ace_is_lost() {
+    let piles = [
+        "AH KH", "2H", "3H", "4H", "5H", "6H", "7H", "8H", "9H", "10H", "JH", "QH", "",
+    ];
+    let t = Table {
+        piles: &piles,
+        found: &["KC", "KD", "", "KS"],
+        filler: None,
+        ..Table::default()
+    };
+    let p = t.pos::<LT>();
+    assert!(p.piles[12].is_empty());
+    refused::<LT>(&p, "T1>T13");
+    let mut s = solver::<LT>(1_000_000);
+    let sol = solve_checked(&mut s, &p, "KH on AH");
+    assert_eq!(letter(&sol.verdict), 'U', "{:?}", sol.verdict);
+}
+
+/// Lucky Thirteen won by building: 6H lies on AH (T2) and 5H on 2H (T1); 6H must go onto 7H
+/// before AH can go up, and 5H onto 6H before 2H can; then every heart goes up.
+#[test]
+fn hand_made_lucky_thirteen_won_by_building() {
+    let piles = [
+        "2H 5H", "AH 6H", "7H", "3H", "4H", "8H", "9H", "10H", "JH", "QH", "KH", "", "",
+    ];
+    let t = Table {
+        piles: &piles,
+        found: &["KC", "KD", "", "KS"],
+        filler: None,
+        ..Table::default()
+    };
+    let p = t.pos::<LT>();
+    let mut s = solver::<LT>(1_000_000);
+    let sol = solve_checked(&mut s, &p, "hearts by building");
+    let Verdict::Solved(moves) = &sol.verdict else {
+        panic!("{:?}", sol.verdict)
+    };
+    assert!(
+        moves
+            .iter()
+            .any(|m| matches!((m.from, m.to), (Place::Tableau(1), Place::Tableau(2)))),
+        "6H must go onto 7H: {moves:?}"
+    );
+}
+
+// ---------------------------------------------------------------------------------------------
+// Solvitaire's Flower Garden reference deals.
+// ---------------------------------------------------------------------------------------------
+
+/// Node budget per reference deal. Measured when this test was written: the search decides
+/// none of the nine deals at this budget (nor at 3*10^6 nodes), though Solvitaire solves all;
+/// so for now this test checks that we never call one of them unsolvable, and that every solve
+/// that does come replays to a win. When the search gets stronger, count the decided deals too.
+const REFERENCE_NODES: u64 = 200_000;
+
+/// Every Flower Garden deal of `../shared/reference` with Solvitaire's verdict. A decided
+/// verdict that differs from Solvitaire's is a bug on one side (reference/README.md).
+#[test]
+fn flower_garden_reference_deals_agree_with_solvitaire() {
+    let dir = common::reference_dir();
+    let csv = std::fs::read_to_string(dir.join("verdicts.csv")).expect("verdicts.csv");
+    let rows: Vec<(String, String)> = csv
+        .lines()
+        .skip(1)
+        .filter_map(|l| {
+            let f: Vec<&str> = l.trim().split(',').collect();
+            (f.len() == 3 && f[0] == "flower-garden").then(|| (f[1].to_string(), f[2].to_string()))
+        })
+        .collect();
+    assert!(rows.len() >= 5, "only {} flower-garden rows", rows.len());
+    let mut s = solver::<FG>(REFERENCE_NODES);
+    let (mut decided, mut disagree) = (0, Vec::new());
+    for (file, expected) in &rows {
+        assert!(
+            ["solved", "unsolvable"].contains(&expected.as_str()),
+            "{file}: {expected}"
+        );
+        let text = std::fs::read_to_string(dir.join(file)).unwrap();
+        let d = read_deal(&text).unwrap_or_else(|e| panic!("{file}: {e}"));
+        assert_eq!(d.variant.as_deref(), Some("flower-garden"), "{file}");
+        let start = Position::from_deal::<FG>(&d).unwrap_or_else(|e| panic!("{file}: {e}"));
+        assert!(KeyContext::max_bits::<FG>(&start) <= 64 * 4);
+        let sol = solve_checked(&mut s, &start, file);
+        let word = sol.verdict.word();
+        eprintln!(
+            "reference {file}: ours {word} ({} nodes, {:.2} s), Solvitaire {expected}",
+            sol.stats.nodes, sol.seconds
+        );
+        if !matches!(sol.verdict, Verdict::Unknown(_)) {
+            decided += 1;
+            if word != expected {
+                disagree.push(format!("{file}: ours {word}, Solvitaire {expected}"));
+            }
+        }
+    }
+    eprintln!(
+        "flower-garden reference deals: {decided} of {} decided within {REFERENCE_NODES} nodes",
+        rows.len()
+    );
+    assert!(
+        disagree.is_empty(),
+        "verdicts that differ from Solvitaire's:\n{}",
+        disagree.join("\n")
+    );
+}
+
+// ---------------------------------------------------------------------------------------------
+// The proved pruning in the family games.
+// ---------------------------------------------------------------------------------------------
+
+/// Solves seeds `0..seeds` with the default pruning and with none (the unpruned search gets
+/// twice the nodes). Where both decide they must agree: in particular the "Aces up" rule, which
+/// holds in every family game that builds down, must never turn a win into `unsolvable`.
+/// Returns how many deals both decided.
+fn prune_agrees<V: Variant>(seeds: u64, nodes: u64) -> usize {
+    let id = V::RULES.id;
+    let mut pruned = solver::<V>(nodes);
+    let mut plain: Solver<V> = Solver::new(Options {
+        max_nodes: 2 * nodes,
+        timeout: None,
+        table_bytes: TABLE_BYTES,
+        prune: Prune::NONE,
+    });
+    let mut both = 0;
+    for seed in 0..seeds {
+        let start = Position::from_deal::<V>(&deal(&V::RULES, seed)).unwrap();
+        let what = format!("seed {seed}");
+        let a = letter(&solve_checked(&mut pruned, &start, &what).verdict);
+        let b = letter(&solve_checked(&mut plain, &start, &what).verdict);
+        if a != '?' && b != '?' {
+            both += 1;
+            assert_eq!(a, b, "{id} seed {seed}: pruned {a}, unpruned {b}");
+        }
+    }
+    eprintln!("{id}: pruned and unpruned both decided {both} of {seeds} deals, all agreeing");
+    both
+}
+
+#[test]
+fn prune_agrees_with_unpruned_in_the_family() {
+    assert!(Prune::aces_rule_holds::<FG>());
+    assert!(Prune::aces_rule_holds::<WF>());
+    assert!(Prune::aces_rule_holds::<LT>());
+    assert!(Prune::aces_rule_holds::<LK>());
+    assert!(Prune::aces_rule_holds::<NQ>());
+    assert!(Prune::aces_rule_holds::<FT>());
+    assert!(!Prune::aces_rule_holds::<LS>()); // it builds up as well as down
+    assert!(prune_agrees::<LK>(30, 10_000) >= 5);
+    assert!(prune_agrees::<NQ>(30, 10_000) >= 5);
+    // (Wildflower and Forty Thieves deals are not decided at such budgets by both searches.)
+}
