@@ -11,6 +11,7 @@ pub mod cli;
 pub mod commands;
 pub mod deal;
 pub mod game;
+pub mod hidden;
 pub mod io;
 pub mod solve;
 pub mod variants;
