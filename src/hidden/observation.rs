@@ -269,6 +269,11 @@ impl Observation {
         *pos == self.masked || self.since_reveal.contains(pos)
     }
 
+    /// Positions passed through since the last card was revealed.
+    pub fn quiet_moves_since_reveal(&self) -> usize {
+        self.since_reveal.len()
+    }
+
     /// The position a quiet move leads to, as the player sees it (for [`Self::seen_since_reveal`]).
     pub fn after_quiet<V: Variant>(&self, moves: &[Move]) -> Position {
         let mut pos = self.masked.clone();

@@ -14,9 +14,11 @@
 //!    nodes): solved 1, unsolvable 0, unknown [`UNKNOWN_VALUE`]. At most `2 × samples` pulls.
 //! 4. **Choice.** The candidate with the best mean (then more tries, then first proposed).
 //!
-//! When no sample can be won within the budget, the candidates are the single legal moves
-//! (moves back to a position seen since the last reveal left out), evaluated the same way;
-//! if every one of them is proved lost on every sample tried, the planner resigns.
+//! When no sample can be won within the budget, the candidates are the single legal moves that
+//! reveal a card, or if there are none, the single moves that do not go back to a position seen
+//! since the last reveal, evaluated the same way; if every one of them is proved lost on every
+//! sample tried, or [`MAX_QUIET_FALLBACK`] quiet moves have passed without a reveal, the planner
+//! resigns.
 //! With nothing unseen, one thoughtful solve with `samples × sample_nodes` nodes decides.
 
 use super::determinize::{Purpose, determinize_into, stream};
@@ -34,6 +36,8 @@ pub const DEFAULT_SAMPLES: u32 = 12;
 pub const DEFAULT_SAMPLE_NODES: u64 = 20_000;
 /// The table bound of the planner's solver.
 pub const PLANNER_TABLE_BYTES: usize = 64 << 20;
+/// Most quiet single moves the fallback plays in a row before resigning.
+pub const MAX_QUIET_FALLBACK: usize = 40;
 /// Most samples per decision (a candidate's tried samples are a 64-bit mask).
 pub const MAX_SAMPLES: u32 = 64;
 
@@ -346,8 +350,17 @@ impl<V: Variant> Planner<V> {
             // No sample won: single moves, except those going back to a position seen since
             // the last reveal.
             d.fallback = true;
+            if obs.quiet_moves_since_reveal() >= MAX_QUIET_FALLBACK {
+                d.action = Action::Resign(Resign::Hopeless);
+                return Ok(d);
+            }
+            let any_reveal = legal_moves.iter().any(|&m| obs.reveals(m));
             for m in legal_moves {
-                if !obs.reveals(m) && obs.seen_since_reveal(&obs.after_quiet::<V>(&[m])) {
+                let reveals = obs.reveals(m);
+                if any_reveal && !reveals {
+                    continue;
+                }
+                if !reveals && obs.seen_since_reveal(&obs.after_quiet::<V>(&[m])) {
                     continue;
                 }
                 cands.push(Cand {

@@ -4,6 +4,7 @@ mod batch;
 mod cli;
 mod common;
 mod deals;
+mod hidden;
 mod playouts;
 mod rules;
 mod solver;
