@@ -60,6 +60,16 @@ pub fn run(args: &WinrateArgs, out: &mut dyn Write) -> Result<Outcome> {
 
     let mut notes = Vec::new();
     memory_check(threads, args.solver.table_mib, &mut notes);
+    if args.knowledge == Knowledge::Hidden {
+        for &id in &ids {
+            if !for_variant!(id, V => Ok::<bool, anyhow::Error>(crate::hidden::game_hides_cards::<V>()))?
+            {
+                notes.push(format!(
+                    "{id} hides no card: hidden play equals thoughtful play, its thoughtful verdicts are reused"
+                ));
+            }
+        }
+    }
     let knowledge = args.knowledge;
     let budget = args.planner.budget();
     let mut tallies: Vec<Tally> = ids.iter().map(|&id| Tally::of(id, knowledge)).collect();
