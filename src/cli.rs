@@ -51,6 +51,18 @@ pub enum Command {
     ///
     /// Exit status: 0 every deal done, 1 interrupted by Ctrl-C, 2 bad input.
     Winrate(WinrateArgs),
+    /// Play one deal, thoughtfully (the solver's line) or in hidden play (`--knowledge hidden`:
+    /// the planner sees only what a person at the table sees), and print each decision with
+    /// its estimated chances.
+    ///
+    /// Exit status: 0 won, 1 not won, 2 bad input.
+    Play(PlayArgs),
+    /// Recommend a move for a position in which unknown face-down cards and stock cards are
+    /// written `??` (FORMATS.md), with the estimated chances of the top moves (hidden play).
+    ///
+    /// Exit status: 0 a move is recommended, 1 no move (none legal, or every move looks lost),
+    /// 2 bad input.
+    Hint(HintArgs),
     /// Merge result CSV files of `winrate --csv` (the shards of a run) and print their summary.
     ///
     /// A deal found twice with the same result (all columns but `seconds`) is kept once, with a
@@ -180,6 +192,62 @@ pub struct SolveArgs {
     pub json: bool,
 }
 
+/// The hidden-play planner's budget (win rates are comparable only at equal budget).
+#[derive(Args, Debug, Clone)]
+pub struct PlannerArgs {
+    /// Hidden play: fill-ins of the unseen cards drawn per decision (1..=64).
+    #[arg(long, value_name = "K", default_value_t = crate::hidden::planner::DEFAULT_SAMPLES,
+          value_parser = clap::value_parser!(u32).range(1..=64))]
+    pub samples: u32,
+    /// Hidden play: node budget of each solve of a fill-in.
+    #[arg(long, value_name = "N", default_value_t = crate::hidden::planner::DEFAULT_SAMPLE_NODES,
+          value_parser = clap::value_parser!(u64).range(1..))]
+    pub sample_nodes: u64,
+}
+
+impl PlannerArgs {
+    pub fn budget(&self) -> crate::hidden::Budget {
+        crate::hidden::Budget {
+            samples: self.samples,
+            sample_nodes: self.sample_nodes,
+        }
+    }
+}
+
+#[derive(Args, Debug)]
+pub struct PlayArgs {
+    /// The game (an id from `patience variants`).
+    pub variant: String,
+    #[command(flatten)]
+    pub start: StartArgs,
+    /// What the player knows: `thoughtful` (every card) or `hidden` (what a person sees).
+    #[arg(long, value_enum, default_value_t = crate::batch::Knowledge::Thoughtful)]
+    pub knowledge: crate::batch::Knowledge,
+    /// The thoughtful solve (in hidden play: the exact shortcut, a deal it proves unsolvable is
+    /// lost without planning).
+    #[command(flatten)]
+    pub solver: SolverArgs,
+    #[command(flatten)]
+    pub planner: PlannerArgs,
+}
+
+#[derive(Args, Debug)]
+pub struct HintArgs {
+    /// The game (an id from `patience variants`).
+    pub variant: String,
+    /// The position (JSON deal file, `??` for unknown cards); `-` reads standard input.
+    #[arg(long = "deal", value_name = "FILE", required = true)]
+    pub deal: String,
+    /// Seed of the planner's random stream (the deal file's seed if it has one, else 0).
+    #[arg(long, value_name = "N")]
+    pub planner_seed: Option<u64>,
+    #[command(flatten)]
+    pub planner: PlannerArgs,
+    /// How many of the top moves to show.
+    #[arg(long, value_name = "N", default_value_t = 5)]
+    pub top: usize,
+}
+
 #[derive(Args, Debug)]
 pub struct WinrateArgs {
     /// The games (ids from `patience variants`), run one after the other on the same seeds.
@@ -203,6 +271,13 @@ pub struct WinrateArgs {
     pub threads: Option<u64>,
     #[command(flatten)]
     pub solver: SolverArgs,
+    /// What the player knows: `thoughtful` (every card; the solver's verdict) or `hidden`
+    /// (what a person sees; the planner plays each deal, after the thoughtful solve as an
+    /// exact shortcut: a deal proved unsolvable is lost without planning).
+    #[arg(long, value_enum, default_value_t = crate::batch::Knowledge::Thoughtful)]
+    pub knowledge: crate::batch::Knowledge,
+    #[command(flatten)]
+    pub planner: PlannerArgs,
     /// Write a row per deal to this CSV file as the deals finish (the header:
     /// `variant,seed,knowledge,verdict,moves,nodes,seconds,limit`). An existing file is refused
     /// without --resume.

@@ -12,7 +12,7 @@
 //! so an interrupted run leaves every finished row whole and at most one partial last line
 //! (no final newline), which [`ResultFile::resume`] cuts away.
 
-use super::{Answer, KNOWLEDGE, Record, limit_word, parse_limit};
+use super::{Answer, Knowledge, Record, limit_word, parse_limit};
 use crate::solve::Limit;
 use anyhow::{Context, Result, bail};
 use std::collections::HashMap;
@@ -31,9 +31,10 @@ pub fn format_row(r: &Record) -> String {
         Answer::Unknown(l) => (String::new(), limit_word(l)),
     };
     format!(
-        "{},{},{KNOWLEDGE},{},{moves},{},{:.6},{limit}\n",
+        "{},{},{},{},{moves},{},{:.6},{limit}\n",
         r.variant,
         r.seed,
+        r.knowledge.word(),
         r.answer.word(),
         r.nodes,
         r.seconds
@@ -121,11 +122,11 @@ pub fn parse_row(line: &str) -> Result<Record, RowError> {
             ));
         }
     };
-    if knowledge != KNOWLEDGE {
+    let Some(knowledge) = Knowledge::parse(knowledge) else {
         return Err(RowError::Foreign(format!(
-            "its knowledge is {knowledge:?}, not {KNOWLEDGE:?}"
+            "its knowledge is {knowledge:?}, not \"thoughtful\" or \"hidden\""
         )));
-    }
+    };
     let Some(rules) = crate::variants::find(variant) else {
         return Err(RowError::Foreign(format!(
             "{variant:?} is not a known variant"
@@ -134,6 +135,7 @@ pub fn parse_row(line: &str) -> Result<Record, RowError> {
     Ok(Record {
         variant: rules.id,
         seed,
+        knowledge,
         answer,
         nodes,
         seconds,
@@ -366,15 +368,17 @@ pub fn write_all(path: &Path, records: &[Record]) -> Result<()> {
 }
 
 /// Rows of one or more files (each row with the name of its file), checked for duplicates:
-/// a deal (variant, seed) that appears twice with the same result (all columns but `seconds`)
+/// a deal (variant, knowledge, seed) that appears twice with the same result (all columns but `seconds`)
 /// is kept once, with a note; with different results it is an error naming both places.
-/// The records come out in the order of the variants in [`crate::variants::ALL`], then by seed.
+/// The records come out in the order of the variants in [`crate::variants::ALL`], then by
+/// knowledge (thoughtful first), then by seed: two knowledge kinds are never mixed.
 pub fn combine(rows: Vec<(String, Row)>, notes: &mut Vec<String>) -> Result<Vec<Record>> {
-    let mut seen: HashMap<(&'static str, u64), (String, Row)> = HashMap::with_capacity(rows.len());
+    let mut seen: HashMap<(&'static str, Knowledge, u64), (String, Row)> =
+        HashMap::with_capacity(rows.len());
     let mut dropped = 0usize;
     let mut first_dropped = None;
     for (source, row) in rows {
-        let key = (row.record.variant, row.record.seed);
+        let key = (row.record.variant, row.record.knowledge, row.record.seed);
         match seen.get(&key) {
             None => {
                 seen.insert(key, (source, row));
@@ -383,15 +387,16 @@ pub fn combine(rows: Vec<(String, Row)>, notes: &mut Vec<String>) -> Result<Vec<
                 dropped += 1;
                 first_dropped.get_or_insert_with(|| {
                     format!(
-                        "{} seed {} ({source} line {}, already at {s0} line {})",
-                        key.0, key.1, row.line, r0.line
+                        "{} ({}) seed {} ({source} line {}, already at {s0} line {})",
+                        key.0, key.1, key.2, row.line, r0.line
                     )
                 });
             }
             Some((s0, r0)) => bail!(
-                "{} seed {} has two different results: {s0} line {} says {}, {source} line {} says {}",
+                "{} ({}) seed {} has two different results: {s0} line {} says {}, {source} line {} says {}",
                 key.0,
                 key.1,
+                key.2,
                 r0.line,
                 format_row(&r0.record).trim_end(),
                 row.line,
@@ -406,7 +411,7 @@ pub fn combine(rows: Vec<(String, Row)>, notes: &mut Vec<String>) -> Result<Vec<
     }
     let mut records: Vec<Record> = seen.into_values().map(|(_, r)| r.record).collect();
     let order = |id: &str| crate::variants::ALL.iter().position(|r| r.id == id);
-    records.sort_by_key(|r| (order(r.variant), r.seed));
+    records.sort_by_key(|r| (order(r.variant), r.knowledge, r.seed));
     Ok(records)
 }
 
@@ -461,9 +466,14 @@ mod tests {
         assert!(malformed("stonewall,x,thoughtful,unsolvable,,14153,0.01,"));
         assert!(malformed("stonewall,7,thoughtful,unsolvable,,14153,-1,"));
         assert!(matches!(
-            parse_row("stonewall,7,hidden,unsolvable,,14153,0.01,"),
+            parse_row("stonewall,7,psychic,unsolvable,,14153,0.01,"),
             Err(RowError::Foreign(_))
         ));
+        assert_eq!(
+            parse_row("stonewall,7,hidden,unsolvable,,14153,0.01,"),
+            Ok(Record::new("stonewall", 7, Answer::Lost, 14153, 0.01)
+                .with_knowledge(Knowledge::Hidden))
+        );
         assert!(matches!(
             parse_row("klondike,7,thoughtful,unsolvable,,14153,0.01,"),
             Err(RowError::Foreign(_))
@@ -509,7 +519,7 @@ mod tests {
         assert!(parse("f", b"a,b,c\n").is_err());
         assert!(parse("f", b"hello").is_err());
         // Rows of another knowledge are refused even as the last line.
-        let foreign = format!("{HEADER}\nstonewall,3,hidden,unsolvable,,5,0.1,\n");
+        let foreign = format!("{HEADER}\nstonewall,3,psychic,unsolvable,,5,0.1,\n");
         assert!(parse("f", foreign.as_bytes()).is_err());
         // CRLF line ends and blank lines are tolerated.
         let crlf = good.replace('\n', "\r\n") + "\r\n";

@@ -29,8 +29,40 @@ pub mod summary;
 use crate::solve::Limit;
 use std::fmt;
 
-/// The knowledge the solver plays with. Only thoughtful play (every card known) exists so far.
-pub const KNOWLEDGE: &str = "thoughtful";
+/// What the player knows (RULES.md, "Knowledge"); every row and summary says which.
+#[derive(Copy, Clone, Debug, Default, PartialEq, Eq, Hash, PartialOrd, Ord, clap::ValueEnum)]
+pub enum Knowledge {
+    /// Every card known, face-down cards and the stock order included: the solver's verdict.
+    #[default]
+    Thoughtful,
+    /// Only what a person at the table sees: the hidden-play planner's game.
+    Hidden,
+}
+
+impl Knowledge {
+    /// `thoughtful` or `hidden`, as in the CSV's `knowledge` column.
+    pub fn word(self) -> &'static str {
+        match self {
+            Knowledge::Thoughtful => "thoughtful",
+            Knowledge::Hidden => "hidden",
+        }
+    }
+
+    /// The knowledge named by a word of the `knowledge` column.
+    pub fn parse(word: &str) -> Option<Knowledge> {
+        match word {
+            "thoughtful" => Some(Knowledge::Thoughtful),
+            "hidden" => Some(Knowledge::Hidden),
+            _ => None,
+        }
+    }
+}
+
+impl fmt::Display for Knowledge {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.word())
+    }
+}
 
 /// A range of seeds, `first` up to but not including `first + count`.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
@@ -184,7 +216,8 @@ impl fmt::Display for Selection {
     }
 }
 
-/// What the solver said about one deal.
+/// What the solver said about one deal (in hidden play: `Won` the planner won, `Lost` it lost,
+/// `Unknown` a limit stopped the search in a position where every card was known).
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
 pub enum Answer {
     /// Solved, with a solution of this many moves.
@@ -233,6 +266,7 @@ pub struct Record {
     /// A variant id of [`crate::variants::ALL`].
     pub variant: &'static str,
     pub seed: u64,
+    pub knowledge: Knowledge,
     pub answer: Answer,
     pub nodes: u64,
     /// Wall-clock seconds of the search, rounded to microseconds (as the CSV keeps them).
@@ -246,16 +280,23 @@ impl Record {
         Record {
             variant,
             seed,
+            knowledge: Knowledge::Thoughtful,
             answer,
             nodes,
             seconds: round_micros(seconds),
         }
     }
 
+    /// The same record for another knowledge.
+    pub fn with_knowledge(self, knowledge: Knowledge) -> Self {
+        Record { knowledge, ..self }
+    }
+
     /// Equal in everything that does not depend on the machine (all but `seconds`).
     pub fn same_result(&self, other: &Record) -> bool {
         self.variant == other.variant
             && self.seed == other.seed
+            && self.knowledge == other.knowledge
             && self.answer == other.answer
             && self.nodes == other.nodes
     }

@@ -27,7 +27,7 @@ pub struct PassEnd {
 }
 
 /// Solves the deal of `seed` with `solver`.
-fn solve_seed<V: Variant>(
+pub fn solve_seed<V: Variant>(
     solver: &mut Solver<V>,
     seed: u64,
     cancel: &AtomicBool,
@@ -69,22 +69,51 @@ pub fn solve_all<V, I>(
     options: &Options,
     seeds: I,
     cancel: &AtomicBool,
-    mut on_record: impl FnMut(Record) -> Result<()>,
+    on_record: impl FnMut(Record) -> Result<()>,
 ) -> Result<PassEnd>
 where
     V: Variant,
     I: Iterator<Item = u64> + Send,
 {
+    run_all(
+        pool,
+        seeds,
+        cancel,
+        || Solver::<V>::new(options.clone()),
+        |solver: &mut Solver<V>, seed| {
+            let sol = solve_seed::<V>(solver, seed, cancel)?;
+            Ok(record_of::<V>(seed, &sol))
+        },
+        on_record,
+    )
+}
+
+/// The runner behind [`solve_all`], for any per-deal work: each worker thread keeps one state
+/// made by `make` (created on its first deal), `work` turns a seed into a record (`None`: the
+/// deal was cancelled, not a result), and `on_record` runs on the calling thread as in
+/// [`solve_all`].
+pub fn run_all<W, I>(
+    pool: &rayon::ThreadPool,
+    seeds: I,
+    cancel: &AtomicBool,
+    make: impl Fn() -> W + Sync,
+    work: impl Fn(&mut W, u64) -> Result<Option<Record>> + Sync,
+    mut on_record: impl FnMut(Record) -> Result<()>,
+) -> Result<PassEnd>
+where
+    W: Send,
+    I: Iterator<Item = u64> + Send,
+{
     let t0 = Instant::now();
     let stop = AtomicBool::new(false);
-    let solvers: Vec<Mutex<Option<Solver<V>>>> = (0..pool.current_num_threads())
+    let workers: Vec<Mutex<Option<W>>> = (0..pool.current_num_threads())
         .map(|_| Mutex::new(None))
         .collect();
-    let (tx, rx) = mpsc::channel::<(u64, Result<Solution>)>();
+    let (tx, rx) = mpsc::channel::<Result<Option<Record>>>();
     let mut first_error: Option<anyhow::Error> = None;
     let mut done = 0u64;
     std::thread::scope(|scope| {
-        let (stop, solvers) = (&stop, &solvers);
+        let (stop, workers, make, work) = (&stop, &workers, &make, &work);
         scope.spawn(move || {
             pool.install(|| {
                 seeds.par_bridge().for_each_with(tx, |tx, seed| {
@@ -93,21 +122,21 @@ where
                     }
                     let worker = rayon::current_thread_index().expect("running in the pool");
                     // Only this worker ever takes its own slot: the lock is never contended.
-                    let mut slot = solvers[worker]
+                    let mut slot = workers[worker]
                         .lock()
                         .unwrap_or_else(PoisonError::into_inner);
-                    let solver = slot.get_or_insert_with(|| Solver::<V>::new(options.clone()));
+                    let state = slot.get_or_insert_with(make);
                     // The receiver only goes away after every sender: sending cannot fail.
-                    let _ = tx.send((seed, solve_seed::<V>(solver, seed, cancel)));
+                    let _ = tx.send(work(state, seed));
                 });
             });
         });
         // Ends when the pool is done and every sender is dropped.
-        for (seed, result) in rx {
+        for result in rx {
             if first_error.is_some() {
                 continue;
             }
-            let handled = result.and_then(|sol| match record_of::<V>(seed, &sol) {
+            let handled = result.and_then(|record| match record {
                 Some(record) => {
                     done += 1;
                     on_record(record)

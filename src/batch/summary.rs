@@ -4,7 +4,7 @@
 //! a table (one row per variant) or as JSON.
 
 use super::stats::{Quantiles, win_interval};
-use super::{Answer, KNOWLEDGE, Record};
+use super::{Answer, Knowledge, Record};
 use crate::solve::Limit;
 use serde_json::{Value, json};
 use std::io::Write;
@@ -13,6 +13,7 @@ use std::io::Write;
 #[derive(Clone, Debug)]
 pub struct Tally {
     pub variant: &'static str,
+    pub knowledge: Knowledge,
     pub won: u64,
     pub lost: u64,
     pub unknown: u64,
@@ -25,9 +26,15 @@ pub struct Tally {
 }
 
 impl Tally {
+    /// The tally of thoughtful play.
     pub fn new(variant: &'static str) -> Self {
+        Tally::of(variant, Knowledge::Thoughtful)
+    }
+
+    pub fn of(variant: &'static str, knowledge: Knowledge) -> Self {
         Tally {
             variant,
+            knowledge,
             won: 0,
             lost: 0,
             unknown: 0,
@@ -42,6 +49,7 @@ impl Tally {
     /// Counts a deal (of this tally's variant).
     pub fn add(&mut self, r: &Record) {
         debug_assert_eq!(r.variant, self.variant);
+        debug_assert_eq!(r.knowledge, self.knowledge);
         match r.answer {
             Answer::Won { .. } => self.won += 1,
             Answer::Lost => self.lost += 1,
@@ -164,6 +172,9 @@ pub struct Report {
     pub scope: String,
     /// Stopped by Ctrl-C before every deal was done: (deals done, deals asked for).
     pub interrupted: Option<(u64, u64)>,
+    /// The hidden-play planner's budget (text, JSON), for hidden runs: rates are comparable
+    /// only at equal budget.
+    pub planner: Option<(String, Value)>,
 }
 
 /// A count in a few characters: `812`, `20.5k`, `1.05M`, `3.20G`.
@@ -210,7 +221,7 @@ impl Summary {
         let rate = |k: u64| (n > 0).then(|| k as f64 / n as f64);
         json!({
             "variant": t.variant,
-            "knowledge": KNOWLEDGE,
+            "knowledge": t.knowledge.word(),
             "deals": n,
             "won": t.won,
             "lost": t.lost,
@@ -237,9 +248,20 @@ impl Summary {
 }
 
 impl Report {
+    /// `thoughtful`, `hidden`, or `mixed` when the rows are of both kinds (each row says which).
+    pub fn knowledge(&self) -> &'static str {
+        let mut kinds = self.summaries.iter().map(|s| s.tally.knowledge);
+        match kinds.next() {
+            None => Knowledge::Thoughtful.word(),
+            Some(k) if kinds.all(|o| o == k) => k.word(),
+            Some(_) => "mixed",
+        }
+    }
+
     pub fn json(&self) -> Value {
         json!({
-            "knowledge": KNOWLEDGE,
+            "knowledge": self.knowledge(),
+            "planner": self.planner.as_ref().map(|(_, j)| j.clone()),
             "scope": self.scope,
             "interrupted": self.interrupted.is_some(),
             "limits": self.limits.as_ref().map(RunLimits::json),
@@ -269,10 +291,15 @@ impl Report {
             .map(str::to_string)
             .to_vec(),
         ];
+        let mixed = self.knowledge() == "mixed";
         for s in &self.summaries {
             let t = &s.tally;
             rows.push(vec![
-                t.variant.to_string(),
+                if mixed {
+                    format!("{} ({})", t.variant, t.knowledge)
+                } else {
+                    t.variant.to_string()
+                },
                 t.deals().to_string(),
                 t.won.to_string(),
                 t.lost.to_string(),
@@ -308,7 +335,10 @@ impl Report {
             writeln!(out, "{}", line.trim_end())?;
         }
         writeln!(out)?;
-        writeln!(out, "knowledge {KNOWLEDGE}; {}", self.scope)?;
+        writeln!(out, "knowledge {}; {}", self.knowledge(), self.scope)?;
+        if let Some((text, _)) = &self.planner {
+            writeln!(out, "planner: {text}")?;
+        }
         match &self.limits {
             Some(l) => writeln!(out, "limits: {}", l.text())?,
             None => writeln!(out, "limits: not recorded in the CSV files")?,
@@ -398,6 +428,7 @@ mod tests {
             limits: None,
             scope: "seeds 0..1".to_string(),
             interrupted: Some((1, 2)),
+            planner: None,
         };
         let mut out = Vec::new();
         report.write_text(&mut out).unwrap();

@@ -9,6 +9,7 @@
 //! or the wall-clock time of a run, so the summary has neither (no deals per second).
 
 use super::Outcome;
+use crate::batch::Knowledge;
 use crate::batch::csvfile::{self, combine};
 use crate::batch::summary::{Report, Summary, Tally};
 use crate::cli::MergeArgs;
@@ -28,11 +29,11 @@ pub fn run(args: &MergeArgs, out: &mut dyn Write) -> Result<Outcome> {
     }
     let mut tallies: Vec<Tally> = Vec::new();
     for r in &records {
-        // `combine` sorts by variant, so a new variant starts a new tally.
+        // `combine` sorts by variant and knowledge, so a new pair starts a new tally.
         match tallies.last_mut() {
-            Some(t) if t.variant == r.variant => t.add(r),
+            Some(t) if t.variant == r.variant && t.knowledge == r.knowledge => t.add(r),
             _ => {
-                let mut t = Tally::new(r.variant);
+                let mut t = Tally::of(r.variant, r.knowledge);
                 t.add(r);
                 tallies.push(t);
             }
@@ -59,7 +60,12 @@ pub fn run(args: &MergeArgs, out: &mut dyn Write) -> Result<Outcome> {
     let mut scope = format!("{} rows merged from {}", records.len(), names.join(", "));
     for t in &tallies {
         if let (Some(a), Some(b)) = (t.first_seed, t.last_seed) {
-            scope.push_str(&format!("; {} seeds {a}..={b}", t.variant));
+            let hidden = if t.knowledge == Knowledge::Hidden {
+                " (hidden)"
+            } else {
+                ""
+            };
+            scope.push_str(&format!("; {}{hidden} seeds {a}..={b}", t.variant));
         }
     }
     let report = Report {
@@ -70,6 +76,7 @@ pub fn run(args: &MergeArgs, out: &mut dyn Write) -> Result<Outcome> {
         limits: None,
         scope,
         interrupted: None,
+        planner: None,
     };
     if args.json {
         writeln!(out, "{}", report.json())?;

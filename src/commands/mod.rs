@@ -4,7 +4,9 @@
 
 pub mod check;
 pub mod deal;
+pub mod hint;
 pub mod merge;
+pub mod play;
 pub mod solve;
 pub mod variants;
 pub mod winrate;
@@ -43,6 +45,8 @@ pub fn run(cli: &Cli, out: &mut dyn Write) -> Result<Outcome> {
         Command::Solve(args) => solve::run(args, out),
         Command::Winrate(args) => winrate::run(args, out),
         Command::Merge(args) => merge::run(args, out),
+        Command::Play(args) => play::run(args, out),
+        Command::Hint(args) => hint::run(args, out),
     }
 }
 

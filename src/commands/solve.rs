@@ -102,7 +102,11 @@ pub fn describe<V: Variant>(pos: &Position, m: Move) -> String {
     }
 }
 
-fn write_text<V: Variant>(sol: &Solution, start: &Position, out: &mut dyn Write) -> Result<()> {
+pub(crate) fn write_text<V: Variant>(
+    sol: &Solution,
+    start: &Position,
+    out: &mut dyn Write,
+) -> Result<()> {
     match &sol.verdict {
         Verdict::Solved(moves) => {
             writeln!(out, "solved in {} moves (verified by replay)", moves.len())?;

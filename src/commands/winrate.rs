@@ -11,15 +11,20 @@
 use super::{Outcome, cancel_flag, for_variant, rules_of};
 use crate::batch::csvfile::{ResultFile, Row, combine};
 use crate::batch::progress::Progress;
-use crate::batch::run::solve_all;
+use crate::batch::run::{PassEnd, run_all, solve_all};
 use crate::batch::summary::{Report, RunLimits, Summary, Tally};
-use crate::batch::{Answer, Record, SeedRange, Selection};
+use crate::batch::{Answer, Knowledge, Record, SeedRange, Selection};
 use crate::cli::WinrateArgs;
-use crate::solve::{Limit, Options};
+use crate::game::{Position, Variant};
+use crate::hidden::{Budget, Game, Outcome as HiddenOutcome, Planner, play};
+use crate::solve::{Limit, Options, Solver};
+use anyhow::Context;
 use anyhow::{Result, bail};
 use std::collections::HashSet;
 use std::io::Write;
 use std::path::Path;
+use std::sync::atomic::AtomicBool;
+use std::time::Instant;
 
 pub fn run(args: &WinrateArgs, out: &mut dyn Write) -> Result<Outcome> {
     // Everything is checked before the first deal is solved.
@@ -55,13 +60,27 @@ pub fn run(args: &WinrateArgs, out: &mut dyn Write) -> Result<Outcome> {
 
     let mut notes = Vec::new();
     memory_check(threads, args.solver.table_mib, &mut notes);
-    let mut tallies: Vec<Tally> = ids.iter().map(|&id| Tally::new(id)).collect();
+    if args.knowledge == Knowledge::Hidden {
+        for &id in &ids {
+            if !for_variant!(id, V => Ok::<bool, anyhow::Error>(crate::hidden::game_hides_cards::<V>()))?
+            {
+                notes.push(format!(
+                    "{id} hides no card: hidden play equals thoughtful play, its thoughtful verdicts are reused"
+                ));
+            }
+        }
+    }
+    let knowledge = args.knowledge;
+    let budget = args.planner.budget();
+    let mut tallies: Vec<Tally> = ids.iter().map(|&id| Tally::of(id, knowledge)).collect();
     let mut done: HashSet<(&'static str, u64)> = HashSet::new();
     let (mut file, read_back) = match &args.csv {
         None => (None, 0),
         Some(path) if args.resume => {
             let (file, rows) = ResultFile::resume(path, &mut notes)?;
-            let records = check_resumed(path, rows, &ids, &selection, &options, &mut notes)?;
+            let records = check_resumed(
+                path, rows, &ids, knowledge, &selection, &options, &mut notes,
+            )?;
             for r in &records {
                 let i = ids.iter().position(|&id| id == r.variant).expect("checked");
                 tallies[i].add(r);
@@ -94,7 +113,14 @@ pub fn run(args: &WinrateArgs, out: &mut dyn Write) -> Result<Outcome> {
             progress.done(tally);
             Ok(())
         };
-        let end = for_variant!(id, V => solve_all::<V, _>(&pool, &options, seeds, cancel, &mut on_record))?;
+        let end = match knowledge {
+            Knowledge::Thoughtful => {
+                for_variant!(id, V => solve_all::<V, _>(&pool, &options, seeds, cancel, &mut on_record))?
+            }
+            Knowledge::Hidden => {
+                for_variant!(id, V => play_all::<V, _>(&pool, &options, budget, seeds, cancel, &mut on_record))?
+            }
+        };
         speeds[i] = Some((end.done, end.wall));
         if end.cancelled {
             interrupted = true;
@@ -139,6 +165,7 @@ pub fn run(args: &WinrateArgs, out: &mut dyn Write) -> Result<Outcome> {
         }),
         scope,
         interrupted: interrupted.then_some((finished, asked)),
+        planner: (knowledge == Knowledge::Hidden).then(|| (budget.text(), budget.json())),
     };
     if args.json {
         writeln!(out, "{}", report.json())?;
@@ -160,6 +187,7 @@ fn check_resumed(
     path: &Path,
     rows: Vec<Row>,
     ids: &[&'static str],
+    knowledge: Knowledge,
     selection: &Selection,
     options: &Options,
     notes: &mut Vec<String>,
@@ -173,7 +201,26 @@ fn check_resumed(
             variants_in(&rows).join(" ")
         );
     }
+    if let Some(row) = rows.iter().find(|r| r.record.knowledge != knowledge) {
+        bail!(
+            "{name} holds {} results (line {}) and this run is {knowledge}: resume it with --knowledge {}, or use another file",
+            row.record.knowledge,
+            row.line,
+            row.record.knowledge
+        );
+    }
     let records = combine(rows.into_iter().map(|r| (name.clone(), r)).collect(), notes)?;
+    if knowledge == Knowledge::Hidden {
+        if !records.is_empty() {
+            notes.push(format!(
+                "note: {name}: the CSV does not record the planner's budget; resume with the same --samples and --sample-nodes"
+            ));
+        }
+        let (inside, _) = records
+            .into_iter()
+            .partition(|r| selection.contains(r.seed));
+        return Ok(inside);
+    }
     let (inside, outside): (Vec<Record>, Vec<Record>) = records
         .into_iter()
         .partition(|r| selection.contains(r.seed));
@@ -237,4 +284,52 @@ fn memory_check(threads: usize, table_mib: u64, notes: &mut Vec<String>) {
             "warning: {threads} workers × --table-mib {table_mib} = {need} MiB of tables could pass this machine's {total} MiB; lower --table-mib or --threads if deals hit it"
         ));
     }
+}
+
+/// Plays the deals of game `V` for `seeds` in hidden play on `pool`: each worker keeps a solver
+/// of `options` (the exact shortcut) and a planner of `budget`. As [`solve_all`] otherwise.
+pub fn play_all<V, I>(
+    pool: &rayon::ThreadPool,
+    options: &Options,
+    budget: Budget,
+    seeds: I,
+    cancel: &AtomicBool,
+    on_record: impl FnMut(Record) -> Result<()>,
+) -> Result<PassEnd>
+where
+    V: Variant,
+    I: Iterator<Item = u64> + Send,
+{
+    run_all(
+        pool,
+        seeds,
+        cancel,
+        || (Solver::<V>::new(options.clone()), Planner::<V>::new(budget)),
+        |(exact, planner): &mut (Solver<V>, Planner<V>), seed| {
+            let t0 = Instant::now();
+            let deal = crate::deal::deal(&V::RULES, seed);
+            let pos = Position::from_deal::<V>(&deal)
+                .with_context(|| format!("the {} deal of seed {seed}", V::RULES.name))?;
+            let game = play::<V>(&pos, seed, planner, exact, cancel, &mut |_, _| {})
+                .with_context(|| format!("{} seed {seed}", V::RULES.id))?;
+            Ok(game.map(|g| hidden_record::<V>(seed, &g, t0.elapsed().as_secs_f64())))
+        },
+        on_record,
+    )
+}
+
+/// The CSV record of a hidden-play game: `solved` won, `unsolvable` lost, `unknown` when a
+/// limit stopped the search on a position where every card was known.
+pub fn hidden_record<V: Variant>(seed: u64, game: &Game, seconds: f64) -> Record {
+    let answer = match game.outcome {
+        HiddenOutcome::Won => Answer::Won {
+            moves: game.moves.len() as u32,
+        },
+        HiddenOutcome::Unknown(l) => Answer::Unknown(l),
+        HiddenOutcome::Resigned(crate::hidden::planner::Resign::Unknown) => {
+            Answer::Unknown(Limit::Nodes)
+        }
+        _ => Answer::Lost,
+    };
+    Record::new(V::RULES.id, seed, answer, game.nodes, seconds).with_knowledge(Knowledge::Hidden)
 }

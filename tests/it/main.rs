@@ -5,6 +5,7 @@ mod cli;
 mod common;
 mod deals;
 mod family;
+mod hidden;
 mod klondike;
 mod playouts;
 mod rules;

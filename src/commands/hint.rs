@@ -1,0 +1,107 @@
+//! `patience hint VARIANT --deal FILE`: the move with the best estimated chance for a position
+//! in which the cards the player does not know are written `??`, and the estimates of the top
+//! moves (hidden play: the planner of [`crate::hidden::planner`] on that observation).
+
+use super::{Outcome, cancel_flag, for_variant};
+use crate::cli::HintArgs;
+use crate::game::Variant;
+use crate::hidden::planner::{Action, Resign, UNKNOWN_VALUE, plan_short};
+use crate::hidden::{Observation, Planner};
+use crate::io::Input;
+use crate::io::dealfile::read_deal;
+use anyhow::{Context, Result, bail};
+use std::io::Write;
+
+pub fn run(args: &HintArgs, out: &mut dyn Write) -> Result<Outcome> {
+    for_variant!(&args.variant, V => hint::<V>(args, out))
+}
+
+fn hint<V: Variant>(args: &HintArgs, out: &mut dyn Write) -> Result<Outcome> {
+    let rules = V::RULES;
+    let input = Input::from_arg(&args.deal);
+    let text = input.read_to_string()?;
+    let deal = read_deal(&text).with_context(|| input.to_string())?;
+    if let Some(v) = &deal.variant {
+        if v != rules.id {
+            bail!("{input}: the deal file is for {v:?}, not {:?}", rules.id);
+        }
+    }
+    let obs = Observation::from_deal::<V>(&deal)
+        .with_context(|| format!("{input}: not a legal {} position", rules.name))?;
+    let budget = args.planner.budget();
+    let seed = args.planner_seed.or(deal.seed).unwrap_or(0);
+    let mut planner = Planner::<V>::new(budget);
+    let d = match planner.decide(&obs, seed, 0, cancel_flag()) {
+        Ok(d) => d,
+        Err(crate::hidden::planner::PlanError::Cancelled) => bail!("cancelled"),
+        Err(e) => return Err(e.into()),
+    };
+    if obs.is_complete() {
+        writeln!(
+            out,
+            "every card is known here: hidden play equals thoughtful play (one solve with {} nodes)",
+            budget.sample_nodes * budget.samples as u64
+        )?;
+    } else {
+        writeln!(
+            out,
+            "{} unknown cards; {}",
+            obs.unseen().len(),
+            budget.text()
+        )?;
+        writeln!(
+            out,
+            "from here: {} of {} fill-ins won by the solver, {} unknown (an unknown counts {UNKNOWN_VALUE})",
+            d.sample_wins, d.samples, d.sample_unknown
+        )?;
+    }
+    let outcome = match &d.action {
+        Action::Play(moves) => {
+            let best = &d.choices[0];
+            writeln!(
+                out,
+                "best move: {}  (estimated chance {:.0}% over {} samples; plan: {})",
+                moves[0],
+                100.0 * best.mean(),
+                best.tries,
+                plan_short(moves)
+            )?;
+            Outcome::Success
+        }
+        Action::Resign(why) => {
+            writeln!(
+                out,
+                "no move to recommend: {}",
+                match why {
+                    Resign::NoMoves => "there is no legal move",
+                    Resign::Hopeless => "every move was lost on every sample tried",
+                    Resign::Unsolvable => "the position is unsolvable",
+                    Resign::Unknown => "the solver found no win within its budget",
+                }
+            )?;
+            Outcome::Failure
+        }
+    };
+    // The top moves: the best plan starting with each first move.
+    let mut firsts: Vec<(crate::game::Move, f64, u32, String)> = Vec::new();
+    for c in &d.choices {
+        let Some(&m) = c.moves.first() else { continue };
+        if !firsts.iter().any(|(f, ..)| *f == m) {
+            firsts.push((m, c.mean(), c.tries, plan_short(&c.moves)));
+        }
+    }
+    if !firsts.is_empty() && !obs.is_complete() {
+        writeln!(out, "top moves (estimated chance, samples tried, plan):")?;
+        for (i, (m, mean, tries, plan)) in firsts.iter().take(args.top.max(1)).enumerate() {
+            writeln!(
+                out,
+                "{:>3}. {:<9} {:>4.0}%  {:>2}  {plan}",
+                i + 1,
+                m.to_string(),
+                100.0 * mean,
+                tries
+            )?;
+        }
+    }
+    Ok(outcome)
+}

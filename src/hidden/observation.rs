@@ -1,0 +1,353 @@
+//! What a person at the table sees: face-up cards, the cards seen so far, the multiset of the
+//! cards not seen yet and the slots they may fill. An [`Observation`] keeps no path to the real
+//! deal: the unseen cards are kept only as a sorted multiset, and their slots in its position
+//! hold a placeholder (the byte of a face-down Ace of clubs, or an Ace of clubs in the stock).
+//!
+//! Which cards are unseen in hidden play (RULES.md, "Knowledge"): every face-down tableau card;
+//! and, in a game whose stock has a limited number of passes, the stock cards before the first
+//! redeal (once the stock has been turned through, every card of it has been seen). With
+//! unlimited passes (Klondike) the stock counts as known.
+
+use crate::cards::{Card, CardToken};
+use crate::deal::Deal;
+use crate::game::position::{DOWN, Position};
+use crate::game::{DealError, Move, Place, Stock, Variant, generate};
+
+/// A slot whose card the player does not know.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub enum Slot {
+    /// Tableau pile `pile`, card `index` from the bottom (face down).
+    Pile { pile: u8, index: u8 },
+    /// Stock card `index` from the bottom (`Position::stock[index]`).
+    Stock { index: u8 },
+}
+
+/// What the player knows.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Observation {
+    /// The table with every unseen slot holding a placeholder. Never handed out: a placeholder
+    /// is not a card.
+    masked: Position,
+    /// The unseen slots, piles first (pile by pile, bottom up), then the stock (bottom up).
+    slots: Vec<Slot>,
+    /// The unseen cards, sorted (a multiset; as many as `slots`).
+    unseen: Vec<Card>,
+    /// How many copies of each card the player has seen so far (face up now or earlier).
+    seen: [u8; 52],
+    /// Positions (as the player sees them) passed through since the last card was revealed:
+    /// what the player remembers, used to avoid going round in circles.
+    since_reveal: Vec<Position>,
+}
+
+/// Is the stock hidden now in game `V`? (Limited passes, none used yet.)
+pub fn stock_hidden<V: Variant>(pos: &Position) -> bool {
+    match V::RULES.stock {
+        Stock::None => false,
+        Stock::Waste { passes, .. } => passes.is_some() && pos.redeals == 0,
+    }
+}
+
+/// Does game `V` hide anything from a player at the start (face-down cards or a stock order)?
+pub fn game_hides_cards<V: Variant>() -> bool {
+    let r = V::RULES;
+    r.face_down != crate::game::FaceDown::None
+        || matches!(
+            r.stock,
+            Stock::Waste {
+                passes: Some(_),
+                ..
+            }
+        )
+}
+
+/// A position given for hidden play (with `??` cards) that cannot be read.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum HiddenDealError {
+    #[error(
+        "{place}: ?? (an unknown card) may stand only for a face-down tableau card or a stock card"
+    )]
+    UnknownHere { place: String },
+    #[error(
+        "the position has {unknown} unknown cards (??) but {missing} cards of the deck are not written in it"
+    )]
+    UnknownCount { unknown: usize, missing: usize },
+    #[error(transparent)]
+    Deal(#[from] DealError),
+}
+
+impl Observation {
+    /// What a player sees of `pos` at the start of a game (or of a position reached in play:
+    /// in the games here nothing once seen is hidden again, so the position says what was seen).
+    pub fn new<V: Variant>(pos: &Position) -> Observation {
+        let stock = stock_hidden::<V>(pos);
+        Observation::masking::<V>(pos, |slot| match slot {
+            Slot::Pile { .. } => true,
+            Slot::Stock { .. } => stock,
+        })
+    }
+
+    /// Masks the face-down cards and stock cards of `pos` for which `unknown` says so.
+    fn masking<V: Variant>(pos: &Position, unknown: impl Fn(Slot) -> bool) -> Observation {
+        let rules = V::RULES;
+        let mut masked = pos.clone();
+        let mut slots = Vec::new();
+        let mut unseen = Vec::new();
+        for p in 0..rules.piles() {
+            let pile = &pos.piles[p];
+            for i in 0..pile.len as usize {
+                let slot = Slot::Pile {
+                    pile: p as u8,
+                    index: i as u8,
+                };
+                if pile.is_down(i) && unknown(slot) {
+                    unseen.push(pile.card(i));
+                    masked.piles[p].cards[i] = DOWN;
+                    slots.push(slot);
+                }
+            }
+        }
+        for i in 0..pos.stock_len as usize {
+            let slot = Slot::Stock { index: i as u8 };
+            if unknown(slot) {
+                unseen.push(pos.stock_card(i));
+                masked.talon[pos.stock[i] as usize] = 0;
+                slots.push(slot);
+            }
+        }
+        unseen.sort();
+        let mut seen = pos.card_counts(&rules);
+        for c in &unseen {
+            seen[c.index() as usize] -= 1;
+        }
+        Observation {
+            masked,
+            slots,
+            unseen,
+            seen,
+            since_reveal: Vec::new(),
+        }
+    }
+
+    /// The observation of a position written with `??` for the cards the player does not know
+    /// (FORMATS.md). `??` may stand for a face-down tableau card or a stock card; a face-down
+    /// card written out (`7h`) counts as known. The unknown cards are the cards of the deck that
+    /// the position does not name; everything else is checked as for any deal.
+    pub fn from_deal<V: Variant>(deal: &Deal) -> Result<Observation, HiddenDealError> {
+        let rules = V::RULES;
+        let mut counts = [0i32; 52];
+        let mut unknown = 0usize;
+        let mut note = |t: &CardToken| match t {
+            CardToken::Known { card, .. } => counts[card.index() as usize] += 1,
+            CardToken::Unknown => unknown += 1,
+        };
+        deal.piles.iter().flatten().for_each(&mut note);
+        deal.reserve.iter().flatten().for_each(&mut note);
+        deal.stock.iter().for_each(&mut note);
+        deal.waste.iter().for_each(&mut note);
+        deal.foundations.iter().flatten().for_each(&mut note);
+        let here = |place: String| HiddenDealError::UnknownHere { place };
+        for (r, t) in deal.reserve.iter().enumerate() {
+            if matches!(t, Some(CardToken::Unknown)) {
+                return Err(here(Place::Reserve(r as u8).to_string()));
+            }
+        }
+        if deal.waste.contains(&CardToken::Unknown) {
+            return Err(here("W".to_string()));
+        }
+        for (f, list) in deal.foundations.iter().enumerate() {
+            if list.contains(&CardToken::Unknown) {
+                return Err(here(Place::Foundation(f as u8).to_string()));
+            }
+        }
+        let mut missing: Vec<Card> = Vec::new();
+        for c in Card::fresh_deck() {
+            for _ in counts[c.index() as usize]..rules.decks as i32 {
+                missing.push(c);
+            }
+        }
+        if missing.len() != unknown {
+            return Err(HiddenDealError::UnknownCount {
+                unknown,
+                missing: missing.len(),
+            });
+        }
+        // Fill the unknowns with the missing cards (any order: they are masked again below),
+        // and let the deal check do the rest.
+        let mut fill = missing.into_iter();
+        let mut filled = deal.clone();
+        for list in &mut filled.piles {
+            for t in list.iter_mut() {
+                if *t == CardToken::Unknown {
+                    *t = CardToken::Known {
+                        card: fill.next().expect("counted"),
+                        face_up: false,
+                    };
+                }
+            }
+        }
+        for t in &mut filled.stock {
+            if *t == CardToken::Unknown {
+                *t = CardToken::Known {
+                    card: fill.next().expect("counted"),
+                    face_up: true,
+                };
+            }
+        }
+        let pos = Position::from_deal::<V>(&filled)?;
+        Ok(Observation::masking::<V>(&pos, |slot| match slot {
+            Slot::Pile { pile, index } => {
+                deal.piles[pile as usize][index as usize] == CardToken::Unknown
+            }
+            Slot::Stock { index } => deal.stock[index as usize] == CardToken::Unknown,
+        }))
+    }
+
+    /// Brings the observation up to date after moves on the real table: what is face up now
+    /// is seen. Called by whoever holds the real deal, after every move.
+    pub fn update<V: Variant>(&mut self, pos: &Position) {
+        let next = Observation::new::<V>(pos);
+        let previous = std::mem::replace(&mut self.masked, next.masked);
+        if next.unseen.len() == self.unseen.len() {
+            self.since_reveal.push(previous);
+        } else {
+            self.since_reveal.clear();
+        }
+        self.slots = next.slots;
+        self.unseen = next.unseen;
+        for (s, n) in self.seen.iter_mut().zip(next.seen) {
+            *s = (*s).max(n);
+        }
+    }
+
+    /// Applies a move that reveals nothing ([`Observation::reveals`] is false): the player knows
+    /// its outcome without looking.
+    pub fn apply_quiet<V: Variant>(&mut self, m: Move) {
+        debug_assert!(!self.reveals(m));
+        let before = self.masked.clone();
+        crate::game::apply::<V>(&mut self.masked, m);
+        self.since_reveal.push(before);
+    }
+
+    /// The legal moves (the same in every fill-in of the unseen cards: unseen cards can neither
+    /// move nor be built on).
+    pub fn moves<V: Variant>(&self) -> Vec<Move> {
+        let mut out = Vec::new();
+        generate::<V>(&self.masked, &mut out);
+        out
+    }
+
+    /// Checks a move against the rules (a move's legality never depends on unseen cards).
+    pub fn legal<V: Variant>(&self, m: Move) -> Result<Move, crate::game::Illegal> {
+        crate::game::legal::<V>(&self.masked, m)
+    }
+
+    /// Does the move turn up a card the player has not seen?
+    pub fn reveals(&self, m: Move) -> bool {
+        match m.from {
+            Place::Stock => self.slots.contains(&Slot::Stock {
+                index: self.masked.stock_len.wrapping_sub(1),
+            }),
+            Place::Tableau(p) => {
+                let pile = &self.masked.piles[p as usize];
+                let below = pile.len as usize;
+                below > m.count as usize && {
+                    let i = below - m.count as usize - 1;
+                    pile.is_down(i)
+                        && self.slots.contains(&Slot::Pile {
+                            pile: p,
+                            index: i as u8,
+                        })
+                }
+            }
+            _ => false,
+        }
+    }
+
+    /// The position the player sees is the same as one already passed through since the last
+    /// reveal (or the current one).
+    pub fn seen_since_reveal(&self, pos: &Position) -> bool {
+        *pos == self.masked || self.since_reveal.contains(pos)
+    }
+
+    /// Positions passed through since the last card was revealed.
+    pub fn quiet_moves_since_reveal(&self) -> usize {
+        self.since_reveal.len()
+    }
+
+    /// The position a quiet move leads to, as the player sees it (for [`Self::seen_since_reveal`]).
+    pub fn after_quiet<V: Variant>(&self, moves: &[Move]) -> Position {
+        let mut pos = self.masked.clone();
+        for &m in moves {
+            crate::game::apply::<V>(&mut pos, m);
+        }
+        pos
+    }
+
+    /// Nothing is unseen: the observation is the whole position.
+    pub fn is_complete(&self) -> bool {
+        self.unseen.is_empty()
+    }
+
+    /// The whole position, when nothing is unseen.
+    pub fn complete_position(&self) -> Option<&Position> {
+        self.is_complete().then_some(&self.masked)
+    }
+
+    /// The unseen cards, sorted.
+    pub fn unseen(&self) -> &[Card] {
+        &self.unseen
+    }
+
+    /// The slots the unseen cards fill.
+    pub fn slots(&self) -> &[Slot] {
+        &self.slots
+    }
+
+    /// Copies of each card (by index) seen so far.
+    pub fn seen(&self) -> &[u8; 52] {
+        &self.seen
+    }
+
+    /// Cards on the foundations.
+    pub fn on_foundations(&self) -> u8 {
+        self.masked.on_found
+    }
+
+    /// The position written out with `??` for every unseen card.
+    pub fn to_deal<V: Variant>(&self) -> Deal {
+        let mut deal = self.masked.to_deal::<V>();
+        for slot in &self.slots {
+            match *slot {
+                Slot::Pile { pile, index } => {
+                    deal.piles[pile as usize][index as usize] = CardToken::Unknown
+                }
+                Slot::Stock { index } => deal.stock[index as usize] = CardToken::Unknown,
+            }
+        }
+        deal
+    }
+
+    /// The observed position with the unseen slots filled by `cards` (in slot order): a
+    /// determinization. `cards` must be a permutation of [`Self::unseen`].
+    pub(crate) fn fill(&self, cards: &[Card], out: &mut Position) {
+        debug_assert_eq!(cards.len(), self.slots.len());
+        out.clone_from(&self.masked);
+        for (slot, card) in self.slots.iter().zip(cards) {
+            match *slot {
+                Slot::Pile { pile, index } => {
+                    out.piles[pile as usize].cards[index as usize] = card.index() | DOWN
+                }
+                Slot::Stock { index } => {
+                    let t = out.stock[index as usize] as usize;
+                    out.talon[t] = card.index();
+                }
+            }
+        }
+    }
+
+    /// The table as the player sees it. Unseen slots hold a placeholder (a face-down Ace of
+    /// clubs, or an Ace of clubs in the stock) that is not a card: read only what is face up.
+    pub fn view(&self) -> &Position {
+        &self.masked
+    }
+}

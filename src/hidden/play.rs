@@ -1,0 +1,181 @@
+//! The game driver of hidden play. It alone holds the real deal: it hands the planner an
+//! [`Observation`], plays the moves the planner chose on the real table (each checked with the
+//! direct rules check), and updates the observation with what they revealed.
+//!
+//! Exact shortcut: a deal that the thoughtful solver proves unsolvable cannot be won by any
+//! play, seen or not, so it is a hidden-play loss without planning. (The solver's other
+//! answers are not passed on: the planner never learns them.) In a game that hides nothing
+//! (Lucky Piles), hidden play is thoughtful play and the thoughtful verdict is the answer.
+
+use super::observation::{Observation, game_hides_cards};
+use super::planner::{Action, Decision, PlanError, Planner, Resign};
+use crate::cards::Card;
+use crate::game::{Move, Place, Position, Variant, apply, legal};
+use crate::solve::{Limit, Solver, Verdict};
+use std::sync::atomic::AtomicBool;
+
+/// Most decisions in one game (each plays at least one move); past it the game counts as lost.
+pub const MAX_DECISIONS: u64 = 2_000;
+
+/// How a hidden-play game ended.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum Outcome {
+    Won,
+    /// The thoughtful solver proved the deal unsolvable: lost without planning.
+    ProvedUnsolvable,
+    /// The planner resigned.
+    Resigned(Resign),
+    /// [`MAX_DECISIONS`] were made without an end.
+    TooLong,
+    /// A game that hides nothing, whose thoughtful solve was stopped by a limit.
+    Unknown(Limit),
+}
+
+impl Outcome {
+    pub fn text(&self) -> String {
+        match self {
+            Outcome::Won => "won".into(),
+            Outcome::ProvedUnsolvable => {
+                "lost: the thoughtful solver proves the deal unsolvable (no planning needed)".into()
+            }
+            Outcome::Resigned(Resign::NoMoves) => "lost: no legal move".into(),
+            Outcome::Resigned(Resign::Hopeless) => {
+                "lost: every move was lost on every sample tried (resigned)".into()
+            }
+            Outcome::Resigned(Resign::Unsolvable) => {
+                "lost: every card is seen and the position is unsolvable".into()
+            }
+            Outcome::Resigned(Resign::Unknown) => {
+                "lost: every card is seen but the solver found no win within its budget".into()
+            }
+            Outcome::TooLong => format!("lost: no end after {MAX_DECISIONS} decisions"),
+            Outcome::Unknown(l) => format!("unknown: stopped by the {l}"),
+        }
+    }
+}
+
+/// One decision of a game, as played.
+#[derive(Clone, Debug)]
+pub struct Turn {
+    /// 0 for the first decision.
+    pub index: u64,
+    pub decision: Decision,
+    /// The card the last move turned up, if it revealed one.
+    pub revealed: Option<Card>,
+}
+
+/// A finished game.
+#[derive(Clone, Debug)]
+pub struct Game {
+    pub outcome: Outcome,
+    /// Every move played on the real table.
+    pub moves: Vec<Move>,
+    /// Decisions made by the planner.
+    pub decisions: u64,
+    /// Nodes searched (the exact shortcut and every sample solve).
+    pub nodes: u64,
+    /// The game hides nothing: the answer is the thoughtful verdict.
+    pub nothing_hidden: bool,
+}
+
+/// The card `m` turned up on `pos` (after it was played), given that it revealed one.
+fn turned_up(pos: &Position, m: Move) -> Option<Card> {
+    match m.from {
+        Place::Tableau(p) => {
+            let pile = &pos.piles[p as usize];
+            (pile.len > 0).then(|| pile.top())
+        }
+        Place::Stock => pos.waste_top(),
+        _ => None,
+    }
+}
+
+/// Plays the deal `start` in hidden play. `exact` gives the thoughtful verdict for the shortcut
+/// (with its own limits); `seed` seeds the planner's streams. `on_turn` sees each decision with
+/// the observation it was made on. `Ok(None)`: cancelled.
+pub fn play<V: Variant>(
+    start: &Position,
+    seed: u64,
+    planner: &mut Planner<V>,
+    exact: &mut Solver<V>,
+    cancel: &AtomicBool,
+    on_turn: &mut dyn FnMut(&Observation, &Turn),
+) -> Result<Option<Game>, PlanError> {
+    let sol = exact.solve(start, cancel)?;
+    let mut game = Game {
+        outcome: Outcome::Won,
+        moves: Vec::new(),
+        decisions: 0,
+        nodes: sol.stats.nodes,
+        nothing_hidden: !game_hides_cards::<V>(),
+    };
+    match sol.verdict {
+        Verdict::Unknown(Limit::Cancelled) => return Ok(None),
+        Verdict::Unsolvable => {
+            game.outcome = Outcome::ProvedUnsolvable;
+            return Ok(Some(game));
+        }
+        Verdict::Solved(moves) if game.nothing_hidden => {
+            game.moves = moves;
+            return Ok(Some(game));
+        }
+        Verdict::Unknown(l) if game.nothing_hidden => {
+            game.outcome = Outcome::Unknown(l);
+            return Ok(Some(game));
+        }
+        _ => {}
+    }
+    let mut real = start.clone();
+    let mut obs = Observation::new::<V>(&real);
+    loop {
+        if game.decisions >= MAX_DECISIONS {
+            game.outcome = Outcome::TooLong;
+            return Ok(Some(game));
+        }
+        let index = game.decisions;
+        let decision = match planner.decide(&obs, seed, index, cancel) {
+            Err(PlanError::Cancelled) => return Ok(None),
+            other => other?,
+        };
+        game.decisions += 1;
+        game.nodes += decision.nodes;
+        let plan = match &decision.action {
+            Action::Play(moves) => moves.clone(),
+            Action::Resign(why) => {
+                on_turn(
+                    &obs,
+                    &Turn {
+                        index,
+                        decision: decision.clone(),
+                        revealed: None,
+                    },
+                );
+                game.outcome = Outcome::Resigned(*why);
+                return Ok(Some(game));
+            }
+        };
+        let mut revealed = None;
+        for &m in &plan {
+            let reveals = obs.reveals(m);
+            let m = legal::<V>(&real, m).map_err(|_| PlanError::Illegal(m))?;
+            apply::<V>(&mut real, m);
+            game.moves.push(m);
+            if reveals {
+                revealed = turned_up(&real, m);
+            }
+        }
+        on_turn(
+            &obs,
+            &Turn {
+                index,
+                decision,
+                revealed,
+            },
+        );
+        obs.update::<V>(&real);
+        if real.is_won::<V>() {
+            game.outcome = Outcome::Won;
+            return Ok(Some(game));
+        }
+    }
+}

@@ -1,0 +1,439 @@
+//! Hidden play: the observation shows nothing unseen, determinizations are legal and uniform,
+//! play is reproducible and never cheats, the exact shortcut, and the commands.
+
+use crate::common::{arg, deal_json, patience, stderr_of, stdout_of, tempdir, write_file};
+use patience::cards::CardToken;
+use patience::deal::{Deal, deal};
+use patience::game::{Move, Place, Position, Variant, apply};
+use patience::hidden::determinize::{Purpose, determinize, stream};
+use patience::hidden::observation::Slot;
+use patience::hidden::play::Outcome;
+use patience::hidden::{Budget, Observation, Planner, game_hides_cards, play};
+use patience::solve::{Options, Solver, replay};
+use patience::variants::{LuckyPiles, NapoleonsShoulder, Stonewall};
+use std::sync::atomic::AtomicBool;
+
+const TINY: Budget = Budget {
+    samples: 4,
+    sample_nodes: 3_000,
+};
+
+fn exact<V: Variant>(max_nodes: u64) -> Solver<V> {
+    Solver::new(Options {
+        max_nodes,
+        table_bytes: 32 << 20,
+        ..Options::default()
+    })
+}
+
+fn position<V: Variant>(d: &Deal) -> Position {
+    Position::from_deal::<V>(d).expect("a legal deal")
+}
+
+/// The Stonewall deal of `seed` with the face-down cards at (pile 1, card 1) and (pile 2,
+/// card 3) swapped: the same table for a player.
+fn swapped_face_down(seed: u64) -> (Position, Position) {
+    let a = deal(&Stonewall::RULES, seed);
+    let mut b = a.clone();
+    let t = b.piles[0][0];
+    b.piles[0][0] = b.piles[1][2];
+    b.piles[1][2] = t;
+    assert!(matches!(
+        b.piles[0][0],
+        CardToken::Known { face_up: false, .. }
+    ));
+    assert!(matches!(
+        b.piles[1][2],
+        CardToken::Known { face_up: false, .. }
+    ));
+    (position::<Stonewall>(&a), position::<Stonewall>(&b))
+}
+
+#[test]
+fn deals_that_look_the_same_give_the_same_observation_and_decisions() {
+    for seed in [0, 1] {
+        let (a, b) = swapped_face_down(seed);
+        assert_ne!(a, b);
+        let (oa, ob) = (
+            Observation::new::<Stonewall>(&a),
+            Observation::new::<Stonewall>(&b),
+        );
+        assert_eq!(oa, ob);
+        // Nothing face down is written out: every face-down card is ??, every ?? face down.
+        let d = oa.to_deal::<Stonewall>();
+        for (p, pile) in d.piles.iter().enumerate() {
+            for (i, t) in pile.iter().enumerate() {
+                assert_eq!(
+                    *t == CardToken::Unknown,
+                    a.piles[p].is_down(i),
+                    "T{} card {i}",
+                    p + 1
+                );
+            }
+        }
+        assert_eq!(oa.unseen().len(), 18);
+        let cancel = AtomicBool::new(false);
+        let mut planner = Planner::<Stonewall>::new(TINY);
+        let da = planner.decide(&oa, seed, 0, &cancel).unwrap();
+        let db = planner.decide(&ob, seed, 0, &cancel).unwrap();
+        assert_eq!(da, db);
+        // And whole games: the same decisions up to the first reveal that differs.
+        let mut log_a = Vec::new();
+        let mut log_b = Vec::new();
+        let mut pa = Planner::<Stonewall>::new(TINY);
+        let mut pb = Planner::<Stonewall>::new(TINY);
+        play::<Stonewall>(&a, seed, &mut pa, &mut exact(1), &cancel, &mut |o, t| {
+            log_a.push((o.clone(), t.decision.clone()))
+        })
+        .unwrap();
+        play::<Stonewall>(&b, seed, &mut pb, &mut exact(1), &cancel, &mut |o, t| {
+            log_b.push((o.clone(), t.decision.clone()))
+        })
+        .unwrap();
+        for ((oa, da), (ob, db)) in log_a.iter().zip(&log_b) {
+            if oa != ob {
+                break;
+            }
+            assert_eq!(da, db);
+        }
+        // Seeds 0 and 1 are not proved unsolvable within the shortcut's tiny budget.
+        assert!(!log_a.is_empty() && !log_b.is_empty(), "seed {seed}");
+        assert_eq!(log_a[0], log_b[0]);
+    }
+}
+
+#[test]
+fn the_stock_of_a_one_pass_game_is_unseen_until_turned() {
+    let d = deal(&NapoleonsShoulder::RULES, 3);
+    let mut pos = position::<NapoleonsShoulder>(&d);
+    let mut obs = Observation::new::<NapoleonsShoulder>(&pos);
+    assert_eq!(obs.unseen().len(), 56);
+    assert!(
+        obs.to_deal::<NapoleonsShoulder>()
+            .stock
+            .iter()
+            .all(|t| *t == CardToken::Unknown)
+    );
+    let turn = Move::new(Place::Stock, Place::Waste, 1);
+    assert!(obs.reveals(turn));
+    apply::<NapoleonsShoulder>(&mut pos, turn);
+    obs.update::<NapoleonsShoulder>(&pos);
+    assert_eq!(obs.unseen().len(), 55);
+    let top = pos.waste_top().unwrap();
+    assert!(obs.seen()[top.index() as usize] >= 1);
+    // Two stocks in another order look the same.
+    let mut e = d.clone();
+    e.stock.swap(0, 30);
+    let o1 = Observation::new::<NapoleonsShoulder>(&position::<NapoleonsShoulder>(&d));
+    let o2 = Observation::new::<NapoleonsShoulder>(&position::<NapoleonsShoulder>(&e));
+    assert_eq!(o1, o2);
+}
+
+#[test]
+fn determinizations_are_legal_consistent_and_uniform() {
+    let real = position::<Stonewall>(&deal(&Stonewall::RULES, 11));
+    let obs = Observation::new::<Stonewall>(&real);
+    let unseen = obs.unseen().to_vec();
+    let Slot::Pile { pile, index } = obs.slots()[0] else {
+        panic!("a pile slot first")
+    };
+    let (pile, index) = (pile as usize, index as usize);
+    let mut rng = stream(11, 0, Purpose::Other);
+    let n = 5_400;
+    let mut counts = vec![0u32; unseen.len()];
+    for _ in 0..n {
+        let d = determinize(&obs, &mut rng);
+        // A legal position: every card once; the seen cards where they are.
+        assert_eq!(d.card_counts(&Stonewall::RULES), [1u8; 52]);
+        assert_eq!(Observation::new::<Stonewall>(&d), obs);
+        for p in 0..6 {
+            for i in 0..6 {
+                assert_eq!(d.piles[p].is_down(i), real.piles[p].is_down(i));
+                if !real.piles[p].is_down(i) {
+                    assert_eq!(d.piles[p].card(i), real.piles[p].card(i));
+                }
+            }
+        }
+        let c = d.piles[pile].card(index);
+        counts[unseen.iter().position(|&u| u == c).unwrap()] += 1;
+    }
+    // Chi-square with 17 degrees of freedom: 40.8 is its 0.1% quantile.
+    let expect = n as f64 / unseen.len() as f64;
+    let chi2: f64 = counts
+        .iter()
+        .map(|&c| (c as f64 - expect).powi(2) / expect)
+        .sum();
+    assert!(chi2 < 40.8, "chi-square {chi2}: {counts:?}");
+    // Reproducible per (seed, decision, purpose), different across them.
+    let d1 = determinize(&obs, &mut stream(11, 3, Purpose::Samples));
+    let d2 = determinize(&obs, &mut stream(11, 3, Purpose::Samples));
+    let d3 = determinize(&obs, &mut stream(11, 4, Purpose::Samples));
+    assert_eq!(d1, d2);
+    assert_ne!(d1, d3);
+}
+
+#[test]
+fn hidden_play_is_reproducible_and_a_win_replays_on_the_real_deal() {
+    let cancel = AtomicBool::new(false);
+    let mut won = 0;
+    for seed in 0..8 {
+        let real = position::<Stonewall>(&deal(&Stonewall::RULES, seed));
+        let mut games = Vec::new();
+        for _ in 0..2 {
+            let mut planner = Planner::<Stonewall>::new(Budget {
+                samples: 4,
+                sample_nodes: 20_000,
+            });
+            let game = play::<Stonewall>(
+                &real,
+                seed,
+                &mut planner,
+                &mut exact(200_000),
+                &cancel,
+                &mut |_, _| {},
+            )
+            .unwrap()
+            .expect("not cancelled");
+            games.push(game);
+        }
+        assert_eq!(games[0].moves, games[1].moves, "seed {seed}");
+        assert_eq!(games[0].outcome, games[1].outcome, "seed {seed}");
+        assert_eq!(games[0].nodes, games[1].nodes, "seed {seed}");
+        let end = replay::<Stonewall>(&real, &games[0].moves).expect("every move legal");
+        assert_eq!(end.is_won::<Stonewall>(), games[0].outcome == Outcome::Won);
+        won += (games[0].outcome == Outcome::Won) as u32;
+        if won > 0 && seed >= 2 {
+            break;
+        }
+    }
+    assert!(won > 0, "no hidden win in the first seeds");
+}
+
+#[test]
+fn a_deal_proved_unsolvable_is_lost_without_planning() {
+    // Seed 2 is proved unsolvable in a few dozen nodes.
+    let real = position::<Stonewall>(&deal(&Stonewall::RULES, 2));
+    let mut planner = Planner::<Stonewall>::new(TINY);
+    let mut calls = 0;
+    let game = play::<Stonewall>(
+        &real,
+        2,
+        &mut planner,
+        &mut exact(100_000),
+        &AtomicBool::new(false),
+        &mut |_, _| calls += 1,
+    )
+    .unwrap()
+    .unwrap();
+    assert_eq!(game.outcome, Outcome::ProvedUnsolvable);
+    assert_eq!((game.decisions, calls), (0, 0));
+    assert!(game.moves.is_empty());
+}
+
+#[test]
+fn a_game_that_hides_nothing_reuses_the_thoughtful_verdict() {
+    assert!(game_hides_cards::<Stonewall>());
+    assert!(game_hides_cards::<NapoleonsShoulder>());
+    assert!(!game_hides_cards::<LuckyPiles>());
+    let real = position::<LuckyPiles>(&deal(&LuckyPiles::RULES, 0));
+    assert!(Observation::new::<LuckyPiles>(&real).is_complete());
+    let mut planner = Planner::<LuckyPiles>::new(TINY);
+    let game = play::<LuckyPiles>(
+        &real,
+        0,
+        &mut planner,
+        &mut exact(50_000),
+        &AtomicBool::new(false),
+        &mut |_, _| panic!("no planning"),
+    )
+    .unwrap()
+    .unwrap();
+    assert!(game.nothing_hidden);
+    assert_eq!(game.decisions, 0);
+}
+
+#[test]
+fn a_position_with_unknown_cards_reads_as_an_observation() {
+    let d = deal(&Stonewall::RULES, 5);
+    let real = position::<Stonewall>(&d);
+    let mut q = d.clone();
+    for pile in &mut q.piles {
+        for t in pile.iter_mut() {
+            if matches!(t, CardToken::Known { face_up: false, .. }) {
+                *t = CardToken::Unknown;
+            }
+        }
+    }
+    let obs = Observation::from_deal::<Stonewall>(&q).unwrap();
+    assert_eq!(obs, Observation::new::<Stonewall>(&real));
+    // One ?? too many, a ?? in the reserve: refused with a message.
+    let mut r = q.clone();
+    r.reserve[0] = Some(CardToken::Unknown);
+    let e = Observation::from_deal::<Stonewall>(&r)
+        .unwrap_err()
+        .to_string();
+    assert!(e.contains("R1"), "{e}");
+    let mut s = q.clone();
+    s.piles[0][5] = CardToken::Unknown;
+    assert!(Observation::from_deal::<Stonewall>(&s).is_err());
+}
+
+/// Runs `patience args`; returns (exit status, stdout, stderr). Never a panic.
+fn run(args: &[&str]) -> (i32, String, String) {
+    let out = patience().args(args).output().unwrap();
+    let (o, e) = (stdout_of(&out), stderr_of(&out));
+    assert!(!e.contains("panicked"), "{args:?}: {e}");
+    (out.status.code().unwrap_or(-1), o, e)
+}
+
+fn refused(args: &[&str]) -> String {
+    let (code, out, err) = run(args);
+    assert_eq!(code, 2, "{args:?}: {err}");
+    assert!(out.is_empty(), "{args:?}: {out}");
+    assert!(
+        err.starts_with("error: ") && err.lines().count() == 1,
+        "{args:?}: {err:?}"
+    );
+    err
+}
+
+#[test]
+fn the_commands_play_hint_and_winrate_in_hidden_play() {
+    let tiny = ["--samples", "3", "--sample-nodes", "2000"];
+    let (code, out, _) = run(&[
+        &["play", "stonewall", "--seed", "2", "--knowledge", "hidden"][..],
+        &tiny,
+    ]
+    .concat());
+    assert_eq!(code, 1, "{out}");
+    assert!(out.contains("proves the deal unsolvable"), "{out}");
+    assert!(out.contains("3 samples per decision"), "{out}");
+    let (code, out, _) = run(&[
+        &[
+            "play",
+            "stonewall",
+            "--seed",
+            "0",
+            "--knowledge",
+            "hidden",
+            "--max-nodes",
+            "100000",
+        ][..],
+        &tiny,
+    ]
+    .concat());
+    assert!(code == 0 || code == 1, "{out}");
+    assert!(out.contains("  1. "), "{out}");
+    assert!(out.contains("chance"), "{out}");
+    let (code, out, _) = run(&[
+        "play",
+        "lucky-piles",
+        "--seed",
+        "0",
+        "--knowledge",
+        "hidden",
+        "--max-nodes",
+        "20000",
+    ]);
+    assert!(code == 0 || code == 1);
+    assert!(out.contains("hides no card"), "{out}");
+
+    // hint on a position with ?? for the face-down cards.
+    let dir = tempdir();
+    let text = deal_json("stonewall", 1);
+    let mut v: serde_json::Value = serde_json::from_str(&text).unwrap();
+    for pile in v["tableau piles"].as_array_mut().unwrap() {
+        for c in pile.as_array_mut().unwrap() {
+            let s = c.as_str().unwrap();
+            if s.chars().last().unwrap().is_lowercase() {
+                *c = serde_json::json!("??");
+            }
+        }
+    }
+    let file = write_file(dir.path(), "q.json", &v.to_string());
+    let (code, out, err) = run(&[&["hint", "stonewall", "--deal", arg(&file)][..], &tiny].concat());
+    assert!(code == 0 || code == 1, "{err}");
+    assert!(out.contains("18 unknown cards"), "{out}");
+    if code == 0 {
+        assert!(
+            out.contains("best move: ") && out.contains("top moves"),
+            "{out}"
+        );
+    }
+    // Bad input: a ?? in the reserve, too few ??, a bad knowledge, no samples.
+    let mut r = v.clone();
+    r["reserve"][0] = serde_json::json!("??");
+    let bad = write_file(dir.path(), "r.json", &r.to_string());
+    let e = refused(&["hint", "stonewall", "--deal", arg(&bad)]);
+    assert!(e.contains("R1"), "{e}");
+    let real = write_file(dir.path(), "d.json", &text);
+    let mut t = v.clone();
+    t["tableau piles"][0][0] = t["tableau piles"][0][5].clone();
+    let bad = write_file(dir.path(), "t.json", &t.to_string());
+    refused(&["hint", "stonewall", "--deal", arg(&bad)]);
+    refused(&["play", "stonewall", "--seed", "1", "--knowledge", "psychic"]);
+    refused(&[
+        "winrate",
+        "stonewall",
+        "--knowledge",
+        "hidden",
+        "--samples",
+        "0",
+    ]);
+    refused(&[
+        "play",
+        "stonewall",
+        "--deal",
+        arg(&file),
+        "--knowledge",
+        "hidden",
+    ]);
+    refused(&["hint", "napoleons-shoulder", "--deal", arg(&real)]);
+
+    // winrate: the CSV says hidden, the summary prints the budget, resume refuses to mix.
+    let csv = dir.path().join("h.csv");
+    let (code, out, err) = run(&[
+        &[
+            "winrate",
+            "stonewall",
+            "--knowledge",
+            "hidden",
+            "--seeds",
+            "0..4",
+            "--max-nodes",
+            "50000",
+            "-j",
+            "2",
+            "--csv",
+            arg(&csv),
+            "--json",
+        ][..],
+        &tiny,
+    ]
+    .concat());
+    assert_eq!(code, 0, "{err}");
+    let j: serde_json::Value = serde_json::from_str(&out).unwrap();
+    assert_eq!(j["knowledge"], "hidden");
+    assert_eq!(j["variants"][0]["knowledge"], "hidden");
+    assert_eq!(j["variants"][0]["deals"], 4);
+    assert_eq!(j["planner"]["samples_per_decision"], 3);
+    let rows = std::fs::read_to_string(&csv).unwrap();
+    assert_eq!(
+        rows.lines().filter(|l| l.contains(",hidden,")).count(),
+        4,
+        "{rows}"
+    );
+    let e = refused(&[
+        "winrate",
+        "stonewall",
+        "--seeds",
+        "0..4",
+        "--csv",
+        arg(&csv),
+        "--resume",
+    ]);
+    assert!(e.contains("hidden"), "{e}");
+    let (code, out, _) = run(&["merge", arg(&csv)]);
+    assert_eq!(code, 0);
+    assert!(out.contains("knowledge hidden"), "{out}");
+}
