@@ -475,7 +475,7 @@ mod tests {
                 .with_knowledge(Knowledge::Hidden))
         );
         assert!(matches!(
-            parse_row("klondike,7,thoughtful,unsolvable,,14153,0.01,"),
+            parse_row("spider,7,thoughtful,unsolvable,,14153,0.01,"),
             Err(RowError::Foreign(_))
         ));
     }

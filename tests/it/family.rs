@@ -1276,6 +1276,7 @@ fn solver<V: Variant>(max_nodes: u64) -> Solver<V> {
         timeout: None,
         table_bytes: TABLE_BYTES,
         prune: Prune::default(),
+        quick: true,
     })
 }
 
@@ -1515,6 +1516,7 @@ fn prune_agrees<V: Variant>(seeds: u64, nodes: u64) -> usize {
         timeout: None,
         table_bytes: TABLE_BYTES,
         prune: Prune::NONE,
+        quick: true,
     });
     let mut both = 0;
     for seed in 0..seeds {
