@@ -1,37 +1,11 @@
 //! Seeded deals: the layout of each game as RULES.md gives it, golden deals that must never
 //! change between releases, determinism, conservation of cards, and the uniformity of the shuffle.
 
+use crate::helpers::deal_text;
 use patience::cards::{Card, CardToken};
 use patience::deal::{Deal, deal, shuffled_deck};
 use patience::game::{Position, Rules, Variant};
 use patience::variants::{LuckyPiles, NapoleonsShoulder, Stonewall};
-
-/// A deal in one line: `T1: Jd 7C .. | T2: .. | R: .. | S: ..`, every list bottom first,
-/// lower-case suit for a face-down card; empty lists are left out.
-fn deal_text(d: &Deal) -> String {
-    let list = |v: &[CardToken]| v.iter().map(|t| t.to_text()).collect::<Vec<_>>().join(" ");
-    let mut parts: Vec<String> = d
-        .piles
-        .iter()
-        .enumerate()
-        .map(|(i, p)| format!("T{}: {}", i + 1, list(p)))
-        .collect();
-    if !d.reserve.is_empty() {
-        let r: Vec<String> = d
-            .reserve
-            .iter()
-            .map(|s| s.map_or("-".to_string(), |t| t.to_text()))
-            .collect();
-        parts.push(format!("R: {}", r.join(" ")));
-    }
-    if !d.stock.is_empty() {
-        parts.push(format!("S: {}", list(&d.stock)));
-    }
-    if !d.waste.is_empty() {
-        parts.push(format!("W: {}", list(&d.waste)));
-    }
-    parts.join(" | ")
-}
 
 fn card_of(t: &CardToken) -> (Card, bool) {
     match *t {

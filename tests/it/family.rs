@@ -4,19 +4,22 @@
 //! `game::generate`), golden deals, the exact state key, and pinned solver verdicts; for Flower
 //! Garden also Solvitaire's reference deals.
 //!
-//! The helpers here repeat a small part of `rules.rs` and `solver.rs` on purpose, so that this
-//! file can be merged without touching those.
+//! The helpers (hand-made positions, rule checks, solving, the pinned and reference loops) are
+//! shared with `rules.rs` and `solver.rs`, in `helpers`.
 
 use crate::common;
-use patience::cards::{Card, CardToken};
-use patience::deal::{Deal, deal};
+use crate::helpers::{
+    Filler, Table, allowed, card, deal_text, empty_pile, gen_moves, key_fits, letter, pile_text,
+    pinned, play, reference_deals, refused, solve_checked, solver_in, start_of, used_bits,
+};
+use patience::cards::CardToken;
+use patience::deal::deal;
 use patience::game::position::NONE;
 use patience::game::{
-    DealError, Illegal, Move, Place, Position, Undo, Variant, apply, generate, legal, undo,
+    DealError, Illegal, Move, Place, Position, Undo, Variant, apply, generate, undo,
 };
-use patience::io::dealfile::read_deal;
-use patience::solve::key::{KeyContext, decode, encode, run_implies_build};
-use patience::solve::{Options, Prune, Solution, Solver, Verdict, replay};
+use patience::solve::key::{KeyContext, decode, encode};
+use patience::solve::{Prune, Verdict};
 use patience::variants::{
     FlowerGarden, FortyThieves, LuckierThirteen, LuckyPilesSameSuit, LuckyThirteen,
     NapoleonsSquare, Wildflower,
@@ -25,113 +28,10 @@ use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 use std::collections::HashMap;
 use std::collections::hash_map::Entry;
-use std::sync::atomic::AtomicBool;
 
 // ---------------------------------------------------------------------------------------------
 // Hand-made positions.
 // ---------------------------------------------------------------------------------------------
-
-/// Card tokens from text such as `"JH 9C 8H"`: bottom first; lower-case suit = face down.
-fn toks(s: &str) -> Vec<CardToken> {
-    s.split_whitespace()
-        .map(|t| CardToken::parse(t).unwrap_or_else(|e| panic!("{e}")))
-        .collect()
-}
-
-fn card(s: &str) -> Card {
-    s.parse().unwrap()
-}
-
-fn up(c: Card) -> CardToken {
-    CardToken::Known {
-        card: c,
-        face_up: true,
-    }
-}
-
-/// A position where only the cards a test cares about are named; the others lie face up under
-/// the named cards of pile `filler` (`None`: at the bottom of the stock).
-#[derive(Clone, Debug, Default)]
-struct Table<'a> {
-    /// Pile 1 first, bottom card first; missing piles are empty.
-    piles: &'a [&'a str],
-    /// Slot 1 first; `"-"` is an empty slot; missing slots are empty.
-    reserve: &'a [&'a str],
-    /// The top card of each foundation (`"3C"` is AC 2C 3C), `""` for an empty one.
-    found: &'a [&'a str],
-    /// Bottom first: the last card is the next one turned.
-    stock: &'a str,
-    /// Bottom first: the last card is the top.
-    waste: &'a str,
-    filler: Option<usize>,
-}
-
-impl Table<'_> {
-    fn deal<V: Variant>(&self) -> Deal {
-        let rules = V::RULES;
-        let mut piles: Vec<Vec<CardToken>> = (0..rules.piles())
-            .map(|p| self.piles.get(p).map_or_else(Vec::new, |s| toks(s)))
-            .collect();
-        let reserve: Vec<Option<CardToken>> = (0..rules.reserve as usize)
-            .map(|r| match self.reserve.get(r) {
-                None | Some(&"") | Some(&"-") => None,
-                Some(s) => Some(CardToken::parse(s).unwrap()),
-            })
-            .collect();
-        let foundations: Vec<Vec<CardToken>> = (0..rules.foundations())
-            .map(|f| match self.found.get(f) {
-                None | Some(&"") => Vec::new(),
-                Some(s) => {
-                    let top = card(s);
-                    (1..=top.rank())
-                        .map(|r| up(Card::new(r, top.suit())))
-                        .collect()
-                }
-            })
-            .collect();
-        let mut stock = toks(self.stock);
-        let waste = toks(self.waste);
-        let mut left = [rules.decks; 52];
-        let mut take = |t: &CardToken| {
-            if let CardToken::Known { card, .. } = t {
-                let n = &mut left[card.index() as usize];
-                *n = n.saturating_sub(1);
-            }
-        };
-        piles.iter().flatten().for_each(&mut take);
-        reserve.iter().flatten().for_each(&mut take);
-        foundations.iter().flatten().for_each(&mut take);
-        stock.iter().for_each(&mut take);
-        waste.iter().for_each(&mut take);
-        let mut rest: Vec<CardToken> = Card::fresh_deck()
-            .flat_map(|c| std::iter::repeat_n(up(c), left[c.index() as usize] as usize))
-            .collect();
-        match self.filler {
-            Some(p) => {
-                rest.append(&mut piles[p]);
-                piles[p] = rest;
-            }
-            None => {
-                rest.append(&mut stock);
-                stock = rest;
-            }
-        }
-        Deal {
-            variant: Some(rules.id.to_string()),
-            seed: None,
-            piles,
-            reserve,
-            stock,
-            waste,
-            foundations,
-        }
-    }
-
-    fn pos<V: Variant>(&self) -> Position {
-        Position::from_deal::<V>(&self.deal::<V>())
-            .unwrap_or_else(|e| panic!("bad test table {self:?}: {e}"))
-    }
-}
 
 /// A one-deck game without a stock: the unnamed cards lie face up under the last pile, whose
 /// named top card the test gives.
@@ -140,7 +40,7 @@ fn tab<V: Variant>(piles: &[&str], reserve: &[&str], found: &[&str]) -> Position
         piles,
         reserve,
         found,
-        filler: Some(V::RULES.piles() - 1),
+        filler: Filler::face_up_under(V::RULES.piles() - 1),
         ..Table::default()
     }
     .pos::<V>()
@@ -153,7 +53,7 @@ fn talon<V: Variant>(piles: &[&str], found: &[&str], stock: &str, waste: &str) -
         found,
         stock,
         waste,
-        filler: None,
+        filler: Filler::StockBottom,
         ..Table::default()
     }
     .pos::<V>()
@@ -162,115 +62,6 @@ fn talon<V: Variant>(piles: &[&str], found: &[&str], stock: &str, waste: &str) -
 // ---------------------------------------------------------------------------------------------
 // Checking moves against `legal` and `generate`.
 // ---------------------------------------------------------------------------------------------
-
-fn mv(s: &str) -> Move {
-    s.parse().unwrap_or_else(|e| panic!("{e}"))
-}
-
-fn gen_moves<V: Variant>(pos: &Position) -> Vec<Move> {
-    let mut out = Vec::new();
-    generate::<V>(pos, &mut out);
-    out
-}
-
-fn empty_pile<V: Variant>(pos: &Position, p: Place) -> bool {
-    matches!(p, Place::Tableau(q) if (q as usize) < V::RULES.piles() && pos.piles[q as usize].is_empty())
-}
-
-/// Do `a` and `b` differ only by the numbering of interchangeable places (two empty piles, or
-/// two foundations holding the same suit to the same height)?
-fn same_up_to_renaming<V: Variant>(pos: &Position, a: Move, b: Move) -> bool {
-    if a.from != b.from || a.count != b.count {
-        return false;
-    }
-    if a.to == b.to {
-        return true;
-    }
-    match (a.to, b.to) {
-        (Place::Tableau(_), Place::Tableau(_)) => {
-            empty_pile::<V>(pos, a.to) && empty_pile::<V>(pos, b.to)
-        }
-        (Place::Foundation(f), Place::Foundation(g)) => {
-            let (f, g) = (f as usize, g as usize);
-            let nf = V::RULES.foundations();
-            f < nf
-                && g < nf
-                && pos.found_height[f] == pos.found_height[g]
-                && (pos.found_height[f] == 0 || pos.found_suit[f] == pos.found_suit[g])
-        }
-        _ => false,
-    }
-}
-
-/// A whole pile into an empty pile: legal, but only a renaming, so `generate` leaves it out.
-fn whole_pile_to_space<V: Variant>(pos: &Position, m: Move) -> bool {
-    matches!(m.from, Place::Tableau(p) if pos.piles[p as usize].len == m.count)
-        && empty_pile::<V>(pos, m.to)
-}
-
-fn generated_form<V: Variant>(pos: &Position, m: Move) -> Option<Move> {
-    gen_moves::<V>(pos)
-        .into_iter()
-        .find(|&g| same_up_to_renaming::<V>(pos, g, m))
-}
-
-/// `legal` accepts `text` and `generate` lists it (or an equivalent). Returns the move.
-#[track_caller]
-fn allowed<V: Variant>(pos: &Position, text: &str) -> Move {
-    let m = match legal::<V>(pos, mv(text)) {
-        Ok(ok) => ok,
-        Err(e) => panic!(
-            "{}: {text} refused ({e}), but RULES.md allows it",
-            V::RULES.name
-        ),
-    };
-    if generated_form::<V>(pos, m).is_none() {
-        assert!(
-            whole_pile_to_space::<V>(pos, m),
-            "{}: {text} is legal but not generated; generated: {:?}",
-            V::RULES.name,
-            gen_moves::<V>(pos)
-                .iter()
-                .map(|m| m.to_string())
-                .collect::<Vec<_>>()
-        );
-    }
-    m
-}
-
-/// `legal` refuses `text` and `generate` does not list it in any form. Returns the reason.
-#[track_caller]
-fn refused<V: Variant>(pos: &Position, text: &str) -> Illegal {
-    let m = mv(text);
-    let e = match legal::<V>(pos, m) {
-        Ok(_) => panic!(
-            "{}: {text} accepted, but RULES.md forbids it",
-            V::RULES.name
-        ),
-        Err(e) => e,
-    };
-    if let Some(g) = generated_form::<V>(pos, m) {
-        panic!(
-            "{}: {text} refused by legal ({e}) but generated as {g}",
-            V::RULES.name
-        );
-    }
-    e
-}
-
-#[track_caller]
-fn play<V: Variant>(pos: &mut Position, text: &str) {
-    let m = allowed::<V>(pos, text);
-    apply::<V>(pos, m);
-}
-
-fn pile_text(pos: &Position, p: usize) -> String {
-    let pile = &pos.piles[p];
-    (0..pile.len as usize)
-        .map(|i| up(pile.card(i)).to_text())
-        .collect::<Vec<_>>()
-        .join(" ")
-}
 
 /// No generated move puts a card into an empty pile.
 fn no_move_into_a_space<V: Variant>(pos: &Position) -> bool {
@@ -311,7 +102,7 @@ fn family_games_are_registered() {
 /// No family game has face-down cards: a deal with one is refused.
 #[test]
 fn family_games_refuse_face_down_cards() {
-    fn check<V: Variant>(filler: Option<usize>) {
+    fn check<V: Variant>(filler: Filler) {
         let t = Table {
             piles: &["5c 6S"],
             filler,
@@ -333,13 +124,13 @@ fn family_games_refuse_face_down_cards() {
         };
         Position::from_deal::<V>(&t.deal::<V>()).unwrap();
     }
-    check::<FlowerGarden>(Some(5));
-    check::<Wildflower>(Some(5));
-    check::<LuckyThirteen>(Some(12));
-    check::<LuckierThirteen>(Some(12));
-    check::<NapoleonsSquare>(None);
-    check::<FortyThieves>(None);
-    check::<LuckyPilesSameSuit>(Some(12));
+    check::<FlowerGarden>(Filler::face_up_under(5));
+    check::<Wildflower>(Filler::face_up_under(5));
+    check::<LuckyThirteen>(Filler::face_up_under(12));
+    check::<LuckierThirteen>(Filler::face_up_under(12));
+    check::<NapoleonsSquare>(Filler::StockBottom);
+    check::<FortyThieves>(Filler::StockBottom);
+    check::<LuckyPilesSameSuit>(Filler::face_up_under(12));
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -918,29 +709,6 @@ fn lucky_piles_same_suit_only_kings_fill_a_space() {
 // Golden deals and layouts.
 // ---------------------------------------------------------------------------------------------
 
-/// A deal in one line: `T1: .. | T2: .. | R: .. | S: ..`, every list bottom first.
-fn deal_text(d: &Deal) -> String {
-    let list = |v: &[CardToken]| v.iter().map(|t| t.to_text()).collect::<Vec<_>>().join(" ");
-    let mut parts: Vec<String> = d
-        .piles
-        .iter()
-        .enumerate()
-        .map(|(i, p)| format!("T{}: {}", i + 1, list(p)))
-        .collect();
-    if !d.reserve.is_empty() {
-        let r: Vec<String> = d
-            .reserve
-            .iter()
-            .map(|s| s.map_or("-".to_string(), |t| t.to_text()))
-            .collect();
-        parts.push(format!("R: {}", r.join(" ")));
-    }
-    if !d.stock.is_empty() {
-        parts.push(format!("S: {}", list(&d.stock)));
-    }
-    parts.join(" | ")
-}
-
 /// Checks the layout of seeds 0..100 against RULES.md and pins seeds 0 and 1.
 fn golden<V: Variant>(stock: usize, want: [&str; 2]) {
     let r = V::RULES;
@@ -1104,16 +872,6 @@ fn normalize<V: Variant>(pos: &Position) -> Norm {
     }
 }
 
-/// Index of the highest set bit plus one.
-fn used_bits(words: &[u64]) -> u32 {
-    words
-        .iter()
-        .enumerate()
-        .rev()
-        .find(|(_, w)| **w != 0)
-        .map_or(0, |(i, w)| 64 * i as u32 + 64 - w.leading_zeros())
-}
-
 /// Random walks from seeds `0..seeds` (a foundation move 35% of the time when there is one,
 /// sometimes a move taken back); at every position the key round-trips, fits `max_bits`, and
 /// across the walks from one start one key never stands for two positions nor one position for
@@ -1195,18 +953,6 @@ fn key_walks<V: Variant>(seeds: u64, walks: u64, steps: usize) -> [usize; 6] {
     cov
 }
 
-/// `max_bits` of every seeded deal fits the game's key words, and a game whose runs move has
-/// a run relation that implies its build rule (the key relies on it).
-fn key_fits<V: Variant>() {
-    let have = 64 * V::Key::default().as_ref().len() as u32;
-    for seed in (0..300).chain([u64::MAX, 1 << 40]) {
-        let start = Position::from_deal::<V>(&deal(&V::RULES, seed)).unwrap();
-        let need = KeyContext::max_bits::<V>(&start);
-        assert!(need <= have, "{} seed {seed}: {need} > {have}", V::RULES.id);
-    }
-    assert!(run_implies_build(&V::RULES), "{}", V::RULES.id);
-}
-
 #[test]
 fn family_key_words_fit_max_bits() {
     key_fits::<FG>();
@@ -1267,78 +1013,10 @@ fn key_round_trip_lucky_piles_same_suit() {
 // Pinned solver verdicts.
 // ---------------------------------------------------------------------------------------------
 
-/// Table bound: far above what the node budgets here can fill.
-const TABLE_BYTES: usize = 1 << 27;
-
-fn solver<V: Variant>(max_nodes: u64) -> Solver<V> {
-    Solver::new(Options {
-        max_nodes,
-        timeout: None,
-        table_bytes: TABLE_BYTES,
-        prune: Prune::default(),
-        quick: true,
-    })
-}
-
-/// Solves, and checks that a `solved` replays to a win with the direct rules check.
-fn solve_checked<V: Variant>(s: &mut Solver<V>, start: &Position, what: &str) -> Solution {
-    let sol = s
-        .solve(start, &AtomicBool::new(false))
-        .unwrap_or_else(|e| panic!("{} {what}: {e}", V::RULES.id));
-    if let Verdict::Solved(moves) = &sol.verdict {
-        let end = replay::<V>(start, moves)
-            .unwrap_or_else(|(i, why)| panic!("{} {what}: move {i} refused: {why}", V::RULES.id));
-        assert!(end.is_won::<V>(), "{} {what}: not won", V::RULES.id);
-    }
-    sol
-}
-
-fn letter(v: &Verdict) -> char {
-    match v {
-        Verdict::Solved(_) => 'S',
-        Verdict::Unsolvable => 'U',
-        Verdict::Unknown(_) => '?',
-    }
-}
-
-/// Policy (as in `solver.rs`): a pinned S or U is a proved fact about the deal and must never
-/// change, neither into the other letter nor into `?`; a pinned `?` may become decided (the
-/// test says so; pin the new letter). A change to the deal generator or a smaller budget needs
-/// new pins.
-fn pinned<V: Variant>(pins: &str, nodes: u64) {
-    let id = V::RULES.id;
-    assert_eq!(pins.len(), 50, "{id}: one letter per seed 0..50");
-    let mut s = solver::<V>(nodes);
-    let mut now = String::new();
-    let (mut problems, mut gained) = (Vec::new(), Vec::new());
-    let t0 = std::time::Instant::now();
-    for (seed, pin) in pins.chars().enumerate() {
-        let start = Position::from_deal::<V>(&deal(&V::RULES, seed as u64)).unwrap();
-        let got = letter(&solve_checked(&mut s, &start, &format!("seed {seed}")).verdict);
-        now.push(got);
-        match (pin, got) {
-            (p, g) if p == g => {}
-            ('?', g) => gained.push(format!("seed {seed}: ? -> {g}")),
-            (p, g) => problems.push(format!("seed {seed}: pinned {p}, now {g}")),
-        }
-    }
-    let count = |c| now.chars().filter(|&x| x == c).count();
-    eprintln!(
-        "{id}: {} S, {} U, {} ? at {nodes} nodes in {:.1} s; now {now:?}",
-        count('S'),
-        count('U'),
-        count('?'),
-        t0.elapsed().as_secs_f64()
-    );
-    if !gained.is_empty() {
-        eprintln!("{id}: newly decided (pin them): {}", gained.join(", "));
-    }
-    assert!(
-        problems.is_empty(),
-        "{id}: pinned verdicts changed:\n{}\nnow: {now:?}",
-        problems.join("\n")
-    );
-}
+/// Table bound of the solvers in this file: far above what the node budgets here can fill. (Half
+/// of `helpers::TABLE_BYTES`; it also bounds the best-first search's node store, so it stays
+/// what the pins below were measured with.)
+const FAMILY_TABLE_BYTES: usize = 1 << 27;
 
 // Verdicts of seeds 0..50 at the budget given with each, the default pruning, one letter per
 // seed (S solved, U unsolvable, ? unknown), produced by running the solver once. The budgets
@@ -1351,42 +1029,67 @@ fn pinned_verdicts_flower_garden() {
     pinned::<FG>(
         "S????????????????????????????????????????U????????",
         100_000,
+        FAMILY_TABLE_BYTES,
     );
 }
 
 #[test]
 fn pinned_verdicts_wildflower() {
     // 2 S.
-    pinned::<WF>("?????????????????????????????????S?????????S??????", 20_000);
+    pinned::<WF>(
+        "?????????????????????????????????S?????????S??????",
+        20_000,
+        FAMILY_TABLE_BYTES,
+    );
 }
 
 #[test]
 fn pinned_verdicts_lucky_thirteen() {
-    pinned::<LT>("??????????????????????????????????????????????????", 20_000);
+    pinned::<LT>(
+        "??????????????????????????????????????????????????",
+        20_000,
+        FAMILY_TABLE_BYTES,
+    );
 }
 
 #[test]
 fn pinned_verdicts_luckier_thirteen() {
     // 25 S, 2 U.
-    pinned::<LK>("SSS??S???SS????S????S??USUSSS?SS?SS?S?SS?S??SS?SSS", 20_000);
+    pinned::<LK>(
+        "SSS??S???SS????S????S??USUSSS?SS?SS?S?SS?S??SS?SSS",
+        20_000,
+        FAMILY_TABLE_BYTES,
+    );
 }
 
 #[test]
 fn pinned_verdicts_napoleons_square() {
     // 32 S.
-    pinned::<NQ>("??SSSS?SSSSS?S?S?S?S?S?SSSSS?SS?S??S?S??S?SS?SSSSS", 20_000);
+    pinned::<NQ>(
+        "??SSSS?SSSSS?S?S?S?S?S?SSSSS?SS?S??S?S??S?SS?SSSSS",
+        20_000,
+        FAMILY_TABLE_BYTES,
+    );
 }
 
 #[test]
 fn pinned_verdicts_forty_thieves() {
     // 3 S.
-    pinned::<FT>("????????????????????S??????????S????????????????S?", 20_000);
+    pinned::<FT>(
+        "????????????????????S??????????S????????????????S?",
+        20_000,
+        FAMILY_TABLE_BYTES,
+    );
 }
 
 #[test]
 fn pinned_verdicts_lucky_piles_same_suit() {
     // 2 S, 12 U.
-    pinned::<LS>("????U???????U?????????U???UU??U???U??S?UUU??S?UU??", 20_000);
+    pinned::<LS>(
+        "????U???????U?????????U???UU??U???U??S?UUU??S?UU??",
+        20_000,
+        FAMILY_TABLE_BYTES,
+    );
 }
 
 /// Lucky Thirteen, hearts only (every other suit is up): AH lies under KH on T1, the other
@@ -1401,13 +1104,13 @@ fn hand_made_lucky_thirteen_king_on_its_ace_is_lost() {
     let t = Table {
         piles: &piles,
         found: &["KC", "KD", "", "KS"],
-        filler: None,
+        filler: Filler::StockBottom,
         ..Table::default()
     };
     let p = t.pos::<LT>();
     assert!(p.piles[12].is_empty());
     refused::<LT>(&p, "T1>T13");
-    let mut s = solver::<LT>(1_000_000);
+    let mut s = solver_in::<LT>(1_000_000, Prune::default(), FAMILY_TABLE_BYTES);
     let sol = solve_checked(&mut s, &p, "KH on AH");
     assert_eq!(letter(&sol.verdict), 'U', "{:?}", sol.verdict);
 }
@@ -1422,11 +1125,11 @@ fn hand_made_lucky_thirteen_won_by_building() {
     let t = Table {
         piles: &piles,
         found: &["KC", "KD", "", "KS"],
-        filler: None,
+        filler: Filler::StockBottom,
         ..Table::default()
     };
     let p = t.pos::<LT>();
-    let mut s = solver::<LT>(1_000_000);
+    let mut s = solver_in::<LT>(1_000_000, Prune::default(), FAMILY_TABLE_BYTES);
     let sol = solve_checked(&mut s, &p, "hearts by building");
     let Verdict::Solved(moves) = &sol.verdict else {
         panic!("{:?}", sol.verdict)
@@ -1453,51 +1156,7 @@ const REFERENCE_NODES: u64 = 200_000;
 /// verdict that differs from Solvitaire's is a bug on one side (reference/README.md).
 #[test]
 fn flower_garden_reference_deals_agree_with_solvitaire() {
-    let dir = common::reference_dir();
-    let csv = std::fs::read_to_string(dir.join("verdicts.csv")).expect("verdicts.csv");
-    let rows: Vec<(String, String)> = csv
-        .lines()
-        .skip(1)
-        .filter_map(|l| {
-            let f: Vec<&str> = l.trim().split(',').collect();
-            (f.len() == 3 && f[0] == "flower-garden").then(|| (f[1].to_string(), f[2].to_string()))
-        })
-        .collect();
-    assert!(rows.len() >= 5, "only {} flower-garden rows", rows.len());
-    let mut s = solver::<FG>(REFERENCE_NODES);
-    let (mut decided, mut disagree) = (0, Vec::new());
-    for (file, expected) in &rows {
-        assert!(
-            ["solved", "unsolvable"].contains(&expected.as_str()),
-            "{file}: {expected}"
-        );
-        let text = std::fs::read_to_string(dir.join(file)).unwrap();
-        let d = read_deal(&text).unwrap_or_else(|e| panic!("{file}: {e}"));
-        assert_eq!(d.variant.as_deref(), Some("flower-garden"), "{file}");
-        let start = Position::from_deal::<FG>(&d).unwrap_or_else(|e| panic!("{file}: {e}"));
-        assert!(KeyContext::max_bits::<FG>(&start) <= 64 * 4);
-        let sol = solve_checked(&mut s, &start, file);
-        let word = sol.verdict.word();
-        eprintln!(
-            "reference {file}: ours {word} ({} nodes, {:.2} s), Solvitaire {expected}",
-            sol.stats.nodes, sol.seconds
-        );
-        if !matches!(sol.verdict, Verdict::Unknown(_)) {
-            decided += 1;
-            if word != expected {
-                disagree.push(format!("{file}: ours {word}, Solvitaire {expected}"));
-            }
-        }
-    }
-    eprintln!(
-        "flower-garden reference deals: {decided} of {} decided within {REFERENCE_NODES} nodes",
-        rows.len()
-    );
-    assert!(
-        disagree.is_empty(),
-        "verdicts that differ from Solvitaire's:\n{}",
-        disagree.join("\n")
-    );
+    reference_deals::<FG>(REFERENCE_NODES, 0, FAMILY_TABLE_BYTES);
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -1510,17 +1169,11 @@ fn flower_garden_reference_deals_agree_with_solvitaire() {
 /// Returns how many deals both decided.
 fn prune_agrees<V: Variant>(seeds: u64, nodes: u64) -> usize {
     let id = V::RULES.id;
-    let mut pruned = solver::<V>(nodes);
-    let mut plain: Solver<V> = Solver::new(Options {
-        max_nodes: 2 * nodes,
-        timeout: None,
-        table_bytes: TABLE_BYTES,
-        prune: Prune::NONE,
-        quick: true,
-    });
+    let mut pruned = solver_in::<V>(nodes, Prune::default(), FAMILY_TABLE_BYTES);
+    let mut plain = solver_in::<V>(2 * nodes, Prune::NONE, FAMILY_TABLE_BYTES);
     let mut both = 0;
     for seed in 0..seeds {
-        let start = Position::from_deal::<V>(&deal(&V::RULES, seed)).unwrap();
+        let start = start_of::<V>(seed);
         let what = format!("seed {seed}");
         let a = letter(&solve_checked(&mut pruned, &start, &what).verdict);
         let b = letter(&solve_checked(&mut plain, &start, &what).verdict);

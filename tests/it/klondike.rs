@@ -1,103 +1,32 @@
 //! Klondike (draw 1 and draw 3): its distinctive rules on hand-made positions, its golden
 //! deals, and its verdicts against Solvitaire's on the reference deals.
 //!
-//! Every rule check asks both `game::legal` and `game::generate`.
+//! Every rule check asks both `game::legal` and `game::generate` (`helpers::allowed_exactly`:
+//! an allowed move must be generated as it is, not only up to renaming; `helpers::refused`: a
+//! refused move must not be generated in any form).
 
-use crate::common;
-use patience::cards::{Card, CardToken};
-use patience::deal::{Deal, deal};
-use patience::game::{Illegal, Move, Position, Variant, apply, generate, legal};
-use patience::io::dealfile::read_deal;
-use patience::solve::{Options, Prune, Solver, Verdict, replay};
+use crate::helpers::{TABLE_BYTES, Table, allowed_exactly, card, mv, reference_deals, refused};
+use patience::cards::CardToken;
+use patience::deal::deal;
+use patience::game::{Illegal, Position, Variant, apply};
 use patience::variants::{Klondike, KlondikeDraw3};
-use std::sync::atomic::AtomicBool;
-
-fn toks(s: &str) -> Vec<CardToken> {
-    s.split_whitespace()
-        .map(|t| CardToken::parse(t).unwrap_or_else(|e| panic!("{e}")))
-        .collect()
-}
-
-fn card(s: &str) -> Card {
-    s.parse().unwrap()
-}
 
 /// A Klondike position: the named piles (bottom first, lower-case suit = face down), the named
 /// stock cards on top of the stock (bottom first), and every other card under them in the stock.
 fn pos<V: Variant>(piles: &[&str], stock_top: &str, waste: &str) -> Position {
-    let piles: Vec<Vec<CardToken>> = (0..7)
-        .map(|i| piles.get(i).map(|p| toks(p)).unwrap_or_default())
-        .collect();
-    let top = toks(stock_top);
-    let waste = toks(waste);
-    let named: Vec<Card> = piles
-        .iter()
-        .flatten()
-        .chain(&top)
-        .chain(&waste)
-        .map(|t| match t {
-            CardToken::Known { card, .. } => *card,
-            CardToken::Unknown => panic!("no unknown cards here"),
-        })
-        .collect();
-    let mut stock: Vec<CardToken> = (0..52u8)
-        .map(Card::from_index)
-        .filter(|c| !named.contains(c))
-        .map(|card| CardToken::Known {
-            card,
-            face_up: true,
-        })
-        .collect();
-    stock.extend(top);
-    let d = Deal {
-        variant: Some(V::RULES.id.to_string()),
-        seed: None,
+    Table {
         piles,
-        reserve: Vec::new(),
-        stock,
+        stock: stock_top,
         waste,
-        foundations: Vec::new(),
-    };
-    Position::from_deal::<V>(&d).unwrap_or_else(|e| panic!("{e}"))
-}
-
-fn mv(s: &str) -> Move {
-    s.parse().unwrap_or_else(|e| panic!("{s}: {e}"))
-}
-
-/// `legal` accepts the move and `generate` lists it.
-fn allowed<V: Variant>(p: &Position, m: &str) -> Move {
-    let m = legal::<V>(p, mv(m)).unwrap_or_else(|e| panic!("{m} refused: {e}"));
-    let mut listed = Vec::new();
-    generate::<V>(p, &mut listed);
-    assert!(
-        listed.contains(&m),
-        "{m} allowed but not generated: {listed:?}"
-    );
-    m
-}
-
-/// `legal` refuses the move and `generate` does not list it.
-fn refused<V: Variant>(p: &Position, m: &str) -> Illegal {
-    let e = legal::<V>(p, mv(m))
-        .err()
-        .unwrap_or_else(|| panic!("{m} allowed"));
-    let mut listed = Vec::new();
-    generate::<V>(p, &mut listed);
-    let want = mv(m);
-    assert!(
-        listed
-            .iter()
-            .all(|g| (g.from, g.to, g.count) != (want.from, want.to, want.count)),
-        "{m} refused ({e}) but generated"
-    );
-    e
+        ..Table::default()
+    }
+    .pos::<V>()
 }
 
 #[test]
 fn only_a_king_or_a_run_headed_by_a_king_fills_a_space() {
     let p = pos::<Klondike>(&["", "kc KD QS", "5c QH JS", "9H"], "", "");
-    let m = allowed::<Klondike>(&p, "T2>T1x2"); // KD QS into the space
+    let m = allowed_exactly::<Klondike>(&p, "T2>T1x2"); // KD QS into the space
     assert_eq!(m.count, 2);
     assert!(matches!(
         refused::<Klondike>(&p, "T2>T1"), // QS alone is no King
@@ -119,8 +48,8 @@ fn only_a_king_or_a_run_headed_by_a_king_fills_a_space() {
 fn any_face_up_run_moves_and_runs_may_be_split() {
     // Pile 1: a face-down King under the run 9C 8H 7S.
     let p = pos::<Klondike>(&["kd 9C 8H 7S", "10D", "9S", "8D"], "", "");
-    assert_eq!(allowed::<Klondike>(&p, "T1>T2x3").count, 3); // 9C 8H 7S onto 10D
-    allowed::<Klondike>(&p, "T1>T4"); // 7S alone onto 8D: the run split
+    assert_eq!(allowed_exactly::<Klondike>(&p, "T1>T2x3").count, 3); // 9C 8H 7S onto 10D
+    allowed_exactly::<Klondike>(&p, "T1>T4"); // 7S alone onto 8D: the run split
     assert!(matches!(
         refused::<Klondike>(&p, "T1>T3x3"), // 9C on 9S
         Illegal::DoesNotFit { .. }
@@ -147,11 +76,11 @@ fn draw_three_turns_three_cards_and_only_the_top_one_plays() {
     // The stock's top three cards, bottom first: 2C 3D 4H (4H is turned first).
     let mut p = pos::<KlondikeDraw3>(&["5S", "4S", "ks 3H"], "2C 3D 4H", "");
     let stock = p.stock_len;
-    let m = allowed::<KlondikeDraw3>(&p, "S>W");
+    let m = allowed_exactly::<KlondikeDraw3>(&p, "S>W");
     apply::<KlondikeDraw3>(&mut p, m);
     assert_eq!((p.stock_len, p.waste_len), (stock - 3, 3));
     assert_eq!(p.waste_top(), Some(card("2C")));
-    allowed::<KlondikeDraw3>(&p, "W>T3"); // 2C on 3H
+    allowed_exactly::<KlondikeDraw3>(&p, "W>T3"); // 2C on 3H
     assert!(matches!(
         refused::<KlondikeDraw3>(&p, "W>T1"), // 4H is under 2C and 3D
         Illegal::DoesNotFit { .. }
@@ -160,14 +89,14 @@ fn draw_three_turns_three_cards_and_only_the_top_one_plays() {
     let mut q = pos::<Klondike>(&["5S", "4S", "ks 3H"], "2C 3D 4H", "");
     apply::<Klondike>(&mut q, mv("S>W"));
     assert_eq!(q.waste_top(), Some(card("4H")));
-    allowed::<Klondike>(&q, "W>T1"); // 4H on 5S
+    allowed_exactly::<Klondike>(&q, "W>T1"); // 4H on 5S
 }
 
 /// Turns the stock until it is empty; returns how many turns it took.
 fn run_out<V: Variant>(p: &mut Position) -> usize {
     let mut n = 0;
     while p.stock_len > 0 {
-        let m = allowed::<V>(p, "S>W");
+        let m = allowed_exactly::<V>(p, "S>W");
         apply::<V>(p, m);
         n += 1;
     }
@@ -184,7 +113,7 @@ fn unlimited_passes<V: Variant>(draw: usize) {
     for pass in 0..300 {
         assert_eq!(run_out::<V>(&mut p), cards.div_ceil(draw), "pass {pass}");
         assert!(matches!(refused::<V>(&p, "S>W"), Illegal::StockEmpty));
-        let m = allowed::<V>(&p, "W>S");
+        let m = allowed_exactly::<V>(&p, "W>S");
         apply::<V>(&mut p, m);
         assert_eq!(
             key(&p),
@@ -243,64 +172,15 @@ const GOLDEN_1: &str = "7H 10C KS 8S 9D 7C 10D | 2S KD 3C";
 /// Node budget per reference deal (debug build in CI: keep it small).
 const REFERENCE_NODES: u64 = 200_000;
 
-fn reference<V: Variant>(min_decided: usize) {
-    let id = V::RULES.id;
-    let dir = common::reference_dir();
-    let csv = std::fs::read_to_string(dir.join("verdicts.csv")).expect("verdicts.csv");
-    let rows: Vec<(String, String)> = csv
-        .lines()
-        .skip(1)
-        .filter_map(|l| {
-            let f: Vec<&str> = l.trim().split(',').collect();
-            (f.len() == 3 && f[0] == id).then(|| (f[1].to_string(), f[2].to_string()))
-        })
-        .collect();
-    assert!(rows.len() >= 5, "only {} {id} rows", rows.len());
-    let mut s = Solver::<V>::new(Options {
-        max_nodes: REFERENCE_NODES,
-        timeout: None,
-        table_bytes: 1 << 28,
-        prune: Prune::default(),
-        quick: true,
-    });
-    let (mut decided, mut disagree) = (0, Vec::new());
-    for (file, expected) in &rows {
-        let text = std::fs::read_to_string(dir.join(file)).unwrap();
-        let d = read_deal(&text).unwrap_or_else(|e| panic!("{file}: {e}"));
-        let start = Position::from_deal::<V>(&d).unwrap_or_else(|e| panic!("{file}: {e}"));
-        let sol = s.solve(&start, &AtomicBool::new(false)).unwrap();
-        if let Verdict::Solved(moves) = &sol.verdict {
-            let end = replay::<V>(&start, moves).unwrap_or_else(|(i, e)| panic!("{file} {i}: {e}"));
-            assert!(end.is_won::<V>(), "{file}: the solution does not win");
-        }
-        let word = sol.verdict.word();
-        eprintln!(
-            "reference {file}: ours {word} ({} nodes), Solvitaire {expected}",
-            sol.stats.nodes
-        );
-        if word != "unknown" {
-            decided += 1;
-            if word != expected {
-                disagree.push(format!("{file}: ours {word}, Solvitaire {expected}"));
-            }
-        }
-    }
-    assert!(disagree.is_empty(), "{id}: {}", disagree.join("\n"));
-    assert!(
-        decided >= min_decided,
-        "{id}: {decided} reference deals decided, {min_decided} before"
-    );
-}
-
 #[test]
 fn reference_deals_agree_with_solvitaire_draw_1() {
     // Decided at this budget when written: 7 of 10 (1.json, which Solvitaire proves
     // unsolvable, 3.json and 10.json are unknown). Fewer is a regression.
-    reference::<Klondike>(7);
+    reference_deals::<Klondike>(REFERENCE_NODES, 7, TABLE_BYTES);
 }
 
 #[test]
 fn reference_deals_agree_with_solvitaire_draw_3() {
     // Decided at this budget when written: 4 of 10 (2, 5, 8, 9).
-    reference::<KlondikeDraw3>(4);
+    reference_deals::<KlondikeDraw3>(REFERENCE_NODES, 4, TABLE_BYTES);
 }

@@ -1,10 +1,12 @@
-//! The one integration-test binary. Shared helpers live in `common`.
+//! The one integration-test binary. Shared helpers live in `common` (running the binary, files)
+//! and `helpers` (positions, rule checks, solving).
 
 mod batch;
 mod cli;
 mod common;
 mod deals;
 mod family;
+mod helpers;
 mod hidden;
 mod klondike;
 mod playouts;

@@ -6,77 +6,23 @@
 //! move generator) and must end with every card on the foundations.
 
 use crate::common;
+use crate::helpers::{
+    TABLE_BYTES, gen_moves, key_fits, key_words, letter, pinned, reference_deals, solve_checked,
+    solver, start_of, used_bits,
+};
 use patience::cards::{Card, CardToken};
 use patience::deal::{Deal, deal};
 use patience::game::position::NONE;
 use patience::game::{Move, Place, Position, Undo, Variant, apply, generate, undo};
 use patience::io::dealfile::read_deal;
 use patience::solve::key::{KeyContext, decode, encode};
-use patience::solve::{Limits, Options, Prune, Searcher, Solution, Solver, Verdict, Visit, replay};
+use patience::solve::{Limits, Options, Prune, Searcher, Solver, Verdict, Visit, replay};
 use patience::variants::{Klondike, KlondikeDraw3, LuckyPiles, NapoleonsShoulder, Stonewall};
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 use std::collections::HashMap;
 use std::collections::hash_map::Entry;
 use std::sync::atomic::AtomicBool;
-
-// ---------------------------------------------------------------------------------------------
-// Helpers.
-// ---------------------------------------------------------------------------------------------
-
-/// Table bound of the solvers in these tests: far above what their node budgets can fill, so a
-/// search here stops on its node budget (deterministic), never on memory.
-const TABLE_BYTES: usize = 1 << 28;
-
-fn solver<V: Variant>(max_nodes: u64, prune: Prune) -> Solver<V> {
-    Solver::new(Options {
-        max_nodes,
-        timeout: None,
-        table_bytes: TABLE_BYTES,
-        prune,
-        quick: true,
-    })
-}
-
-fn start_of<V: Variant>(seed: u64) -> Position {
-    Position::from_deal::<V>(&deal(&V::RULES, seed))
-        .unwrap_or_else(|e| panic!("{} seed {seed}: {e}", V::RULES.id))
-}
-
-/// Solves, and checks that a `solved` replays to a win with the direct rules check.
-fn solve_checked<V: Variant>(s: &mut Solver<V>, start: &Position, what: &str) -> Solution {
-    let sol = s
-        .solve(start, &AtomicBool::new(false))
-        .unwrap_or_else(|e| panic!("{} {what}: {e}", V::RULES.id));
-    if let Verdict::Solved(moves) = &sol.verdict {
-        let end = replay::<V>(start, moves).unwrap_or_else(|(i, why)| {
-            panic!(
-                "{} {what}: move {i} ({}) of the solution is refused: {why}",
-                V::RULES.id,
-                moves[i]
-            )
-        });
-        assert!(
-            end.is_won::<V>(),
-            "{} {what}: the solution replays without winning",
-            V::RULES.id
-        );
-    }
-    sol
-}
-
-/// `S` solved, `U` unsolvable, `?` unknown.
-fn letter(v: &Verdict) -> char {
-    match v {
-        Verdict::Solved(_) => 'S',
-        Verdict::Unsolvable => 'U',
-        Verdict::Unknown(_) => '?',
-    }
-}
-
-fn key_words<V: Variant>() -> u32 {
-    V::Key::default().as_ref().len() as u32
-}
 
 // ---------------------------------------------------------------------------------------------
 // 1. The exact state key.
@@ -210,16 +156,6 @@ fn random_walk<V: Variant>(
         }
         visit(&pos);
     }
-}
-
-/// Index of the highest set bit of a key plus one (0 for an all-zero key).
-fn used_bits(words: &[u64]) -> u32 {
-    words
-        .iter()
-        .enumerate()
-        .rev()
-        .find(|(_, w)| **w != 0)
-        .map_or(0, |(i, w)| 64 * i as u32 + 64 - w.leading_zeros())
 }
 
 /// Checks the key at positions reached from one start.
@@ -458,20 +394,6 @@ fn normalize_ignores_free_pile_and_foundation_numbering_only() {
     assert_ne!(normalize::<Stonewall>(&a), normalize::<Stonewall>(&c));
 }
 
-/// `max_bits` of every seeded deal fits the game's key words (the solver refuses a position
-/// whose worst case does not fit, so a seeded deal must always fit).
-fn key_fits<V: Variant>() {
-    let have = 64 * key_words::<V>();
-    for seed in (0..300).chain([u64::MAX, 1 << 40]) {
-        let need = KeyContext::max_bits::<V>(&start_of::<V>(seed));
-        assert!(
-            need <= have,
-            "{} seed {seed}: needs {need} bits, the key has {have}",
-            V::RULES.id
-        );
-    }
-}
-
 #[test]
 fn max_bits_fit_the_key_words() {
     key_fits::<Stonewall>();
@@ -501,63 +423,11 @@ const REFERENCE_DECIDED: usize = 9;
 
 /// Every Stonewall deal of `../shared/reference` with Solvitaire's verdict. A decided verdict
 /// that differs from Solvitaire's is a bug on one side: this test fails, and the case must be
-/// examined before anything is changed (reference/README.md).
+/// examined before anything is changed (reference/README.md; the loop is
+/// `helpers::reference_deals`).
 #[test]
 fn stonewall_reference_deals_agree_with_solvitaire() {
-    let dir = common::reference_dir();
-    let csv = std::fs::read_to_string(dir.join("verdicts.csv")).expect("verdicts.csv");
-    let rows: Vec<(String, String)> = csv
-        .lines()
-        .skip(1)
-        .filter_map(|l| {
-            let f: Vec<&str> = l.trim().split(',').collect();
-            (f.len() == 3 && f[0] == "stonewall").then(|| (f[1].to_string(), f[2].to_string()))
-        })
-        .collect();
-    assert!(rows.len() >= 5, "only {} stonewall rows", rows.len());
-    let mut s = solver::<Stonewall>(REFERENCE_NODES, Prune::default());
-    let (mut decided, mut disagree) = (0, Vec::new());
-    for (file, expected) in &rows {
-        assert!(
-            ["solved", "unsolvable"].contains(&expected.as_str()),
-            "{file}: {expected}"
-        );
-        let text = std::fs::read_to_string(dir.join(file)).unwrap();
-        let d = read_deal(&text).unwrap_or_else(|e| panic!("{file}: {e}"));
-        let start = Position::from_deal::<Stonewall>(&d).unwrap_or_else(|e| panic!("{file}: {e}"));
-        let sol = solve_checked(&mut s, &start, file);
-        let word = sol.verdict.word();
-        eprintln!(
-            "reference {file}: ours {word} ({} nodes, {:.2} s), Solvitaire {expected}",
-            sol.stats.nodes, sol.seconds
-        );
-        if !matches!(sol.verdict, Verdict::Unknown(_)) {
-            decided += 1;
-            if word != expected {
-                let moves = match &sol.verdict {
-                    Verdict::Solved(m) => m.iter().map(|m| m.to_string()).collect::<Vec<_>>(),
-                    _ => Vec::new(),
-                };
-                disagree.push(format!(
-                    "{file}: ours {word}, Solvitaire {expected} {}",
-                    moves.join(" ")
-                ));
-            }
-        }
-    }
-    eprintln!(
-        "stonewall reference deals: {decided} of {} decided within {REFERENCE_NODES} nodes",
-        rows.len()
-    );
-    assert!(
-        disagree.is_empty(),
-        "verdicts that differ from Solvitaire's:\n{}",
-        disagree.join("\n")
-    );
-    assert!(
-        decided >= REFERENCE_DECIDED,
-        "only {decided} reference deals decided, {REFERENCE_DECIDED} before"
-    );
+    reference_deals::<Stonewall>(REFERENCE_NODES, REFERENCE_DECIDED, TABLE_BYTES);
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -577,63 +447,28 @@ const PINNED_NODES_NAPOLEONS_SHOULDER: u64 = 100_000;
 // Shoulder 13, 16, 34, 36, 37) are now `?` at this small budget, while 3 + 21 + 7 others were
 // newly solved. They are still solved at the default budget.)
 //
-// Policy: a pinned S or U is a proved fact about the deal and must never change: not into the
-// other letter (a bug, on one side or the other), and not into `?` (the search got weaker). A
-// pinned `?` may become S or U (the search got stronger); the test then says so, and the new
-// letter should be pinned. Any change to the deal generator changes the deals and needs new
-// pins; so does a smaller budget.
+// The policy (what may change and what must not) is with `helpers::pinned`.
 const PINNED_STONEWALL: &str = "SSUUUSUUUUUU?SSUSUSU?UUUUSU??UUSUUUUUUSUUUUS?UU?U?";
 const PINNED_LUCKY_PILES: &str = "SSSSS?S?SSSSSSSS?SSS?S?SSSSSSSSSSSSSSSSSSSS?SS?SSS";
 const PINNED_NAPOLEONS_SHOULDER: &str = "?S??????SS????S??S???SS??????????????????????S????";
 
-fn pinned<V: Variant>(pins: &str, nodes: u64) {
-    let id = V::RULES.id;
-    assert_eq!(pins.len(), 50, "{id}: one letter per seed 0..50");
-    let mut s = solver::<V>(nodes, Prune::default());
-    let mut now = String::new();
-    let (mut problems, mut gained) = (Vec::new(), Vec::new());
-    let t0 = std::time::Instant::now();
-    for (seed, pin) in pins.chars().enumerate() {
-        let sol = solve_checked(&mut s, &start_of::<V>(seed as u64), &format!("seed {seed}"));
-        let got = letter(&sol.verdict);
-        now.push(got);
-        match (pin, got) {
-            (p, g) if p == g => {}
-            ('?', g) => gained.push(format!("seed {seed}: ? -> {g}")),
-            (p, g) => problems.push(format!("seed {seed}: pinned {p}, now {g}")),
-        }
-    }
-    let count = |c| now.chars().filter(|&x| x == c).count();
-    eprintln!(
-        "{id}: {} S, {} U, {} ? in {:.1} s; now {now:?}",
-        count('S'),
-        count('U'),
-        count('?'),
-        t0.elapsed().as_secs_f64()
-    );
-    if !gained.is_empty() {
-        eprintln!("{id}: newly decided (pin them): {}", gained.join(", "));
-    }
-    assert!(
-        problems.is_empty(),
-        "{id}: pinned verdicts changed:\n{}\nnow: {now:?}",
-        problems.join("\n")
-    );
-}
-
 #[test]
 fn pinned_verdicts_stonewall() {
-    pinned::<Stonewall>(PINNED_STONEWALL, PINNED_NODES_STONEWALL);
+    pinned::<Stonewall>(PINNED_STONEWALL, PINNED_NODES_STONEWALL, TABLE_BYTES);
 }
 
 #[test]
 fn pinned_verdicts_lucky_piles() {
-    pinned::<LuckyPiles>(PINNED_LUCKY_PILES, PINNED_NODES_LUCKY_PILES);
+    pinned::<LuckyPiles>(PINNED_LUCKY_PILES, PINNED_NODES_LUCKY_PILES, TABLE_BYTES);
 }
 
 #[test]
 fn pinned_verdicts_napoleons_shoulder() {
-    pinned::<NapoleonsShoulder>(PINNED_NAPOLEONS_SHOULDER, PINNED_NODES_NAPOLEONS_SHOULDER);
+    pinned::<NapoleonsShoulder>(
+        PINNED_NAPOLEONS_SHOULDER,
+        PINNED_NODES_NAPOLEONS_SHOULDER,
+        TABLE_BYTES,
+    );
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -661,12 +496,6 @@ fn list(cards: &[&str]) -> String {
 fn position<V: Variant>(json: &str) -> Position {
     let d: Deal = read_deal(json).unwrap_or_else(|e| panic!("{e}\n{json}"));
     Position::from_deal::<V>(&d).unwrap_or_else(|e| panic!("{e}\n{json}"))
-}
-
-fn moves_of<V: Variant>(pos: &Position) -> Vec<Move> {
-    let mut v = Vec::new();
-    generate::<V>(pos, &mut v);
-    v
 }
 
 /// Solves a hand-made position with both prunings; both must give `expected` (S or U).
@@ -756,7 +585,7 @@ fn hand_made_lucky_piles_king_on_its_queen() {
     );
     let pos = position::<LuckyPiles>(&json);
     assert_eq!(
-        moves_of::<LuckyPiles>(&pos),
+        gen_moves::<LuckyPiles>(&pos),
         [],
         "the construction allows no move"
     );
@@ -797,7 +626,7 @@ fn hand_made_napoleons_shoulder_no_move_is_lost() {
     );
     let pos = position::<NapoleonsShoulder>(&json);
     assert_eq!(
-        moves_of::<NapoleonsShoulder>(&pos),
+        gen_moves::<NapoleonsShoulder>(&pos),
         [],
         "the construction allows no move"
     );
