@@ -132,6 +132,14 @@ impl CheckArgs {
     }
 }
 
+/// A pruning rule that `--prune-off` can switch off.
+#[derive(clap::ValueEnum, Copy, Clone, Debug, PartialEq, Eq)]
+pub enum PruneRule {
+    Aces,
+    Safe,
+    Talon,
+}
+
 /// The solver's budget, shared by the commands that solve.
 #[derive(Args, Debug, Clone)]
 pub struct SolverArgs {
@@ -145,9 +153,14 @@ pub struct SolverArgs {
     /// Most memory for the transposition table, in MiB.
     #[arg(long, value_name = "MIB", default_value_t = (crate::solve::DEFAULT_TABLE_BYTES >> 20) as u64)]
     pub table_mib: u64,
-    /// Switch off the proved pruning rules (for cross-checks; much slower).
+    /// Switch off all the proved pruning rules (for cross-checks; much slower).
     #[arg(long)]
     pub no_prune: bool,
+    /// Switch off some of the proved pruning rules, comma-separated: `aces` (an Ace goes up at
+    /// once and stays), `safe` (cards nothing more can be built on go up at once; settled
+    /// foundation cards stay), `talon` (turning the stock and playing the card shown are searched as one move, in games whose stock is turned over again).
+    #[arg(long, value_name = "RULES", value_delimiter = ',')]
+    pub prune_off: Vec<PruneRule>,
     /// Only the depth-first search: skip the short first search and the best-first search
     /// (verdicts are the same; wins are usually found later).
     #[arg(long)]
@@ -155,6 +168,26 @@ pub struct SolverArgs {
 }
 
 impl SolverArgs {
+    /// The pruning in force, in words: `on`, `off`, or `on except talon,safe`.
+    pub fn prune_text(&self) -> String {
+        if self.no_prune {
+            return "off".into();
+        }
+        if self.prune_off.is_empty() {
+            return "on".into();
+        }
+        let off: Vec<&str> = self
+            .prune_off
+            .iter()
+            .map(|r| match r {
+                PruneRule::Aces => "aces",
+                PruneRule::Safe => "safe",
+                PruneRule::Talon => "talon",
+            })
+            .collect();
+        format!("on except {}", off.join(","))
+    }
+
     /// The solver options these arguments ask for.
     pub fn options(&self) -> anyhow::Result<crate::solve::Options> {
         let timeout = match self.timeout {
@@ -172,7 +205,15 @@ impl SolverArgs {
             prune: if self.no_prune {
                 crate::solve::Prune::NONE
             } else {
-                crate::solve::Prune::default()
+                let mut p = crate::solve::Prune::default();
+                for r in &self.prune_off {
+                    match r {
+                        PruneRule::Aces => p.aces = false,
+                        PruneRule::Safe => p.safe = false,
+                        PruneRule::Talon => p.talon = false,
+                    }
+                }
+                p
             },
             quick: !self.dfs_only,
         })

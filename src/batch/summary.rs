@@ -114,7 +114,8 @@ pub struct RunLimits {
     pub timeout: Option<f64>,
     /// The table bound of each worker's solver.
     pub table_mib: u64,
-    pub prune: bool,
+    /// The pruning rules in force: `on` (all), `off`, or `on except ...`.
+    pub prune: String,
     pub threads: usize,
 }
 
@@ -138,7 +139,7 @@ impl RunLimits {
                 None => "no --timeout".to_string(),
             },
             self.table_mib,
-            if self.prune { "on" } else { "off" },
+            self.prune,
             self.threads,
             if self.threads == 1 { "" } else { "s" }
         )

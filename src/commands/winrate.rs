@@ -160,7 +160,7 @@ pub fn run(args: &WinrateArgs, out: &mut dyn Write) -> Result<Outcome> {
             max_nodes: options.max_nodes,
             timeout: options.timeout.map(|d| d.as_secs_f64()),
             table_mib: args.solver.table_mib,
-            prune: !args.solver.no_prune,
+            prune: args.solver.prune_text(),
             threads,
         }),
         scope,

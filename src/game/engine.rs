@@ -14,6 +14,8 @@ pub struct Undo {
     pub fixed: Option<u8>,
     /// The talon index of a card taken from the waste.
     pub talon: u8,
+    /// For a talon play, the waste's size before it.
+    pub waste_before: u8,
 }
 
 /// Why a move is refused by [`legal`].
@@ -170,6 +172,24 @@ fn push_to_tableau<V: Variant>(
 /// card that two foundations would take goes to the first of them (each differs from a generated
 /// move only by the numbering of interchangeable piles or foundations).
 pub fn generate<V: Variant>(pos: &Position, out: &mut Vec<Move>) {
+    generate_with::<V>(pos, out, false)
+}
+
+/// [`generate`], or with `talon_plays` the solver's move set, in which the stock turn and the redeal
+/// are replaced by talon plays ([`Move::talon_play`], the K+ idea): one move for every card that
+/// turning (with at most one redeal) can bring to the top of the waste and every place that
+/// takes it, turning and playing it at once.
+///
+/// *Argument.* In a won game, move every turn and redeal forward past the moves that do not
+/// touch the talon (they commute: turning reads nothing of the tableau, and those moves read
+/// nothing of the talon) up to the next play from the waste, and drop the ones after the last
+/// such play. Each run of turns and redeals then goes from one waste size to another, and the
+/// talon is one fixed sequence of which the waste is the first cards (turning and turning back
+/// keep that order), so the run and the play after it are one talon play, with at most one
+/// redeal (a second would only reach sizes the first reached, and uses no fewer passes). The won
+/// game keeps its other moves, so the search over this move set finds a win whenever one
+/// exists, and a position between a turn and a play is never a node of the search.
+pub fn generate_with<V: Variant>(pos: &Position, out: &mut Vec<Move>, talon_plays: bool) {
     let rules = V::RULES;
     out.reserve(512);
     let tops = Tops::new::<V>(pos);
@@ -214,7 +234,9 @@ pub fn generate<V: Variant>(pos: &Position, out: &mut Vec<Move>) {
             }
             push_to_tableau::<V>(&tops, out, Place::Waste, usize::MAX, card, 1, false);
         }
-        if pos.stock_len > 0 {
+        if talon_plays {
+            push_talon_plays::<V>(pos, &tops, out);
+        } else if pos.stock_len > 0 {
             out.push(Move::new(
                 Place::Stock,
                 Place::Waste,
@@ -240,6 +262,77 @@ pub fn generate<V: Variant>(pos: &Position, out: &mut Vec<Move>) {
     }
 }
 
+/// The card at place `i` (0 = first) of the talon as it stands: the waste from its bottom card
+/// up, then the stock from its top card down (the order in which turning shows them).
+#[inline(always)]
+pub fn talon_card(pos: &Position, i: usize) -> Card {
+    let w = pos.waste_len as usize;
+    if i < w {
+        pos.waste_card(i)
+    } else {
+        pos.stock_card(pos.stock_len as usize - 1 - (i - w))
+    }
+}
+
+/// Appends the talon plays of `pos` (see [`generate_with`]).
+#[inline]
+fn push_talon_plays<V: Variant>(pos: &Position, tops: &Tops, out: &mut Vec<Move>) {
+    let rules = V::RULES;
+    let Stock::Waste { draw, passes } = rules.stock else {
+        return;
+    };
+    let d = draw as usize;
+    let p = pos.waste_len as usize;
+    let len = p + pos.stock_len as usize;
+    let mut push = |t: usize, redeal: bool| {
+        let card = talon_card(pos, t - 1);
+        let count = t as u8 | if redeal { 0x80 } else { 0 };
+        if let Some(f) = pos.found_slot_for::<V>(card) {
+            out.push(Move::talon_play(
+                t as u8,
+                redeal,
+                Place::Foundation(f as u8),
+            ));
+        }
+        push_to_tableau::<V>(tops, out, Place::Stock, usize::MAX, card, count, false);
+    };
+    let mut forward = 0u128;
+    let mut t = p;
+    while t < len {
+        t = (t + d).min(len);
+        forward |= 1 << t;
+        push(t, false);
+    }
+    let may_redeal = len > 0 && passes.is_none_or(|n| (pos.redeals as u16 + 1) < n as u16);
+    if may_redeal {
+        let mut t = 0;
+        while t < len {
+            t = (t + d).min(len);
+            if t != p && forward >> t & 1 == 0 {
+                push(t, true);
+            }
+        }
+    }
+}
+
+/// Turns the stock forward, or the waste back onto it, until the waste holds `t` cards. The
+/// talon keeps its order (see [`talon_card`]).
+#[inline(always)]
+fn set_waste_len(pos: &mut Position, t: u8) {
+    while pos.waste_len < t {
+        pos.stock_len -= 1;
+        pos.waste[pos.waste_len as usize] = pos.stock[pos.stock_len as usize];
+        pos.stock[pos.stock_len as usize] = 0;
+        pos.waste_len += 1;
+    }
+    while pos.waste_len > t {
+        pos.waste_len -= 1;
+        pos.stock[pos.stock_len as usize] = pos.waste[pos.waste_len as usize];
+        pos.waste[pos.waste_len as usize] = 0;
+        pos.stock_len += 1;
+    }
+}
+
 /// Takes the top card off foundation `f`; returns its index.
 #[inline(always)]
 fn pop_foundation(pos: &mut Position, f: usize) -> u8 {
@@ -256,10 +349,19 @@ fn pop_foundation(pos: &mut Position, f: usize) -> u8 {
 #[inline]
 pub fn apply<V: Variant>(pos: &mut Position, m: Move) -> Undo {
     let mut u = Undo::default();
-    let n = m.count as usize;
+    let mut n = m.count as usize;
+    let mut from = m.from;
+    if let Some((t, redeal)) = m.as_talon_play() {
+        u.waste_before = pos.waste_len;
+        if redeal {
+            pos.redeals = pos.redeals.wrapping_add(1);
+        }
+        set_waste_len(pos, t);
+        (from, n) = (Place::Waste, 1);
+    }
     // Take the cards from the source.
     let mut buf = [0u8; PILE_CAP];
-    match m.from {
+    match from {
         Place::Tableau(p) => {
             let pile = &mut pos.piles[p as usize];
             let len = pile.len as usize;
@@ -336,6 +438,14 @@ pub fn apply<V: Variant>(pos: &mut Position, m: Move) -> Undo {
 /// of a pile are always zero, so `==` on positions compares what is on the table).
 #[inline]
 pub fn undo<V: Variant>(pos: &mut Position, m: Move, u: Undo) {
+    if let Some((_, redeal)) = m.as_talon_play() {
+        undo::<V>(pos, Move::new(Place::Waste, m.to, 1), u);
+        set_waste_len(pos, u.waste_before);
+        if redeal {
+            pos.redeals = pos.redeals.wrapping_sub(1);
+        }
+        return;
+    }
     let n = m.count as usize;
     let mut buf = [0u8; PILE_CAP];
     match (m.from, m.to) {

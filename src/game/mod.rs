@@ -7,7 +7,7 @@ pub mod position;
 pub mod rules;
 pub mod setup;
 
-pub use engine::{Illegal, Undo, apply, generate, legal, undo};
+pub use engine::{Illegal, Undo, apply, generate, generate_with, legal, talon_card, undo};
 pub use moves::{Move, MoveParseError, Place};
 pub use position::Position;
 pub use rules::{Build, FaceDown, Rules, Space, Stock, Unit, Variant};

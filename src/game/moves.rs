@@ -38,6 +38,24 @@ impl Move {
     pub const fn new(from: Place, to: Place, count: u8) -> Move {
         Move { from, to, count }
     }
+    /// A talon play (the solver's K+ move; never shown, see `game::engine::generate_with`):
+    /// turn the stock, turning the waste back once first when `redeal`, until the waste holds
+    /// `target` cards, then play the waste's top card to `to`. It is written `Stock -> to` with
+    /// `target` and the redeal bit in the count, a form no real move has.
+    pub const fn talon_play(target: u8, redeal: bool, to: Place) -> Move {
+        debug_assert!(target < 0x80);
+        Move {
+            from: Place::Stock,
+            to,
+            count: target | if redeal { 0x80 } else { 0 },
+        }
+    }
+    /// The target waste size and the redeal bit of a talon play; `None` for any other move.
+    #[inline(always)]
+    pub fn as_talon_play(&self) -> Option<(u8, bool)> {
+        (self.from == Place::Stock && self.to != Place::Waste)
+            .then_some((self.count & 0x7F, self.count & 0x80 != 0))
+    }
     /// Is this the stock turn or the redeal (whose count is implied by the position)?
     pub fn is_talon(&self) -> bool {
         matches!(

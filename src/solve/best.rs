@@ -19,7 +19,7 @@ use super::search::{End, Limit, Limits};
 use super::table::{Insert, Table};
 use crate::cards::Card;
 use crate::game::position::{NONE, Position};
-use crate::game::{Move, Variant, apply, generate, undo};
+use crate::game::{Move, Variant, apply, undo};
 use std::collections::BinaryHeap;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Instant;
@@ -59,6 +59,13 @@ impl<V: Variant, K: KeyWords> BestFirst<V, K> {
         }
     }
 
+    /// Gives back the memory of the last search.
+    pub fn release(&mut self) {
+        self.table.release();
+        self.nodes = Vec::new();
+        self.heap = BinaryHeap::new();
+    }
+
     /// Positions stored at the end of the last search.
     pub fn stored(&self) -> usize {
         self.nodes.len()
@@ -91,7 +98,7 @@ impl<V: Variant, K: KeyWords> BestFirst<V, K> {
         while let Some((_, id)) = self.heap.pop() {
             let mut pos = decode::<V, K>(&ctx, start, &self.nodes[id as usize].key);
             self.moves.clear();
-            generate::<V>(&pos, &mut self.moves);
+            self.prune.generate::<V>(&pos, &mut self.moves);
             let end = self.prune.apply::<V>(&pos, &mut self.moves, 0);
             for i in 0..end {
                 let m = self.moves[i];
@@ -147,7 +154,7 @@ impl<V: Variant, K: KeyWords> BestFirst<V, K> {
         let mut moves = Vec::new();
         for key in keys {
             moves.clear();
-            generate::<V>(&pos, &mut moves);
+            self.prune.generate::<V>(&pos, &mut moves);
             let m = moves
                 .iter()
                 .copied()
@@ -162,7 +169,7 @@ impl<V: Variant, K: KeyWords> BestFirst<V, K> {
             path.push(m);
         }
         moves.clear();
-        generate::<V>(&pos, &mut moves);
+        self.prune.generate::<V>(&pos, &mut moves);
         let m = moves
             .iter()
             .copied()

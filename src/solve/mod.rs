@@ -15,7 +15,7 @@ pub use prune::Prune;
 pub use search::{End, Limit, Limits, Searcher, Stats, Visit, Win};
 
 use crate::game::position::Position;
-use crate::game::{Illegal, Move, Variant, apply, legal};
+use crate::game::{Illegal, Move, Place, Stock, Variant, apply, legal};
 use std::sync::atomic::AtomicBool;
 use std::time::{Duration, Instant};
 
@@ -103,6 +103,45 @@ pub fn replay<V: Variant>(start: &Position, moves: &[Move]) -> Result<Position, 
     Ok(pos)
 }
 
+/// The real moves of a move list that may hold talon plays ([`Move::talon_play`]): each
+/// becomes the stock turns (and the redeal) it stands for and the play from the waste. Other
+/// moves are kept as they are. The result is meant for [`replay`], which checks it.
+pub fn expand_talon_plays<V: Variant>(start: &Position, moves: &[Move]) -> Vec<Move> {
+    if !moves.iter().any(|m| m.as_talon_play().is_some()) {
+        return moves.to_vec();
+    }
+    let Stock::Waste { draw, .. } = V::RULES.stock else {
+        return moves.to_vec();
+    };
+    let mut pos = start.clone();
+    let mut out = Vec::with_capacity(moves.len() * 2);
+    let mut step = |pos: &mut Position, m: Move| {
+        apply::<V>(pos, m);
+        out.push(m);
+    };
+    let turn = |pos: &Position| Move::new(Place::Stock, Place::Waste, draw.min(pos.stock_len));
+    for &m in moves {
+        let Some((t, redeal)) = m.as_talon_play() else {
+            step(&mut pos, m);
+            continue;
+        };
+        if redeal {
+            while pos.stock_len > 0 {
+                let m = turn(&pos);
+                step(&mut pos, m);
+            }
+            let m = Move::new(Place::Waste, Place::Stock, pos.waste_len);
+            step(&mut pos, m);
+        }
+        while pos.waste_len < t && pos.stock_len > 0 {
+            let m = turn(&pos);
+            step(&mut pos, m);
+        }
+        step(&mut pos, Move::new(Place::Waste, m.to, 1));
+    }
+    out
+}
+
 /// Nodes the first exact search may spend before the best-first search (small games and
 /// many proofs end here). A larger share of the budget costs more on the games where the
 /// best-first search is needed than it gains elsewhere (measured on seeds 0..49).
@@ -153,6 +192,8 @@ impl<V: Variant> Solver<V> {
             if end != End::Stopped(Limit::Nodes) {
                 return end;
             }
+            // One search holds memory at a time, so `table_bytes` bounds the whole solve.
+            self.searcher.release();
             self.best.prune = self.options.prune;
             let end = self
                 .best
@@ -166,6 +207,7 @@ impl<V: Variant> Solver<V> {
                     max_depth: 0,
                 },
             );
+            self.best.release();
             if end != End::Stopped(Limit::Nodes) {
                 return end;
             }
@@ -194,6 +236,7 @@ impl<V: Variant> Solver<V> {
         let seconds = t0.elapsed().as_secs_f64();
         let verdict = match end {
             End::Found(moves) => {
+                let moves = expand_talon_plays::<V>(start, &moves);
                 let pos =
                     replay::<V>(start, &moves).map_err(|(index, why)| SolveError::BadSolution {
                         index,

@@ -8,7 +8,7 @@ use super::key::{KeyContext, KeyWords, encode};
 use super::prune::Prune;
 use super::table::{Insert, Table};
 use crate::game::position::Position;
-use crate::game::{Move, Place, Undo, Variant, apply, generate, undo};
+use crate::game::{Move, Place, Undo, Variant, apply, undo};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Instant;
 
@@ -123,11 +123,16 @@ impl<V: Variant, K: KeyWords> Searcher<V, K> {
         }
     }
 
+    /// Gives back the table's memory (another search is about to use it).
+    pub fn release(&mut self) {
+        self.table.release();
+    }
+
     /// Generates, prunes and orders the moves of `pos` onto the move stack.
     #[inline]
     fn expand(&mut self, pos: &Position) -> (u32, u32) {
         let start = self.moves.len();
-        generate::<V>(pos, &mut self.moves);
+        self.prune.generate::<V>(pos, &mut self.moves);
         let end = self.prune.apply::<V>(pos, &mut self.moves, start);
         self.moves.truncate(end);
         order::<V>(pos, &mut self.moves[start..]);
@@ -248,6 +253,10 @@ impl<V: Variant, K: KeyWords> Searcher<V, K> {
 /// speed, never a verdict.
 /// Weight of a stock turn beside the other moves (0: after every neutral tableau move).
 const STOCK_BONUS: i32 = 0;
+/// Weight of each card turned past by a talon play.
+const TURN_COST: i32 = 5;
+/// Weight of a talon play beside the other moves.
+const TALON_BONUS: i32 = -300;
 #[inline]
 fn order<V: Variant>(pos: &Position, moves: &mut [Move]) {
     const MAX: usize = 512;
@@ -292,6 +301,17 @@ fn order<V: Variant>(pos: &Position, moves: &mut [Move]) {
             }
             Place::Reserve(_) => s += 100,
             Place::Waste => s += 50,
+            // A talon play: each card turned past is buried in the waste (for good, in a
+            // one-pass game), so the fewer turns the better.
+            Place::Stock if m.to != Place::Waste => {
+                let (t, redeal) = m.as_talon_play().unwrap_or((0, false));
+                let turned = if redeal {
+                    pos.stock_len as i32 + t as i32
+                } else {
+                    t as i32 - pos.waste_len as i32
+                };
+                s += TALON_BONUS - TURN_COST * turned
+            }
             Place::Stock => s += STOCK_BONUS,
             Place::Foundation(_) => s -= 500,
         }

@@ -72,6 +72,19 @@ impl<K: KeyWords> Table<K> {
         }
     }
 
+    /// Empties the table and gives back its memory beyond the smallest size (another search
+    /// is about to use that memory).
+    pub fn release(&mut self) {
+        if self.slots.len() > 1 << MIN_BITS {
+            self.slots = vec![Slot::default(); 1 << MIN_BITS];
+            self.shift = 64 - MIN_BITS;
+            self.len = 0;
+            self.stamp = 1;
+        } else {
+            self.clear();
+        }
+    }
+
     pub fn len(&self) -> usize {
         self.len
     }

@@ -10,5 +10,6 @@ mod helpers;
 mod hidden;
 mod klondike;
 mod playouts;
+mod prune;
 mod rules;
 mod solver;

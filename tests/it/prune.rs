@@ -1,0 +1,386 @@
+//! The search's reductions on hand-made positions: the settled-cards rule (`solve::prune`) and
+//! talon plays (`game::engine::generate_with`). Their verdict cross-checks on many deals are in
+//! `solver.rs` (section 5); here each rule is shown to fire where it should and not elsewhere,
+//! and every talon play is checked against real turns and the independent rules check.
+
+use crate::helpers::{Filler, Table, card, gen_moves, start_of};
+use patience::cards::Card;
+use patience::game::{
+    Move, Place, Position, Stock, Variant, apply, generate, generate_with, talon_card, undo,
+};
+use patience::solve::prune::settled;
+use patience::solve::{Prune, expand_talon_plays, replay};
+use patience::variants::{
+    FortyThieves, Klondike, KlondikeDraw3, LuckyPiles, NapoleonsShoulder, Stonewall,
+};
+use rand::{Rng, SeedableRng};
+use rand_chacha::ChaCha8Rng;
+
+/// The moves the search keeps in `pos` with `prune`.
+fn kept<V: Variant>(pos: &Position, prune: Prune) -> Vec<Move> {
+    let mut v = Vec::new();
+    prune.generate::<V>(pos, &mut v);
+    let end = prune.apply::<V>(pos, &mut v, 0);
+    v.truncate(end);
+    v
+}
+
+/// The settled rule alone (no Aces rule, no talon plays).
+const SAFE_ONLY: Prune = Prune {
+    aces: false,
+    safe: true,
+    talon: false,
+};
+
+fn mask(cards: &[&str]) -> u64 {
+    cards.iter().map(|c| 1u64 << card(c).index()).sum()
+}
+
+/// Every card of `suit` from the Ace up to `top`.
+fn suit_to(suit: char, top: u8) -> Vec<String> {
+    const R: [&str; 13] = [
+        "A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K",
+    ];
+    (0..top as usize)
+        .map(|i| format!("{}{suit}", R[i]))
+        .collect()
+}
+
+fn suits_to(tops: &[(char, u8)]) -> u64 {
+    let names: Vec<String> = tops.iter().flat_map(|&(s, t)| suit_to(s, t)).collect();
+    mask(&names.iter().map(|s| s.as_str()).collect::<Vec<_>>())
+}
+
+#[test]
+fn settled_cards_follow_the_build_rule() {
+    // Alternating colour: clubs to 6, spades to 3, diamonds and hearts to 5. 6C would take the
+    // red Fives, which need the black Fours, and 4S is not up: so 6C, 5D, 5H are not settled,
+    // everything under them is.
+    let p = Table {
+        piles: &["KC"],
+        found: &["6C", "5D", "5H", "3S"],
+        ..Table::default()
+    }
+    .pos::<Klondike>();
+    let want = suits_to(&[('C', 5), ('S', 3), ('D', 4), ('H', 4)]);
+    assert_eq!(settled::<Klondike>(&p), want);
+    // Down in any suit, two decks: a card is settled only when every foundation of every suit
+    // is that high (a 4 takes any 3); a suit with one foundation empty settles nothing, and then
+    // no other suit gets past its Aces (a Two takes that suit's Ace).
+    let p = Table {
+        found: &["4C", "4C", "3D", "5D", "4H", "4H", "6S", "4S"],
+        ..Table::default()
+    }
+    .pos::<NapoleonsShoulder>();
+    assert_eq!(
+        settled::<NapoleonsShoulder>(&p),
+        suits_to(&[('C', 4), ('D', 3), ('H', 4), ('S', 4)])
+    );
+    let p = Table {
+        found: &["4C", "4C", "3D", "", "4H", "4H", "6S", "4S"],
+        ..Table::default()
+    }
+    .pos::<NapoleonsShoulder>();
+    assert_eq!(settled::<NapoleonsShoulder>(&p), mask(&["AC", "AH", "AS"]));
+}
+
+#[test]
+fn a_card_nothing_more_can_go_on_goes_up_as_the_only_move() {
+    // 4D: only the black Threes fit on it, and they and all under them are up.
+    let p = Table {
+        piles: &["kc 4D", "5S", "9H"],
+        found: &["4C", "3D", "3H", "4S"],
+        ..Table::default()
+    }
+    .pos::<Klondike>();
+    let m = kept::<Klondike>(&p, SAFE_ONLY);
+    assert_eq!(
+        m,
+        vec![Move::new(Place::Tableau(0), Place::Foundation(1), 1)]
+    );
+    // Negative: with 3S still in play, 4D might be wanted for it; every move stays.
+    let p = Table {
+        piles: &["kc 4D", "5S", "9H"],
+        found: &["4C", "3D", "3H", "2S"],
+        ..Table::default()
+    }
+    .pos::<Klondike>();
+    let all = gen_moves::<Klondike>(&p);
+    assert!(all.len() > 1);
+    assert_eq!(kept::<Klondike>(&p, SAFE_ONLY), all);
+}
+
+#[test]
+fn a_settled_card_stays_on_its_foundation_and_others_may_come_down() {
+    // 3H is settled (the black Twos and under them are up): it may not come down onto 4S.
+    // 4D is not (3S lies face down in pile 3): it may come down onto 5S.
+    let p = Table {
+        piles: &["kd 5S", "kc 4S", "3s 9D"],
+        found: &["3C", "4D", "3H", "2S"],
+        ..Table::default()
+    }
+    .pos::<Klondike>();
+    let all = gen_moves::<Klondike>(&p);
+    let down_3h = Move::new(Place::Foundation(2), Place::Tableau(1), 1);
+    let down_4d = Move::new(Place::Foundation(1), Place::Tableau(0), 1);
+    assert!(all.contains(&down_3h) && all.contains(&down_4d), "{all:?}");
+    let k = kept::<Klondike>(&p, SAFE_ONLY);
+    assert!(!k.contains(&down_3h), "{k:?}");
+    assert!(k.contains(&down_4d), "{k:?}");
+    assert_eq!(k.len(), all.len() - 1);
+}
+
+#[test]
+fn two_decks_ask_for_both_copies_below() {
+    // Napoleon's Shoulder: every foundation at 3, one diamond foundation at 4. The other 4D
+    // fits on nothing that matters (all Threes are up, both 3D copies settled): it goes up.
+    let found = ["3C", "3C", "4D", "3D", "3H", "3H", "3S", "3S"];
+    let p = Table {
+        piles: &["4D", "9C", "9S"],
+        found: &found,
+        ..Table::default()
+    }
+    .pos::<NapoleonsShoulder>();
+    let m = kept::<NapoleonsShoulder>(&p, SAFE_ONLY);
+    assert_eq!(m.len(), 1, "{m:?}");
+    assert_eq!(m[0].from, Place::Tableau(0));
+    assert!(matches!(m[0].to, Place::Foundation(_)));
+    // Negative: one club foundation at 2, so a 3C is still in play and may want a Four: the
+    // 4D is not forced, the stock may still be turned, and 3C may come down (it is not settled).
+    let found = ["3C", "2C", "4D", "3D", "3H", "3H", "3S", "3S"];
+    let p = Table {
+        piles: &["4D", "9C", "9S"],
+        found: &found,
+        ..Table::default()
+    }
+    .pos::<NapoleonsShoulder>();
+    let k = kept::<NapoleonsShoulder>(&p, SAFE_ONLY);
+    assert!(
+        k.iter()
+            .any(|m| m.from == Place::Tableau(0) && matches!(m.to, Place::Foundation(_)))
+    );
+    assert!(
+        k.contains(&Move::new(Place::Stock, Place::Waste, 1)),
+        "{k:?}"
+    );
+    assert!(
+        k.contains(&Move::new(Place::Foundation(0), Place::Tableau(0), 1)),
+        "{k:?}"
+    );
+}
+
+#[test]
+fn a_settled_card_on_the_waste_goes_up_only_when_one_card_is_turned_at_a_time() {
+    let t = Table {
+        piles: &["kc 9H"],
+        found: &["4C", "3D", "3H", "4S"],
+        waste: "4D",
+        ..Table::default()
+    };
+    let p = t.pos::<Klondike>();
+    let m = kept::<Klondike>(&p, SAFE_ONLY);
+    assert_eq!(m, vec![Move::new(Place::Waste, Place::Foundation(1), 1)]);
+    // Draw 3: lifting a card out of the talon would regroup later turns, so nothing is forced.
+    let p = t.pos::<KlondikeDraw3>();
+    let all = gen_moves::<KlondikeDraw3>(&p);
+    assert!(all.len() > 1);
+    assert_eq!(kept::<KlondikeDraw3>(&p, SAFE_ONLY), all);
+}
+
+#[test]
+fn the_settled_rule_is_off_where_cards_also_build_up() {
+    assert!(!Prune::safe_rule_holds::<LuckyPiles>());
+    assert!(Prune::safe_rule_holds::<Stonewall>());
+    assert!(Prune::safe_rule_holds::<NapoleonsShoulder>());
+    // Lucky Piles, every foundation at 3: 4C could take a 5 (building up), so it is not forced.
+    let p = Table {
+        piles: &["4C", "9H"],
+        found: &["3C", "3D", "3H", "3S"],
+        filler: Filler::face_up_under(1),
+        ..Table::default()
+    }
+    .pos::<LuckyPiles>();
+    let all = gen_moves::<LuckyPiles>(&p);
+    assert!(all.len() > 1);
+    assert_eq!(kept::<LuckyPiles>(&p, SAFE_ONLY), all);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Talon plays.
+// ---------------------------------------------------------------------------------------------
+
+/// The talon plays of `pos`.
+fn talon_plays<V: Variant>(pos: &Position) -> Vec<Move> {
+    let mut v = Vec::new();
+    generate_with::<V>(pos, &mut v, true);
+    v.retain(|m| m.as_talon_play().is_some());
+    v
+}
+
+/// The position after `m`, a talon play, made by `apply`; checks that `undo` restores `pos` and
+/// that the expanded real moves, replayed by the rules check, reach the same position.
+fn check_talon_play<V: Variant>(pos: &Position, m: Move, what: &str) -> Position {
+    let mut a = pos.clone();
+    let u = apply::<V>(&mut a, m);
+    let mut back = a.clone();
+    undo::<V>(&mut back, m, u);
+    assert_eq!(&back, pos, "{what}: undo of {m:?}");
+    let real = expand_talon_plays::<V>(pos, &[m]);
+    assert!(real.iter().all(|r| r.as_talon_play().is_none()));
+    assert_eq!(
+        real.last().map(|r| r.from),
+        Some(Place::Waste),
+        "{what}: {real:?}"
+    );
+    let b = replay::<V>(pos, &real).unwrap_or_else(|(i, e)| panic!("{what}: {m:?} move {i}: {e}"));
+    // Equal up to the redeal count, which the replay counts the same way.
+    assert_eq!(a, b, "{what}: {m:?} expands to {real:?}");
+    a
+}
+
+/// A position as text for comparing, without the redeal count when passes are unlimited (then it
+/// is no part of the state).
+fn state_text<V: Variant>(mut q: Position) -> String {
+    if matches!(V::RULES.stock, Stock::Waste { passes: None, .. }) {
+        q.redeals = 0;
+    }
+    format!("{q:?}")
+}
+
+/// Every position real turning reaches within two passes, then every play from its waste: the
+/// positions after them, as a sorted list of (talon state, play) without the redeal count when
+/// passes are unlimited.
+fn reachable_plays<V: Variant>(pos: &Position) -> Vec<String> {
+    let mut seen = Vec::new();
+    let mut out = Vec::new();
+    let mut p = pos.clone();
+    let len = (p.stock_len + p.waste_len) as usize;
+    for step in 0..(3 * len + 4) {
+        let mut moves = Vec::new();
+        generate::<V>(&p, &mut moves);
+        if step > 0 {
+            for &m in moves
+                .iter()
+                .filter(|m| m.from == Place::Waste && m.to != Place::Stock)
+            {
+                let mut q = p.clone();
+                apply::<V>(&mut q, m);
+                let text = state_text::<V>(q);
+                if !seen.contains(&text) {
+                    seen.push(text.clone());
+                    out.push(text);
+                }
+            }
+        }
+        let Some(&t) = moves.iter().find(|m| {
+            matches!(
+                (m.from, m.to),
+                (Place::Stock, Place::Waste) | (Place::Waste, Place::Stock)
+            )
+        }) else {
+            break;
+        };
+        apply::<V>(&mut p, t);
+    }
+    out.sort();
+    out
+}
+
+/// Random positions of `V` (deals after random moves, some talon cards played): the talon plays
+/// reach exactly the positions that turning and then one play from the waste reach (the current
+/// waste top is played by an ordinary move), and each one undoes and replays.
+fn talon_plays_agree_with_turning<V: Variant>(deals: u64) -> usize {
+    let mut checked = 0;
+    for seed in 0..deals {
+        let mut pos = start_of::<V>(seed);
+        let mut rng = ChaCha8Rng::seed_from_u64(seed);
+        for step in 0..40 {
+            let what = format!("{} seed {seed} step {step}", V::RULES.id);
+            let plays = talon_plays::<V>(&pos);
+            let mut got: Vec<String> = Vec::new();
+            for &m in &plays {
+                got.push(state_text::<V>(check_talon_play::<V>(&pos, m, &what)));
+                checked += 1;
+            }
+            got.sort();
+            got.dedup();
+            // Turning reaches the waste top itself again after a whole cycle; that play is an
+            // ordinary move, so it is left out of the comparison when the talon plays lack it.
+            let mut want = reachable_plays::<V>(&pos);
+            let top_plays: Vec<String> = {
+                let mut v = Vec::new();
+                generate::<V>(&pos, &mut v);
+                v.iter()
+                    .filter(|m| m.from == Place::Waste && m.to != Place::Stock)
+                    .map(|&m| {
+                        let mut q = pos.clone();
+                        apply::<V>(&mut q, m);
+                        state_text::<V>(q)
+                    })
+                    .collect()
+            };
+            want.retain(|w| got.contains(w) || !top_plays.contains(w));
+            assert_eq!(got, want, "{what}");
+            // Walk on: a random ordinary move or talon play.
+            let mut moves = Vec::new();
+            generate_with::<V>(&pos, &mut moves, true);
+            if moves.is_empty() {
+                break;
+            }
+            let m = moves[rng.random_range(0..moves.len())];
+            apply::<V>(&mut pos, m);
+        }
+    }
+    checked
+}
+
+#[test]
+fn talon_plays_reach_what_turning_reaches_klondike() {
+    assert!(talon_plays_agree_with_turning::<Klondike>(20) > 1000);
+}
+
+#[test]
+fn talon_plays_reach_what_turning_reaches_klondike_draw3() {
+    assert!(talon_plays_agree_with_turning::<KlondikeDraw3>(20) > 300);
+}
+
+#[test]
+fn talon_plays_reach_what_turning_reaches_one_pass() {
+    // Used by the search only where the stock is turned over again, but correct everywhere.
+    assert!(!Prune::talon_plays_used::<NapoleonsShoulder>());
+    assert!(!Prune::talon_plays_used::<FortyThieves>());
+    assert!(Prune::talon_plays_used::<Klondike>());
+    assert!(talon_plays_agree_with_turning::<NapoleonsShoulder>(5) > 100);
+}
+
+#[test]
+fn draw_three_talon_plays_reach_every_third_card_and_the_last() {
+    // A fresh Klondike draw-3 talon of 24 cards: without a redeal the waste can hold 3, 6, .., 24
+    // cards; the Aces among them at those places can go up.
+    let p = start_of::<KlondikeDraw3>(0);
+    let plays = talon_plays::<KlondikeDraw3>(&p);
+    for m in &plays {
+        let (t, redeal) = m.as_talon_play().unwrap();
+        assert!(!redeal, "nothing to turn back yet: {m:?}");
+        assert!(t % 3 == 0 && (3..=24).contains(&t), "{m:?}");
+    }
+    // The card each play moves is the one at that place of the talon.
+    for &m in &plays {
+        let (t, _) = m.as_talon_play().unwrap();
+        let shown: Card = talon_card(&p, t as usize - 1);
+        let q = check_talon_play::<KlondikeDraw3>(&p, m, "seed 0");
+        let landed = match m.to {
+            Place::Foundation(f) => q.found_top(f as usize),
+            Place::Tableau(t) => Some(q.piles[t as usize].top()),
+            _ => None,
+        };
+        assert_eq!(landed, Some(shown), "{m:?}");
+        assert_eq!(q.waste_len as usize, t as usize - 1);
+    }
+    // Negative: the plain generator never names a talon play.
+    assert!(
+        gen_moves::<KlondikeDraw3>(&p)
+            .iter()
+            .all(|m| m.as_talon_play().is_none())
+    );
+}
