@@ -9,6 +9,7 @@ pub mod best;
 pub mod key;
 pub mod prune;
 pub mod search;
+pub mod shorten;
 pub mod table;
 
 pub use prune::Prune;
@@ -237,6 +238,16 @@ impl<V: Variant> Solver<V> {
         let verdict = match end {
             End::Found(moves) => {
                 let moves = expand_talon_plays::<V>(start, &moves);
+                // The shortened solution if it replays to a win (it always should), else the
+                // search's own, which is checked below.
+                let short = shorten::shorten::<V>(start, &moves);
+                let moves = if short.len() < moves.len()
+                    && replay::<V>(start, &short).is_ok_and(|p| p.is_won::<V>())
+                {
+                    short
+                } else {
+                    moves
+                };
                 let pos =
                     replay::<V>(start, &moves).map_err(|(index, why)| SolveError::BadSolution {
                         index,

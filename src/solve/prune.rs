@@ -32,8 +32,8 @@
 //!
 //! **Settled cards** (`Prune::safe`), for every game that builds down (with any stock):
 //! call a card *settled* when it lies on a foundation, every foundation of its suit is at least
-//! that high, and every card that fits on it under the build rule is settled (for Stonewall and
-//! Klondike: both Kings' next lower opposite-colour cards, and so on down). Then
+//! that high, and every card that fits on it under the build rule is settled (in Stonewall and
+//! Klondike: the two cards of the other colour one rank lower). Then
 //! (1) a card whose children (the cards that fit on it) are all settled and that can go to a
 //! foundation from the tableau, the reserve, or the waste of a game turning one card at a time,
 //! goes there as the only move tried (in a two-deck game the rule also asks that both copies of
@@ -68,6 +68,12 @@
 //! moves no settled card off a foundation, so its first move is kept), and finds a win.
 //! In a game that also builds up (Lucky Piles) a card of L could have cards not in L placed on
 //! it, so the rule is off there. Tests compare verdicts with and without it.
+//!
+//! With talon plays (`game::engine::generate_with`) the rules combine: the arguments above are
+//! made on games of real moves, and the win they leave is rewritten into talon plays without
+//! changing its other moves; so count only the moves that are not turns, and from every winnable
+//! position a kept move (the forced one, a kept move of the win, or its talon play) leads to a
+//! winnable position at which that count has dropped or drops with the next kept move.
 
 use crate::cards::Card;
 use crate::game::position::{NONE, Position};

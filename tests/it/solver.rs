@@ -1206,3 +1206,75 @@ fn best_first_agrees_with_depth_first() {
         0,
     );
 }
+
+// ---------------------------------------------------------------------------------------------
+// 7. Shortened solutions.
+// ---------------------------------------------------------------------------------------------
+
+/// Solutions with detours put in (a card moved to another pile and straight back, wherever the
+/// rules allow both) come out of `shorten` no longer than before the detours, and still win;
+/// and every solution the solver returns is already free of such one-move shortcuts.
+#[test]
+fn shorten_cuts_detours_and_keeps_wins() {
+    use patience::game::legal;
+    use patience::solve::shorten::shorten;
+    type L = LuckyPiles;
+    let mut s = solver::<L>(100_000, Prune::default());
+    let mut detours = 0;
+    for seed in 0..10 {
+        let start = start_of::<L>(seed);
+        let sol = solve_checked(&mut s, &start, &format!("seed {seed}"));
+        let Verdict::Solved(moves) = sol.verdict else {
+            continue;
+        };
+        assert_eq!(
+            shorten::<L>(&start, &moves),
+            moves,
+            "seed {seed}: not yet shortened"
+        );
+        let mut long = Vec::new();
+        let mut pos = start.clone();
+        for (i, &m) in moves.iter().enumerate() {
+            if i % 5 == 0 {
+                let away = gen_moves::<L>(&pos).into_iter().find(|a| {
+                    let (Place::Tableau(from), Place::Tableau(to)) = (a.from, a.to) else {
+                        return false;
+                    };
+                    let mut q = pos.clone();
+                    apply::<L>(&mut q, *a);
+                    legal::<L>(&q, Move::new(Place::Tableau(to), Place::Tableau(from), 1)).is_ok()
+                        && {
+                            let back = Move::new(Place::Tableau(to), Place::Tableau(from), 1);
+                            apply::<L>(&mut q, back);
+                            q == pos
+                        }
+                });
+                if let Some(a) = away {
+                    let Place::Tableau(from) = a.from else {
+                        unreachable!()
+                    };
+                    let Place::Tableau(to) = a.to else {
+                        unreachable!()
+                    };
+                    long.push(a);
+                    long.push(Move::new(Place::Tableau(to), Place::Tableau(from), 1));
+                    detours += 1;
+                }
+            }
+            long.push(m);
+            apply::<L>(&mut pos, m);
+        }
+        assert!(replay::<L>(&start, &long).is_ok_and(|p| p.is_won::<L>()));
+        let short = shorten::<L>(&start, &long);
+        assert!(
+            short.len() <= moves.len(),
+            "seed {seed}: {} > {}",
+            short.len(),
+            moves.len()
+        );
+        let end =
+            replay::<L>(&start, &short).unwrap_or_else(|(i, e)| panic!("seed {seed}: {i}: {e}"));
+        assert!(end.is_won::<L>(), "seed {seed}");
+    }
+    assert!(detours >= 20, "{detours}");
+}
