@@ -158,7 +158,8 @@ pub struct SolverArgs {
     pub no_prune: bool,
     /// Switch off some of the proved pruning rules, comma-separated: `aces` (an Ace goes up at
     /// once and stays), `safe` (cards nothing more can be built on go up at once; settled
-    /// foundation cards stay), `talon` (turning the stock and playing the card shown are searched as one move, in games whose stock is turned over again).
+    /// foundation cards stay), `talon` (turning the stock and playing the card shown are one
+    /// move, in games whose stock is turned over again).
     #[arg(long, value_name = "RULES", value_delimiter = ',')]
     pub prune_off: Vec<PruneRule>,
     /// Only the depth-first search: skip the short first search and the best-first search

@@ -384,6 +384,35 @@ fn bad_arguments_are_refused_in_one_line() {
     assert!(err.contains("not a result file"), "{err}");
 }
 
+/// `--prune-off` switches single rules off and the summary says which; an unknown rule is refused.
+/// Klondike with the settled rule and talon plays off gives the same verdicts (the rules change
+/// speed, never verdicts; seeds 10 and 11 are decided at this budget either way).
+#[test]
+fn prune_off_is_named_in_the_summary_and_unknown_rules_are_refused() {
+    let base = [
+        "winrate",
+        "klondike",
+        "--seeds",
+        "10..12",
+        "--max-nodes",
+        "100000",
+        "--json",
+    ];
+    let on = run_json(&base);
+    assert_eq!(on["limits"]["prune"], "on", "{on}");
+    let mut args = base.to_vec();
+    args.extend(["--prune-off", "talon,safe"]);
+    let off = run_json(&args);
+    assert_eq!(off["limits"]["prune"], "on except talon,safe", "{off}");
+    let counts = |v: &Value| {
+        ["won", "lost", "unknown"].map(|k| v["variants"][0][k].as_u64().unwrap_or(u64::MAX))
+    };
+    assert_eq!(counts(&on), counts(&off), "{on}\n{off}");
+    assert_eq!(counts(&on)[2], 0, "{on}");
+    let err = refused(&["winrate", "klondike", "--prune-off", "queens"]);
+    assert!(err.contains("queens"), "{err}");
+}
+
 /// Ctrl-C (SIGINT): the run stops, every finished row is whole, the summary of those is
 /// printed and says it was interrupted (exit status 1); `--resume` then finishes the run.
 #[cfg(unix)]
