@@ -321,8 +321,9 @@ pub struct WinrateArgs {
     #[command(flatten)]
     pub planner: PlannerArgs,
     /// Write a row per deal to this CSV file as the deals finish (the header:
-    /// `variant,seed,knowledge,verdict,moves,nodes,seconds,limit`). An existing file is refused
-    /// without --resume.
+    /// `variant,seed,knowledge,verdict,moves,nodes,seconds,limit,samples,sample_nodes`; the
+    /// last two are the planner's budget of hidden rows). An existing file is refused without
+    /// --resume.
     #[arg(long, value_name = "FILE")]
     pub csv: Option<std::path::PathBuf>,
     /// Continue the --csv file: skip the deals it has, append the others. A damaged last line

@@ -1,18 +1,26 @@
 //! The result file: one CSV row per deal,
 //!
 //! ```text
-//! variant,seed,knowledge,verdict,moves,nodes,seconds,limit
-//! stonewall,7,thoughtful,solved,214,14153,0.046081,
-//! stonewall,8,thoughtful,unknown,,20480,0.071325,nodes
+//! variant,seed,knowledge,verdict,moves,nodes,seconds,limit,samples,sample_nodes
+//! stonewall,7,thoughtful,solved,214,14153,0.046081,,,
+//! stonewall,8,thoughtful,unknown,,20480,0.071325,nodes,,
+//! stonewall,9,hidden,unsolvable,,2811934,4.102277,,12,20000
 //! ```
 //!
 //! `verdict` is `solved` (then `moves` is the length of the solution), `unsolvable` or `unknown`
 //! (then `limit` says which limit stopped the search: `nodes`, `time` or `memory`); `seconds`
-//! has microsecond precision. A row is written with one `write` call as soon as its deal is done,
-//! so an interrupted run leaves every finished row whole and at most one partial last line
-//! (no final newline), which [`ResultFile::resume`] cuts away.
+//! has microsecond precision. `samples` and `sample_nodes` are the hidden-play planner's
+//! budget (fill-ins per decision, nodes per fill-in solve), empty for thoughtful rows: hidden
+//! rates are comparable only at equal budget. A row is written with one `write` call as soon as
+//! its deal is done, so an interrupted run leaves every finished row whole and at most one
+//! partial last line (no final newline), which [`ResultFile::resume`] cuts away.
+//!
+//! Files of the first format ([`HEADER_V1`], without the two budget columns) are still read,
+//! their hidden rows with an unrecorded budget, and `--resume` continues them in their own
+//! format.
 
 use super::{Answer, Knowledge, Record, limit_word, parse_limit};
+use crate::hidden::Budget;
 use crate::solve::Limit;
 use anyhow::{Context, Result, bail};
 use std::collections::HashMap;
@@ -20,18 +28,64 @@ use std::fs::{File, OpenOptions};
 use std::io::Write;
 use std::path::{Path, PathBuf};
 
-/// The first line of every result file.
-pub const HEADER: &str = "variant,seed,knowledge,verdict,moves,nodes,seconds,limit";
+/// The first line of every result file this program starts.
+pub const HEADER: &str =
+    "variant,seed,knowledge,verdict,moves,nodes,seconds,limit,samples,sample_nodes";
+
+/// The first line of the first format, without the planner's budget (still read and resumed).
+pub const HEADER_V1: &str = "variant,seed,knowledge,verdict,moves,nodes,seconds,limit";
+
+/// The two formats of a result file.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum Format {
+    /// [`HEADER_V1`]: 8 columns, no budget.
+    V1,
+    /// [`HEADER`]: 10 columns.
+    V2,
+}
+
+impl Format {
+    pub fn header(self) -> &'static str {
+        match self {
+            Format::V1 => HEADER_V1,
+            Format::V2 => HEADER,
+        }
+    }
+
+    fn columns(self) -> usize {
+        match self {
+            Format::V1 => 8,
+            Format::V2 => 10,
+        }
+    }
+
+    /// The format whose header is `line`.
+    fn of_header(line: &str) -> Option<Format> {
+        [Format::V2, Format::V1]
+            .into_iter()
+            .find(|f| f.header() == line)
+    }
+}
 
 /// The CSV line of a record, with its newline.
 pub fn format_row(r: &Record) -> String {
+    format_row_as(r, Format::V2)
+}
+
+/// The CSV line of a record in `format` (the budget is left out of [`Format::V1`]).
+pub fn format_row_as(r: &Record, format: Format) -> String {
     let (moves, limit) = match r.answer {
         Answer::Won { moves } => (moves.to_string(), ""),
         Answer::Lost => (String::new(), ""),
         Answer::Unknown(l) => (String::new(), limit_word(l)),
     };
+    let budget = match (format, r.budget) {
+        (Format::V1, _) => String::new(),
+        (Format::V2, None) => ",,".to_string(),
+        (Format::V2, Some(b)) => format!(",{},{}", b.samples, b.sample_nodes),
+    };
     format!(
-        "{},{},{},{},{moves},{},{:.6},{limit}\n",
+        "{},{},{},{},{moves},{},{:.6},{limit}{budget}\n",
         r.variant,
         r.seed,
         r.knowledge.word(),
@@ -66,10 +120,23 @@ fn split_fields(line: &str) -> Result<Vec<String>, String> {
     }
 }
 
-/// Parses one line (without its newline) into a record.
+/// Parses one line (without its newline) of a file of the current format into a record.
 pub fn parse_row(line: &str) -> Result<Record, RowError> {
+    parse_row_as(line, Format::V2)
+}
+
+/// Parses one line (without its newline) of a file of `format` into a record.
+pub fn parse_row_as(line: &str, format: Format) -> Result<Record, RowError> {
     let bad = |why: String| Err(RowError::Malformed(why));
-    let fields = split_fields(line).map_err(RowError::Malformed)?;
+    let mut fields = split_fields(line).map_err(RowError::Malformed)?;
+    if fields.len() != format.columns() {
+        return bad(format!(
+            "{} fields instead of {}",
+            fields.len(),
+            format.columns()
+        ));
+    }
+    let budget_fields = fields.split_off(8);
     let [
         variant,
         seed,
@@ -81,7 +148,33 @@ pub fn parse_row(line: &str) -> Result<Record, RowError> {
         limit,
     ] = &fields[..]
     else {
-        return bad(format!("{} fields instead of 8", fields.len()));
+        unreachable!("the field count is checked");
+    };
+    let budget = match &budget_fields[..] {
+        [] => None,
+        [a, b] if a.is_empty() && b.is_empty() => None,
+        [a, b] => match (a.parse::<u32>(), b.parse::<u64>()) {
+            (Ok(samples), Ok(sample_nodes)) if knowledge == "hidden" && samples > 0 => {
+                Some(Budget {
+                    samples,
+                    sample_nodes,
+                })
+            }
+            (Ok(_), Ok(_)) if knowledge == "hidden" => {
+                return bad("a planner needs at least 1 sample".to_string());
+            }
+            (Ok(_), Ok(_)) => {
+                return bad(format!(
+                    "a {knowledge} row has no planner budget, but samples is {a:?} and sample_nodes {b:?}"
+                ));
+            }
+            _ => {
+                return bad(format!(
+                    "the planner budget needs whole numbers of samples and sample_nodes, not {a:?} and {b:?}"
+                ));
+            }
+        },
+        _ => unreachable!("the field count is checked"),
     };
     let Ok(seed) = seed.parse::<u64>() else {
         return bad(format!("seed {seed:?} is not a whole number"));
@@ -139,6 +232,7 @@ pub fn parse_row(line: &str) -> Result<Record, RowError> {
         answer,
         nodes,
         seconds,
+        budget,
     })
 }
 
@@ -168,6 +262,8 @@ struct Parsed {
     /// The file has no complete header line yet (empty, or a header cut short).
     needs_header: bool,
     damage: Option<Damage>,
+    /// The format its header names ([`Format::V2`] when it has none yet).
+    format: Format,
 }
 
 /// Reads the text of a result file. An incomplete last line (no newline) or a last line that
@@ -186,6 +282,7 @@ fn parse(name: &str, bytes: &[u8]) -> Result<Parsed> {
                 rows: Vec::new(),
                 needs_header: true,
                 damage: None,
+                format: Format::V2,
             });
         }
         bail!("{name}: not a result file (its first line is not {HEADER:?})");
@@ -199,9 +296,9 @@ fn parse(name: &str, bytes: &[u8]) -> Result<Parsed> {
         }
     }
     let header = String::from_utf8_lossy(lines[0].1);
-    if header.trim_end_matches('\r') != HEADER {
+    let Some(format) = Format::of_header(header.trim_end_matches('\r')) else {
         bail!("{name}: not a result file (its first line is not {HEADER:?})");
-    }
+    };
     let mut rows = Vec::with_capacity(lines.len());
     let mut damage = None;
     let last = lines.len() - 1;
@@ -213,7 +310,7 @@ fn parse(name: &str, bytes: &[u8]) -> Result<Parsed> {
                 if t.is_empty() {
                     continue;
                 }
-                (t, parse_row(t))
+                (t, parse_row_as(t, format))
             }
             Err(_) => ("", Err(RowError::Malformed("not UTF-8 text".to_string()))),
         };
@@ -251,6 +348,7 @@ fn parse(name: &str, bytes: &[u8]) -> Result<Parsed> {
         rows,
         needs_header: false,
         damage,
+        format,
     })
 }
 
@@ -285,6 +383,7 @@ pub fn read(path: &Path) -> Result<Vec<Row>> {
 pub struct ResultFile {
     path: PathBuf,
     file: File,
+    format: Format,
 }
 
 impl ResultFile {
@@ -301,6 +400,7 @@ impl ResultFile {
         Ok(ResultFile {
             path: path.to_path_buf(),
             file,
+            format: Format::V2,
         })
     }
 
@@ -341,6 +441,7 @@ impl ResultFile {
             ResultFile {
                 path: path.to_path_buf(),
                 file,
+                format: parsed.format,
             },
             parsed.rows,
         ))
@@ -349,7 +450,7 @@ impl ResultFile {
     /// Appends a record's row with one write: it is in the file when this returns.
     pub fn append(&mut self, r: &Record) -> Result<()> {
         self.file
-            .write_all(format_row(r).as_bytes())
+            .write_all(format_row_as(r, self.format).as_bytes())
             .and_then(|()| self.file.flush())
             .with_context(|| format!("cannot write {}", self.path.display()))
     }
@@ -434,18 +535,36 @@ mod tests {
             let line = format_row(&r);
             assert!(line.ends_with('\n'));
             assert_eq!(parse_row(line.trim_end()), Ok(r), "{line}");
+            let hidden = r.hidden(Budget {
+                samples: 7,
+                sample_nodes: 5000,
+            });
+            let line = format_row(&hidden);
+            assert!(line.ends_with(",7,5000\n"), "{line}");
+            assert_eq!(parse_row(line.trim_end()), Ok(hidden), "{line}");
+            // The first format leaves the budget out.
+            let line = format_row_as(&hidden, Format::V1);
+            assert_eq!(line.split(',').count(), 8, "{line}");
+            let read = parse_row_as(line.trim_end(), Format::V1);
+            assert_eq!(
+                read,
+                Ok(Record {
+                    budget: None,
+                    ..hidden
+                })
+            );
         }
         assert_eq!(
             format_row(&rec(7, Answer::Won { moves: 214 }, 14153)),
-            "stonewall,7,thoughtful,solved,214,14153,0.012346,\n"
+            "stonewall,7,thoughtful,solved,214,14153,0.012346,,,\n"
         );
         assert_eq!(
             format_row(&rec(9, Answer::Unknown(Limit::Time), 3)),
-            "stonewall,9,thoughtful,unknown,,3,0.012346,time\n"
+            "stonewall,9,thoughtful,unknown,,3,0.012346,time,,\n"
         );
         // Quoted fields, as a spreadsheet may save them.
         assert_eq!(
-            parse_row("\"stonewall\",\"8\",thoughtful,unsolvable,,99,0.012346,"),
+            parse_row("\"stonewall\",\"8\",thoughtful,unsolvable,,99,0.012346,,,"),
             Ok(rec(8, Answer::Lost, 99))
         );
     }
@@ -453,29 +572,63 @@ mod tests {
     #[test]
     fn bad_rows_are_refused() {
         let malformed = |s: &str| matches!(parse_row(s), Err(RowError::Malformed(_)));
-        assert!(malformed("stonewall,7,thoughtful,solved,214,14153,0.01"));
-        assert!(malformed("stonewall,7,thoughtful,solved,,14153,0.01,"));
+        assert!(malformed("stonewall,7,thoughtful,solved,214,14153,0.01,,"));
+        assert!(malformed("stonewall,7,thoughtful,solved,,14153,0.01,,,"));
         assert!(malformed(
-            "stonewall,7,thoughtful,solved,12,14153,0.01,nodes"
+            "stonewall,7,thoughtful,solved,12,14153,0.01,nodes,,"
         ));
-        assert!(malformed("stonewall,7,thoughtful,unknown,,14153,0.01,"));
+        assert!(malformed("stonewall,7,thoughtful,unknown,,14153,0.01,,,"));
         assert!(malformed(
-            "stonewall,7,thoughtful,unknown,,14153,0.01,cancelled"
+            "stonewall,7,thoughtful,unknown,,14153,0.01,cancelled,,"
         ));
-        assert!(malformed("stonewall,7,thoughtful,won,,14153,0.01,"));
-        assert!(malformed("stonewall,x,thoughtful,unsolvable,,14153,0.01,"));
-        assert!(malformed("stonewall,7,thoughtful,unsolvable,,14153,-1,"));
+        assert!(malformed("stonewall,7,thoughtful,won,,14153,0.01,,,"));
+        assert!(malformed(
+            "stonewall,x,thoughtful,unsolvable,,14153,0.01,,,"
+        ));
+        assert!(malformed("stonewall,7,thoughtful,unsolvable,,14153,-1,,,"));
         assert!(matches!(
-            parse_row("stonewall,7,psychic,unsolvable,,14153,0.01,"),
+            parse_row("stonewall,7,psychic,unsolvable,,14153,0.01,,,"),
             Err(RowError::Foreign(_))
         ));
+        // The planner's budget: both or neither, only on hidden rows.
+        let budget = Budget {
+            samples: 12,
+            sample_nodes: 20_000,
+        };
+        let lost = Record::new("stonewall", 7, Answer::Lost, 14153, 0.01);
         assert_eq!(
-            parse_row("stonewall,7,hidden,unsolvable,,14153,0.01,"),
-            Ok(Record::new("stonewall", 7, Answer::Lost, 14153, 0.01)
-                .with_knowledge(Knowledge::Hidden))
+            parse_row("stonewall,7,hidden,unsolvable,,14153,0.01,,12,20000"),
+            Ok(lost.hidden(budget))
         );
+        assert_eq!(
+            parse_row("stonewall,7,hidden,unsolvable,,14153,0.01,,,"),
+            Ok(lost.with_knowledge(Knowledge::Hidden))
+        );
+        assert!(malformed(
+            "stonewall,7,thoughtful,unsolvable,,14153,0.01,,12,20000"
+        ));
+        assert!(malformed("stonewall,7,hidden,unsolvable,,14153,0.01,,12,"));
+        assert!(malformed(
+            "stonewall,7,hidden,unsolvable,,14153,0.01,,0,20000"
+        ));
+        assert!(malformed(
+            "stonewall,7,hidden,unsolvable,,14153,0.01,,x,20000"
+        ));
+        // The first format: 8 columns, no budget.
+        assert_eq!(
+            parse_row_as("stonewall,7,hidden,unsolvable,,14153,0.01,", Format::V1),
+            Ok(lost.with_knowledge(Knowledge::Hidden))
+        );
+        assert!(malformed("stonewall,7,hidden,unsolvable,,14153,0.01,"));
         assert!(matches!(
-            parse_row("spider,7,thoughtful,unsolvable,,14153,0.01,"),
+            parse_row_as(
+                "stonewall,7,hidden,unsolvable,,14153,0.01,,12,20000",
+                Format::V1
+            ),
+            Err(RowError::Malformed(_))
+        ));
+        assert!(matches!(
+            parse_row("spider,7,thoughtful,unsolvable,,14153,0.01,,,"),
             Err(RowError::Foreign(_))
         ));
     }
@@ -519,8 +672,18 @@ mod tests {
         assert!(parse("f", b"a,b,c\n").is_err());
         assert!(parse("f", b"hello").is_err());
         // Rows of another knowledge are refused even as the last line.
-        let foreign = format!("{HEADER}\nstonewall,3,psychic,unsolvable,,5,0.1,\n");
+        let foreign = format!("{HEADER}\nstonewall,3,psychic,unsolvable,,5,0.1,,,\n");
         assert!(parse("f", foreign.as_bytes()).is_err());
+        // A file of the first format is read in its own format.
+        let v1 = format!(
+            "{HEADER_V1}\n{}",
+            format_row_as(&rec(1, Answer::Lost, 5), Format::V1)
+        );
+        let p = parse("f", v1.as_bytes()).unwrap();
+        assert_eq!((p.format, p.rows.len()), (Format::V1, 1));
+        assert_eq!(parse("f", good.as_bytes()).unwrap().format, Format::V2);
+        let mixed = format!("{HEADER_V1}\n{}", format_row(&rec(1, Answer::Lost, 5)));
+        assert!(parse("f", mixed.as_bytes()).unwrap().damage.is_some());
         // CRLF line ends and blank lines are tolerated.
         let crlf = good.replace('\n', "\r\n") + "\r\n";
         assert_eq!(parse("f", crlf.as_bytes()).unwrap().rows.len(), 2);

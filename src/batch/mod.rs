@@ -5,8 +5,9 @@
 //!   worker thread keeps one [`Solver`](crate::solve::Solver) for the whole pass (its table
 //!   keeps its memory from deal to deal). Results go over a channel to the calling thread,
 //!   the only one that writes the CSV file, draws the progress bar and counts.
-//! - [`csvfile`]: the result rows (`variant,seed,knowledge,verdict,moves,nodes,seconds,limit`),
-//!   written and flushed one by one; reading them back for `--resume` and `merge`.
+//! - [`csvfile`]: the result rows
+//!   (`variant,seed,knowledge,verdict,moves,nodes,seconds,limit,samples,sample_nodes`), written
+//!   and flushed one by one; reading them back for `--resume` and `merge`.
 //! - [`summary`]: the per-variant tally and the summary table / JSON.
 //! - [`stats`]: Wilson interval, nearest-rank quantiles.
 //! - [`progress`]: the progress bar on standard error.
@@ -26,6 +27,7 @@ pub mod run;
 pub mod stats;
 pub mod summary;
 
+use crate::hidden::Budget;
 use crate::solve::Limit;
 use std::fmt;
 
@@ -271,6 +273,9 @@ pub struct Record {
     pub nodes: u64,
     /// Wall-clock seconds of the search, rounded to microseconds (as the CSV keeps them).
     pub seconds: f64,
+    /// The planner's budget of a hidden-play row (`None` for thoughtful rows, and for hidden
+    /// rows read from a file that did not record it).
+    pub budget: Option<Budget>,
 }
 
 impl Record {
@@ -284,6 +289,16 @@ impl Record {
             answer,
             nodes,
             seconds: round_micros(seconds),
+            budget: None,
+        }
+    }
+
+    /// The same record of a hidden-play game played with `budget`.
+    pub fn hidden(self, budget: Budget) -> Self {
+        Record {
+            knowledge: Knowledge::Hidden,
+            budget: Some(budget),
+            ..self
         }
     }
 
@@ -299,6 +314,7 @@ impl Record {
             && self.knowledge == other.knowledge
             && self.answer == other.answer
             && self.nodes == other.nodes
+            && self.budget == other.budget
     }
 }
 

@@ -6,14 +6,17 @@
 //! once, with a note on standard error, since that is what running a shard twice gives; found
 //! twice with different results, it is refused, naming both rows. The merged rows are sorted by
 //! variant (in the order of `patience variants`) and seed. The CSV does not record the limits
-//! or the wall-clock time of a run, so the summary has neither (no deals per second).
+//! or the wall-clock time of a run, so the summary has neither (no deals per second). Hidden
+//! rows must share one planner budget (the summary prints it).
 
 use super::Outcome;
 use crate::batch::Knowledge;
+use crate::batch::Record;
 use crate::batch::csvfile::{self, combine};
 use crate::batch::summary::{Report, Summary, Tally};
 use crate::cli::MergeArgs;
-use anyhow::Result;
+use crate::hidden::Budget;
+use anyhow::{Result, bail};
 use std::io::Write;
 
 pub fn run(args: &MergeArgs, out: &mut dyn Write) -> Result<Outcome> {
@@ -24,6 +27,7 @@ pub fn run(args: &MergeArgs, out: &mut dyn Write) -> Result<Outcome> {
     }
     let mut notes = Vec::new();
     let records = combine(rows, &mut notes)?;
+    let budget = one_budget(&records, &mut notes)?;
     if let Some(path) = &args.csv {
         csvfile::write_all(path, &records)?;
     }
@@ -76,7 +80,7 @@ pub fn run(args: &MergeArgs, out: &mut dyn Write) -> Result<Outcome> {
         limits: None,
         scope,
         interrupted: None,
-        planner: None,
+        planner: budget.map(|b| (b.text(), b.json())),
     };
     if args.json {
         writeln!(out, "{}", report.json())?;
@@ -84,4 +88,35 @@ pub fn run(args: &MergeArgs, out: &mut dyn Write) -> Result<Outcome> {
         report.write_text(out)?;
     }
     Ok(Outcome::Success)
+}
+
+/// The one planner budget of the hidden rows, if they record one. Hidden rows played with
+/// different budgets are refused: their rates are not comparable, so one summary cannot hold them.
+fn one_budget(records: &[Record], notes: &mut Vec<String>) -> Result<Option<Budget>> {
+    let hidden = || records.iter().filter(|r| r.knowledge == Knowledge::Hidden);
+    let mut budget: Option<(Budget, &Record)> = None;
+    for r in hidden() {
+        match (r.budget, budget) {
+            (Some(b), None) => budget = Some((b, r)),
+            (Some(b), Some((b0, r0))) if b != b0 => bail!(
+                "hidden rows played with different planner budgets: {} seed {} with --samples {} --sample-nodes {}, {} seed {} with --samples {} --sample-nodes {}; hidden rates are comparable only at equal budget, so merge them separately",
+                r0.variant,
+                r0.seed,
+                b0.samples,
+                b0.sample_nodes,
+                r.variant,
+                r.seed,
+                b.samples,
+                b.sample_nodes
+            ),
+            _ => {}
+        }
+    }
+    let unrecorded = hidden().filter(|r| r.budget.is_none()).count();
+    if unrecorded > 0 {
+        notes.push(format!(
+            "{unrecorded} hidden rows do not record the planner's budget (files of the first format)"
+        ));
+    }
+    Ok(budget.map(|(b, _)| b))
 }

@@ -72,6 +72,7 @@ pub fn run(args: &WinrateArgs, out: &mut dyn Write) -> Result<Outcome> {
     }
     let knowledge = args.knowledge;
     let budget = args.planner.budget();
+    let hidden_budget = (knowledge == Knowledge::Hidden).then_some(budget);
     let mut tallies: Vec<Tally> = ids.iter().map(|&id| Tally::of(id, knowledge)).collect();
     let mut done: HashSet<(&'static str, u64)> = HashSet::new();
     let (mut file, read_back) = match &args.csv {
@@ -79,7 +80,13 @@ pub fn run(args: &WinrateArgs, out: &mut dyn Write) -> Result<Outcome> {
         Some(path) if args.resume => {
             let (file, rows) = ResultFile::resume(path, &mut notes)?;
             let records = check_resumed(
-                path, rows, &ids, knowledge, &selection, &options, &mut notes,
+                path,
+                rows,
+                &ids,
+                hidden_budget,
+                &selection,
+                &options,
+                &mut notes,
             )?;
             for r in &records {
                 let i = ids.iter().position(|&id| id == r.variant).expect("checked");
@@ -182,17 +189,22 @@ pub fn run(args: &WinrateArgs, out: &mut dyn Write) -> Result<Outcome> {
 /// The rows of a resumed file that count for this run. Refused: rows of a variant this run
 /// does not ask for, and a deal with two different results. Noted: identical duplicates (kept
 /// once), rows outside the seeds asked for (kept in the file, not counted), and rows that
-/// other limits made (counted: the summary then mixes limits).
+/// other limits made (counted: the summary then mixes limits). `budget` is the planner's budget
+/// of a hidden-play run, `None` for a thoughtful run.
 fn check_resumed(
     path: &Path,
     rows: Vec<Row>,
     ids: &[&'static str],
-    knowledge: Knowledge,
+    budget: Option<Budget>,
     selection: &Selection,
     options: &Options,
     notes: &mut Vec<String>,
 ) -> Result<Vec<Record>> {
     let name = path.display().to_string();
+    let knowledge = match budget {
+        Some(_) => Knowledge::Hidden,
+        None => Knowledge::Thoughtful,
+    };
     if let Some(row) = rows.iter().find(|r| !ids.contains(&r.record.variant)) {
         bail!(
             "{name} holds results of {} (line {}), which this run does not ask for: resume it with its own variants ({}), or use another file",
@@ -210,10 +222,25 @@ fn check_resumed(
         );
     }
     let records = combine(rows.into_iter().map(|r| (name.clone(), r)).collect(), notes)?;
-    if knowledge == Knowledge::Hidden {
-        if !records.is_empty() {
+    if let Some(budget) = budget {
+        if let Some(r) = records
+            .iter()
+            .find(|r| r.budget.is_some_and(|b| b != budget))
+        {
+            let b = r.budget.expect("found");
+            bail!(
+                "{name} was played with --samples {} --sample-nodes {} ({} seed {}), and this run asks for --samples {} --sample-nodes {}: hidden rates are comparable only at equal budget; resume with its budget, or use another file",
+                b.samples,
+                b.sample_nodes,
+                r.variant,
+                r.seed,
+                budget.samples,
+                budget.sample_nodes
+            );
+        }
+        if records.iter().any(|r| r.budget.is_none()) {
             notes.push(format!(
-                "note: {name}: the CSV does not record the planner's budget; resume with the same --samples and --sample-nodes"
+                "note: {name} has rows without the planner's budget (a file of the first format); resume with the same --samples and --sample-nodes"
             ));
         }
         let (inside, _) = records
@@ -312,15 +339,15 @@ where
                 .with_context(|| format!("the {} deal of seed {seed}", V::RULES.name))?;
             let game = play::<V>(&pos, seed, planner, exact, cancel, &mut |_, _| {})
                 .with_context(|| format!("{} seed {seed}", V::RULES.id))?;
-            Ok(game.map(|g| hidden_record::<V>(seed, &g, t0.elapsed().as_secs_f64())))
+            Ok(game.map(|g| hidden_record::<V>(seed, &g, budget, t0.elapsed().as_secs_f64())))
         },
         on_record,
     )
 }
 
-/// The CSV record of a hidden-play game: `solved` won, `unsolvable` lost, `unknown` when a
-/// limit stopped the search on a position where every card was known.
-pub fn hidden_record<V: Variant>(seed: u64, game: &Game, seconds: f64) -> Record {
+/// The CSV record of a hidden-play game played with `budget`: `solved` won, `unsolvable` lost,
+/// `unknown` when a limit stopped the search on a position where every card was known.
+pub fn hidden_record<V: Variant>(seed: u64, game: &Game, budget: Budget, seconds: f64) -> Record {
     let answer = match game.outcome {
         HiddenOutcome::Won => Answer::Won {
             moves: game.moves.len() as u32,
@@ -331,5 +358,5 @@ pub fn hidden_record<V: Variant>(seed: u64, game: &Game, seconds: f64) -> Record
         }
         _ => Answer::Lost,
     };
-    Record::new(V::RULES.id, seed, answer, game.nodes, seconds).with_knowledge(Knowledge::Hidden)
+    Record::new(V::RULES.id, seed, answer, game.nodes, seconds).hidden(budget)
 }

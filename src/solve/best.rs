@@ -153,35 +153,31 @@ impl<V: Variant, K: KeyWords> BestFirst<V, K> {
         let mut path = Vec::with_capacity(keys.len() + 1);
         let mut moves = Vec::new();
         for key in keys {
-            moves.clear();
-            self.prune.generate::<V>(&pos, &mut moves);
-            let m = moves
-                .iter()
-                .copied()
-                .find(|&m| {
-                    let u = apply::<V>(&mut pos, m);
-                    let hit = encode::<V, K>(ctx, &pos) == key;
-                    undo::<V>(&mut pos, m, u);
-                    hit
-                })
-                .expect("each stored position is a child of its parent");
+            let m = self.child_move(&mut pos, &mut moves, |p| encode::<V, K>(ctx, p) == key);
+            let m = m.expect("each stored position is a child of its parent");
             apply::<V>(&mut pos, m);
             path.push(m);
         }
-        moves.clear();
-        self.prune.generate::<V>(&pos, &mut moves);
-        let m = moves
-            .iter()
-            .copied()
-            .find(|&m| {
-                let u = apply::<V>(&mut pos, m);
-                let won = pos.is_won::<V>();
-                undo::<V>(&mut pos, m, u);
-                won
-            })
-            .expect("the last stored position has a winning move");
-        path.push(m);
+        let m = self.child_move(&mut pos, &mut moves, |p| p.is_won::<V>());
+        path.push(m.expect("the last stored position has a winning move"));
         path
+    }
+
+    /// The first generated move from `pos` whose child satisfies `hit` (`pos` is left as it was).
+    fn child_move(
+        &self,
+        pos: &mut Position,
+        moves: &mut Vec<Move>,
+        hit: impl Fn(&Position) -> bool,
+    ) -> Option<Move> {
+        moves.clear();
+        self.prune.generate::<V>(pos, moves);
+        moves.iter().copied().find(|&m| {
+            let u = apply::<V>(pos, m);
+            let found = hit(pos);
+            undo::<V>(pos, m, u);
+            found
+        })
     }
 }
 

@@ -154,7 +154,13 @@ impl Prune {
     pub fn apply<V: Variant>(&self, pos: &Position, moves: &mut [Move], start: usize) -> usize {
         let aces = self.aces && Self::aces_rule_holds::<V>();
         let safe = self.safe && Self::safe_rule_holds::<V>();
-        if !(aces || safe) {
+        let foundation = |p: Place| matches!(p, Place::Foundation(_));
+        if !(aces || safe)
+            || !moves[start..]
+                .iter()
+                .any(|m| foundation(m.to) || foundation(m.from))
+        {
+            // Both rules act only on moves to or from a foundation.
             return moves.len();
         }
         let card_of = |m: &Move| match m.from {

@@ -2,19 +2,12 @@
 //! thread counts, resuming after a damaged last line, shards merged, several variants, bad
 //! arguments, Ctrl-C.
 
-use crate::common::{arg, patience, stderr_of, stdout_of, tempdir, write_file};
+use crate::common::{arg, refused, run, stderr_of, stdout_of, tempdir, write_file};
 use serde_json::Value;
 use std::path::Path;
 
-const HEADER: &str = "variant,seed,knowledge,verdict,moves,nodes,seconds,limit";
-
-/// Runs `patience args`; returns (exit status, stdout, stderr). Never a panic.
-fn run(args: &[&str]) -> (i32, String, String) {
-    let out = patience().args(args).output().unwrap();
-    let (o, e) = (stdout_of(&out), stderr_of(&out));
-    assert!(!e.contains("panicked"), "{args:?}: {e}");
-    (out.status.code().unwrap_or(-1), o, e)
-}
+const HEADER: &str =
+    "variant,seed,knowledge,verdict,moves,nodes,seconds,limit,samples,sample_nodes";
 
 /// The arguments as `&str`s.
 fn strs(v: &[String]) -> Vec<&str> {
@@ -28,19 +21,7 @@ fn run_json(args: &[&str]) -> Value {
     serde_json::from_str(&out).unwrap_or_else(|e| panic!("{args:?}: {e}: {out}"))
 }
 
-/// Expects `patience args` to be refused: exit 2, one line `error: ...`, nothing on stdout.
-fn refused(args: &[&str]) -> String {
-    let (code, out, err) = run(args);
-    assert_eq!(code, 2, "{args:?}: {err}");
-    assert!(out.is_empty(), "{args:?}: {out}");
-    assert!(
-        err.starts_with("error: ") && err.lines().count() == 1,
-        "{args:?}: {err:?}"
-    );
-    err
-}
-
-/// The rows of a result file (after checking its header), each as its 8 fields.
+/// The rows of a result file (after checking its header), each as its 10 fields.
 fn rows(path: &Path) -> Vec<Vec<String>> {
     let text = std::fs::read_to_string(path).unwrap();
     assert!(text.ends_with('\n'), "{text}");
@@ -49,7 +30,7 @@ fn rows(path: &Path) -> Vec<Vec<String>> {
     lines
         .map(|l| {
             let f: Vec<String> = l.split(',').map(str::to_string).collect();
-            assert_eq!(f.len(), 8, "{l}");
+            assert_eq!(f.len(), 10, "{l}");
             f
         })
         .collect()

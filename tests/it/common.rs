@@ -52,3 +52,23 @@ pub fn deal_json(variant: &str, seed: u64) -> String {
     assert!(out.status.success(), "{}", stderr_of(&out));
     stdout_of(&out)
 }
+
+/// Runs `patience args`; returns (exit status, stdout, stderr). Never a panic.
+pub fn run(args: &[&str]) -> (i32, String, String) {
+    let out = patience().args(args).output().unwrap();
+    let (o, e) = (stdout_of(&out), stderr_of(&out));
+    assert!(!e.contains("panicked"), "{args:?}: {e}");
+    (out.status.code().unwrap_or(-1), o, e)
+}
+
+/// Expects `patience args` to be refused: exit 2, one line `error: ...`, nothing on stdout.
+pub fn refused(args: &[&str]) -> String {
+    let (code, out, err) = run(args);
+    assert_eq!(code, 2, "{args:?}: {err}");
+    assert!(out.is_empty(), "{args:?}: {out}");
+    assert!(
+        err.starts_with("error: ") && err.lines().count() == 1,
+        "{args:?}: {err:?}"
+    );
+    err
+}

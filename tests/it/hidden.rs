@@ -1,7 +1,7 @@
 //! Hidden play: the observation shows nothing unseen, determinizations are legal and uniform,
 //! play is reproducible and never cheats, the exact shortcut, and the commands.
 
-use crate::common::{arg, deal_json, patience, stderr_of, stdout_of, tempdir, write_file};
+use crate::common::{arg, deal_json, refused, run, tempdir, write_file};
 use patience::cards::CardToken;
 use patience::deal::{Deal, deal};
 use patience::game::{Move, Place, Position, Variant, apply};
@@ -278,25 +278,6 @@ fn a_position_with_unknown_cards_reads_as_an_observation() {
     assert!(Observation::from_deal::<Stonewall>(&s).is_err());
 }
 
-/// Runs `patience args`; returns (exit status, stdout, stderr). Never a panic.
-fn run(args: &[&str]) -> (i32, String, String) {
-    let out = patience().args(args).output().unwrap();
-    let (o, e) = (stdout_of(&out), stderr_of(&out));
-    assert!(!e.contains("panicked"), "{args:?}: {e}");
-    (out.status.code().unwrap_or(-1), o, e)
-}
-
-fn refused(args: &[&str]) -> String {
-    let (code, out, err) = run(args);
-    assert_eq!(code, 2, "{args:?}: {err}");
-    assert!(out.is_empty(), "{args:?}: {out}");
-    assert!(
-        err.starts_with("error: ") && err.lines().count() == 1,
-        "{args:?}: {err:?}"
-    );
-    err
-}
-
 #[test]
 fn the_commands_play_hint_and_winrate_in_hidden_play() {
     let tiny = ["--samples", "3", "--sample-nodes", "2000"];
@@ -423,6 +404,33 @@ fn the_commands_play_hint_and_winrate_in_hidden_play() {
         4,
         "{rows}"
     );
+    // Each row records the planner's budget.
+    assert!(
+        rows.lines().skip(1).all(|l| l.ends_with(",3,2000")),
+        "{rows}"
+    );
+    // Resuming with another budget is refused: the rates would not be comparable.
+    // `winrate` of Stonewall seeds 0..5 in hidden play, continuing `file`, with `budget`.
+    let resume = |file: &str, budget: &[&str]| -> Vec<String> {
+        let head = [
+            "winrate",
+            "stonewall",
+            "--knowledge",
+            "hidden",
+            "--seeds",
+            "0..5",
+        ];
+        let tail = ["--max-nodes", "50000", "--csv", file, "--resume"];
+        [&head[..], &tail, budget]
+            .concat()
+            .into_iter()
+            .map(str::to_string)
+            .collect()
+    };
+    let more = resume(arg(&csv), &["--samples", "4", "--sample-nodes", "2000"]);
+    let e = refused(&more.iter().map(String::as_str).collect::<Vec<_>>());
+    assert!(e.contains("--samples 3 --sample-nodes 2000"), "{e}");
+    assert_eq!(std::fs::read_to_string(&csv).unwrap(), rows);
     let e = refused(&[
         "winrate",
         "stonewall",
@@ -436,4 +444,38 @@ fn the_commands_play_hint_and_winrate_in_hidden_play() {
     let (code, out, _) = run(&["merge", arg(&csv)]);
     assert_eq!(code, 0);
     assert!(out.contains("knowledge hidden"), "{out}");
+    assert!(
+        out.contains("planner: 3 samples per decision, 2000 nodes"),
+        "{out}"
+    );
+
+    // Merging hidden rows of two budgets is refused; the first format (no budget) is read.
+    let other = write_file(
+        dir.path(),
+        "other.csv",
+        &format!(
+            "{}\nstonewall,99,hidden,unsolvable,,5,0.1,,4,2000\n",
+            rows.lines().next().unwrap()
+        ),
+    );
+    let e = refused(&["merge", arg(&csv), arg(&other)]);
+    assert!(e.contains("different planner budgets"), "{e}");
+    let v1_text: String = rows
+        .lines()
+        .map(|l| l.splitn(9, ',').take(8).collect::<Vec<_>>().join(",") + "\n")
+        .collect();
+    let v1 = write_file(dir.path(), "v1.csv", &v1_text);
+    let (code, out, err) = run(&["merge", arg(&v1)]);
+    assert_eq!(code, 0, "{err}");
+    assert!(err.contains("do not record the planner's budget"), "{err}");
+    assert!(!out.contains("planner:"), "{out}");
+    // Resuming a file of the first format continues it in that format, with a note.
+    let resume_v1 = resume(arg(&v1), &tiny);
+    let (code, _, err) = run(&resume_v1.iter().map(String::as_str).collect::<Vec<_>>());
+    assert_eq!(code, 0, "{err}");
+    assert!(err.contains("without the planner's budget"), "{err}");
+    let text = std::fs::read_to_string(&v1).unwrap();
+    assert!(text.starts_with(&v1_text), "{text}");
+    assert_eq!(text.lines().count(), 6, "{text}");
+    assert!(text.lines().all(|l| l.split(',').count() == 8), "{text}");
 }

@@ -359,6 +359,10 @@ fn draw_three_talon_plays_reach_every_third_card_and_the_last() {
     // cards; the Aces among them at those places can go up.
     let p = start_of::<KlondikeDraw3>(0);
     let plays = talon_plays::<KlondikeDraw3>(&p);
+    assert!(
+        !plays.is_empty(),
+        "seed 0 has an Ace or a fitting card in its talon"
+    );
     for m in &plays {
         let (t, redeal) = m.as_talon_play().unwrap();
         assert!(!redeal, "nothing to turn back yet: {m:?}");
