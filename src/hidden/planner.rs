@@ -12,6 +12,7 @@
 //! 3. **Bandit.** UCB1 shares the samples among the candidates: each pull evaluates a candidate
 //!    on one more sample it has not been tried on (apply its moves, solve with `sample_nodes`
 //!    nodes): solved 1, unsolvable 0, unknown [`UNKNOWN_VALUE`]. At most `2 × samples` pulls.
+//!    A sample proved unsolvable in step 1 is lost after every plan, so no pull is spent on it.
 //! 4. **Choice.** The candidate with the best mean (then more tries, then first proposed).
 //!
 //! When no sample can be won within the budget, the candidates are the single legal moves that
@@ -300,6 +301,10 @@ impl<V: Variant> Planner<V> {
             tried: u64,
         }
         let mut cands: Vec<Cand> = Vec::new();
+        // Samples proved unsolvable from here: lost after any plan, so they tell the
+        // candidates nothing apart and the bandit never spends a pull on them (a zero given to
+        // some candidates and not to others would only add noise).
+        let mut lost = 0u64;
         for k in 0..k_max {
             let sample = std::mem::replace(&mut self.samples[k], Position::empty());
             let result = self.solve(&sample, self.budget.sample_nodes, cancel);
@@ -342,7 +347,7 @@ impl<V: Variant> Planner<V> {
                         }),
                     }
                 }
-                Verdict::Unsolvable => {}
+                Verdict::Unsolvable => lost |= 1 << k,
                 Verdict::Unknown(Limit::Cancelled) => return Err(PlanError::Cancelled),
                 Verdict::Unknown(_) => d.sample_unknown += 1,
             }
@@ -380,12 +385,20 @@ impl<V: Variant> Planner<V> {
                 return Ok(d);
             }
         }
-        // 3. UCB1 over the candidates, each pull one more sample.
+        // 3. UCB1 over the candidates, each pull one more sample not proved lost.
         let all: u64 = if k_max == 64 {
             u64::MAX
         } else {
             (1u64 << k_max) - 1
         };
+        if d.fallback && lost == all {
+            // Every sample is lost whatever is played.
+            d.action = Action::Resign(Resign::Hopeless);
+            return Ok(d);
+        }
+        for c in &mut cands {
+            c.tried |= lost;
+        }
         if cands.len() > 1 {
             let proposed: u32 = cands.iter().map(|c| c.choice.tries).sum();
             for pull in 0..self.budget.pulls() {
