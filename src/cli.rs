@@ -137,6 +137,7 @@ impl CheckArgs {
 pub enum PruneRule {
     Aces,
     Safe,
+    Kings,
     Talon,
 }
 
@@ -158,8 +159,10 @@ pub struct SolverArgs {
     pub no_prune: bool,
     /// Switch off some of the proved pruning rules, comma-separated: `aces` (an Ace goes up at
     /// once and stays), `safe` (cards nothing more can be built on go up at once; settled
-    /// foundation cards stay), `talon` (turning the stock and playing the card shown are one
-    /// move, in games whose stock is turned over again).
+    /// foundation cards stay), `kings` (a position where some suit's King can never go up is
+    /// a dead end: games where a tableau King can only go to a foundation), `talon` (turning
+    /// the stock and playing the card shown are one move, in games whose stock is turned over
+    /// again).
     #[arg(long, value_name = "RULES", value_delimiter = ',')]
     pub prune_off: Vec<PruneRule>,
     /// Only the depth-first search: skip the short first search and the best-first search
@@ -183,6 +186,7 @@ impl SolverArgs {
             .map(|r| match r {
                 PruneRule::Aces => "aces",
                 PruneRule::Safe => "safe",
+                PruneRule::Kings => "kings",
                 PruneRule::Talon => "talon",
             })
             .collect();
@@ -211,6 +215,7 @@ impl SolverArgs {
                     match r {
                         PruneRule::Aces => p.aces = false,
                         PruneRule::Safe => p.safe = false,
+                        PruneRule::Kings => p.kings = false,
                         PruneRule::Talon => p.talon = false,
                     }
                 }

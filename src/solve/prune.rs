@@ -69,6 +69,25 @@
 //! In a game that also builds up (Lucky Piles) a card of L could have cards not in L placed on
 //! it, so the rule is off there. Tests compare verdicts with and without it.
 //!
+//! **Stuck Kings** (`Prune::kings`), for games that build down and never let a King from the
+//! tableau into an empty pile (Lucky Thirteen, Napoleon's Shoulder): a position is dead, and the
+//! search tries no move in it, when some suit can never get a King onto a foundation.
+//!
+//! *Argument.* In such a game a King in a tableau pile can only ever move to a foundation
+//! (nothing is built on a King's rank going down, and no empty pile takes it from the tableau),
+//! and once there it stays (no tableau card takes it). A card below such a King in its pile can
+//! move only once the King has left, so only after some King of the King's suit has gone up.
+//! For a suit s, let E(s) be the first time a King of s goes onto a foundation (the game is won
+//! only if every E(s) happens). At E(s) a foundation of s holds A to Q, and the King itself has
+//! left its place: so for every rank r (King included) some copy of the card (r, s) has left
+//! the place it has now. A copy lying below tableau Kings of suits T can leave only after every
+//! E(t), t in T. So E(s) can happen only after, for every r, every E(t) of the suits T of some
+//! copy of (r, s) (a copy off the tableau, or in it below no King, has T empty). Start from no
+//! suit and add, again and again, each suit s whose every rank has a copy with T among the
+//! suits added so far: a suit never added has no first King going up in any continuation (the
+//! first such E(s) to happen would need an earlier one), so no continuation wins. The rule
+//! only ends the search at positions that cannot be won, so it never loses a win.
+//!
 //! With talon plays (`game::engine::generate_with`) the rules combine: the arguments above are
 //! made on games of real moves, and the win they leave is rewritten into talon plays without
 //! changing its other moves; so count only the moves that are not turns, and from every winnable
@@ -77,6 +96,7 @@
 
 use crate::cards::Card;
 use crate::game::position::{NONE, Position};
+use crate::game::rules::SourceKind;
 use crate::game::{Build, Move, Place, Stock, Variant, generate_with};
 
 /// Which proved prunings the search applies.
@@ -86,6 +106,8 @@ pub struct Prune {
     pub aces: bool,
     /// The settled-cards rule (applied only in games that build down).
     pub safe: bool,
+    /// The stuck-Kings rule (applied only in games where it is proved).
+    pub kings: bool,
     /// Talon plays instead of single stock turns (`game::engine::generate_with`, where the
     /// argument is), in games whose stock may be turned over again.
     pub talon: bool,
@@ -96,6 +118,7 @@ impl Default for Prune {
         Prune {
             aces: true,
             safe: true,
+            kings: true,
             talon: true,
         }
     }
@@ -106,6 +129,7 @@ impl Prune {
     pub const NONE: Prune = Prune {
         aces: false,
         safe: false,
+        kings: false,
         talon: false,
     };
 
@@ -130,6 +154,15 @@ impl Prune {
         )
     }
 
+    /// Does the stuck-Kings argument hold for this game? (It builds down, and an empty pile
+    /// never takes a King from the tableau.)
+    pub const fn kings_rule_holds<V: Variant>() -> bool {
+        matches!(
+            V::RULES.build,
+            Build::DownAltColour | Build::DownAnySuit | Build::DownSameSuit
+        ) && !V::RULES.space_accepts(Card::new(13, 0), SourceKind::Tableau)
+    }
+
     /// Are talon plays used in this game (with `talon` on)? In games whose stock may be turned
     /// over again. In a one-pass game a talon play buries for good every card it turns past, and
     /// the searches found fewer wins with them than with single turns (Napoleon's Shoulder 7
@@ -152,6 +185,9 @@ impl Prune {
     /// Prunes `moves[start..]` in place; returns the new end.
     #[inline]
     pub fn apply<V: Variant>(&self, pos: &Position, moves: &mut [Move], start: usize) -> usize {
+        if self.kings && Self::kings_rule_holds::<V>() && stuck_kings::<V>(pos) {
+            return start;
+        }
         let aces = self.aces && Self::aces_rule_holds::<V>();
         let safe = self.safe && Self::safe_rule_holds::<V>();
         let foundation = |p: Place| matches!(p, Place::Foundation(_));
@@ -267,4 +303,53 @@ pub fn settled<V: Variant>(pos: &Position) -> u64 {
         }
     }
     l
+}
+
+/// Can some suit never get a King onto a foundation, because of the cards that tableau Kings
+/// lie on? (The stuck-Kings rule; see the module's doc. Meaningful where
+/// [`Prune::kings_rule_holds`].)
+#[inline]
+pub fn stuck_kings<V: Variant>(pos: &Position) -> bool {
+    // For each card, the suits of the tableau Kings above each of its copies that lie below
+    // one (a copy not recorded lies below none, or is off the tableau).
+    let mut below = [[0u8; 2]; 52];
+    let mut recorded = [0u8; 52];
+    let mut any = false;
+    for pile in &pos.piles[..V::RULES.piles()] {
+        let mut kings = 0u8;
+        for i in (0..pile.len as usize).rev() {
+            let c = pile.card(i);
+            if kings != 0 {
+                let k = c.index() as usize;
+                below[k][recorded[k] as usize & 1] = kings;
+                recorded[k] += 1;
+                any = true;
+            }
+            if c.rank() == 13 {
+                kings |= 1 << c.suit();
+            }
+        }
+    }
+    if !any {
+        return false;
+    }
+    // In one deck the only copy must be free; in two, either.
+    let free = |k: usize, done: u8| {
+        below[k][0] & !done == 0
+            || (V::RULES.decks == 2 && (recorded[k] < 2 || below[k][1] & !done == 0))
+    };
+    let mut done = 0u8;
+    loop {
+        let before = done;
+        for s in 0..4u8 {
+            if done >> s & 1 == 0
+                && (1..=13u8).all(|r| free(Card::new(r, s).index() as usize, done))
+            {
+                done |= 1 << s;
+            }
+        }
+        if done == before {
+            return done != 0b1111;
+        }
+    }
 }

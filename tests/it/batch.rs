@@ -394,6 +394,32 @@ fn prune_off_is_named_in_the_summary_and_unknown_rules_are_refused() {
     assert!(err.contains("queens"), "{err}");
 }
 
+/// `--prune-off kings`: Lucky Thirteen seeds 0..5 each have a King stuck on a card its suit
+/// needs first, so the stuck-Kings rule proves them lost at once; without it the search finds
+/// no end at this budget.
+#[test]
+fn prune_off_kings_leaves_stuck_kings_to_the_search() {
+    let base = [
+        "winrate",
+        "lucky-thirteen",
+        "--seeds",
+        "0..5",
+        "--max-nodes",
+        "20000",
+        "--json",
+    ];
+    let counts = |v: &Value| {
+        ["won", "lost", "unknown"].map(|k| v["variants"][0][k].as_u64().unwrap_or(u64::MAX))
+    };
+    let on = run_json(&base);
+    assert_eq!(counts(&on), [0, 5, 0], "{on}");
+    let mut args = base.to_vec();
+    args.extend(["--prune-off", "kings"]);
+    let off = run_json(&args);
+    assert_eq!(off["limits"]["prune"], "on except kings", "{off}");
+    assert_eq!(counts(&off), [0, 0, 5], "{off}");
+}
+
 /// Ctrl-C (SIGINT): the run stops, every finished row is whole, the summary of those is
 /// printed and says it was interrupted (exit status 1); `--resume` then finishes the run.
 #[cfg(unix)]

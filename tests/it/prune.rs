@@ -8,10 +8,11 @@ use patience::cards::Card;
 use patience::game::{
     Move, Place, Position, Stock, Variant, apply, generate, generate_with, talon_card, undo,
 };
-use patience::solve::prune::settled;
+use patience::solve::prune::{settled, stuck_kings};
 use patience::solve::{Prune, expand_talon_plays, replay};
 use patience::variants::{
-    FortyThieves, Klondike, KlondikeDraw3, LuckyPiles, NapoleonsShoulder, Stonewall,
+    FlowerGarden, FortyThieves, Klondike, KlondikeDraw3, LuckyPiles, LuckyThirteen,
+    NapoleonsShoulder, Stonewall,
 };
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
@@ -29,6 +30,7 @@ fn kept<V: Variant>(pos: &Position, prune: Prune) -> Vec<Move> {
 const SAFE_ONLY: Prune = Prune {
     aces: false,
     safe: true,
+    kings: false,
     talon: false,
 };
 
@@ -387,4 +389,99 @@ fn draw_three_talon_plays_reach_every_third_card_and_the_last() {
             .iter()
             .all(|m| m.as_talon_play().is_none())
     );
+}
+
+/// The stuck-Kings rule holds where a tableau King can only go to a foundation: Lucky Thirteen
+/// (spaces never filled) and Napoleon's Shoulder (spaces from the waste only); not where an
+/// empty pile takes a King from the tableau, nor where cards build up.
+#[test]
+fn stuck_kings_rule_holds_only_where_kings_cannot_move() {
+    assert!(Prune::kings_rule_holds::<LuckyThirteen>());
+    assert!(Prune::kings_rule_holds::<NapoleonsShoulder>());
+    assert!(!Prune::kings_rule_holds::<Klondike>());
+    assert!(!Prune::kings_rule_holds::<Stonewall>());
+    assert!(!Prune::kings_rule_holds::<FlowerGarden>());
+    assert!(!Prune::kings_rule_holds::<FortyThieves>());
+    assert!(!Prune::kings_rule_holds::<LuckyPiles>());
+}
+
+/// A Lucky Thirteen position with every card named (clubs and diamonds are up).
+fn thirteen(piles: &[&str], hearts: &str, spades: &str) -> Position {
+    Table {
+        piles,
+        found: &["KC", "KD", hearts, spades],
+        filler: Filler::face_up_under(12),
+        ..Table::default()
+    }
+    .pos::<LuckyThirteen>()
+}
+
+#[test]
+fn stuck_kings_in_one_deck() {
+    type L = LuckyThirteen;
+    // KS lies on 5S: 5S can leave only after KS goes up, which needs 5S up first.
+    let spades = ["6S", "7S", "8S", "9S", "10S", "JS", "QS"];
+    let with = |first: &str| {
+        let mut piles = vec![first];
+        piles.extend(spades);
+        thirteen(&piles, "KH", "4S")
+    };
+    let p = with("5S KS");
+    assert!(stuck_kings::<L>(&p));
+    assert!(kept::<L>(&p, Prune::default()).is_empty());
+    let off = Prune {
+        kings: false,
+        ..Prune::default()
+    };
+    assert!(!kept::<L>(&p, off).is_empty());
+    // The other way up, 5S on KS, is no obstacle.
+    let p = with("KS 5S");
+    assert!(!stuck_kings::<L>(&p));
+    assert!(!kept::<L>(&p, Prune::default()).is_empty());
+
+    // A cycle through two suits: 3H under KS (hearts wait for spades) and 7S under KH (spades
+    // wait for hearts).
+    let rest = ["4H 5H 6H", "7H 8H 9H", "10H JH QH", "8S 9S 10S", "JS QS"];
+    let two = |a: &str, b: &str| {
+        let mut piles = vec![a, b];
+        piles.extend(rest);
+        thirteen(&piles, "2H", "6S")
+    };
+    assert!(stuck_kings::<L>(&two("3H KS", "7S KH")));
+    // Without the second edge there is no cycle: hearts can wait for spades.
+    assert!(!stuck_kings::<L>(&two("3H KS", "KH 7S")));
+    assert!(!stuck_kings::<L>(&two("KS 3H", "7S KH")));
+    // KS on KH: KH waits for spades, which are free.
+    assert!(!stuck_kings::<L>(&two("3H 7S", "KH KS")));
+}
+
+/// A Napoleon's Shoulder position: the unnamed cards lie in the stock.
+fn shoulder(piles: &[&str]) -> Position {
+    Table {
+        piles,
+        ..Table::default()
+    }
+    .pos::<NapoleonsShoulder>()
+}
+
+#[test]
+fn stuck_kings_in_two_decks_need_both_copies_held() {
+    type N = NapoleonsShoulder;
+    // One 5S under a KS: the other 5S (in the stock) can go up first.
+    assert!(!stuck_kings::<N>(&shoulder(&["5S KS"])));
+    // Both under the two KS, in one pile or in two.
+    let p = shoulder(&["5S KS", "5S KS"]);
+    assert!(stuck_kings::<N>(&p));
+    assert!(kept::<N>(&p, Prune::default()).is_empty());
+    assert!(stuck_kings::<N>(&shoulder(&["5S 5S KS"])));
+    // One 5S under a KS and one under a KH: spades wait for hearts, which are free.
+    assert!(!stuck_kings::<N>(&shoulder(&["5S KS", "5S KH"])));
+    // ... unless both 3H lie under the other KS: then hearts wait for spades too.
+    assert!(stuck_kings::<N>(&shoulder(&["5S KS", "5S KH", "3H 3H KS"])));
+    assert!(!stuck_kings::<N>(&shoulder(&["5S KS", "5S KH", "3H KS"])));
+    // Both KS under the two KH, which are free: hearts go up, then spades.
+    assert!(!stuck_kings::<N>(&shoulder(&["KS KH", "KS KH"])));
+    // ... but with both 3H under them as well, hearts wait for spades: neither gets out.
+    assert!(stuck_kings::<N>(&shoulder(&["3H KS KH", "3H KS KH"])));
+    assert!(!stuck_kings::<N>(&shoulder(&["3H KS KH", "KS KH"])));
 }
