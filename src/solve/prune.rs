@@ -74,9 +74,9 @@
 //! search tries no move in it, when some suit can never get a King onto a foundation.
 //!
 //! *Argument.* In such a game a King in a tableau pile can only ever move to a foundation
-//! (nothing is built on a King's rank going down, and no empty pile takes it from the tableau),
-//! and once there it stays (no tableau card takes it). A card below such a King in its pile can
-//! move only once the King has left, so only after some King of the King's suit has gone up.
+//! (nothing is built on a King's rank going down, and no empty pile takes it, alone or heading a
+//! run, from the tableau). A card below such a King in its pile can move only once the King has
+//! left, so only after some King of the King's suit has gone up.
 //! For a suit s, let E(s) be the first time a King of s goes onto a foundation (the game is won
 //! only if every E(s) happens). At E(s) a foundation of s holds A to Q, and the King itself has
 //! left its place: so for every rank r (King included) some copy of the card (r, s) has left
