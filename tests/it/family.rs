@@ -1044,8 +1044,8 @@ fn pinned_verdicts_wildflower() {
 
 #[test]
 fn pinned_verdicts_lucky_thirteen() {
-    // 47 U, every one proved by the stuck-Kings rule (a King lies on a lower card of its
-    // suit, or the Kings hold each other's suits in a cycle).
+    // 47 U; none was decided before the stuck-Kings rule (a King on a lower card of its suit,
+    // or Kings holding each other's suits in a cycle, ends the search there).
     pinned::<LT>(
         "UUUUUUUUUUUUUUUUUUU?U?UUUUU?UUUUUUUUUUUUUUUUUUUUUU",
         20_000,
