@@ -924,35 +924,19 @@ fn prune_cross_check<V: Variant>(
     pruned_nodes: u64,
     unpruned_nodes: u64,
 ) -> Cross {
-    prune_cross_check_with::<V>(
-        label,
-        positions,
-        Prune::default(),
-        pruned_nodes,
-        unpruned_nodes,
-    )
-}
-
-/// [`prune_cross_check`] with the given rules on the pruned side.
-fn prune_cross_check_with<V: Variant>(
-    label: &str,
-    positions: impl Iterator<Item = (String, Position)>,
-    prune: Prune,
-    pruned_nodes: u64,
-    unpruned_nodes: u64,
-) -> Cross {
     prune_cross_check_against::<V>(
         label,
         positions,
-        prune,
+        Prune::default(),
         Prune::NONE,
         pruned_nodes,
         unpruned_nodes,
     )
 }
 
-/// [`prune_cross_check_with`] against the search with the rules of `reference` (rules that are
-/// cross-checked on their own), to isolate one rule where the unpruned search decides too little.
+/// [`prune_cross_check`] with the rules of `prune` on the pruned side and of `reference` on the
+/// other: [`Prune::NONE`] (the unpruned search), or rules cross-checked on their own, to isolate
+/// one rule where the unpruned search decides too little.
 fn prune_cross_check_against<V: Variant>(
     label: &str,
     positions: impl Iterator<Item = (String, Position)>,
@@ -1157,19 +1141,21 @@ fn prune_agrees_with_unpruned_klondike() {
     let mut proofs = 0;
     for prune in alone {
         for (label, steps) in [("reduced 0..100", 0), ("reduced 0..100, 30 moves", 30)] {
-            let c = prune_cross_check_with::<Klondike>(
+            let c = prune_cross_check_against::<Klondike>(
                 label,
                 reduced_midgame::<Klondike>(0..100, 6, steps),
                 prune,
+                Prune::NONE,
                 5_000,
                 20_000,
             );
             assert!(c.solved >= 20, "{c:?}");
             proofs += c.unsolvable;
-            let c = prune_cross_check_with::<KlondikeDraw3>(
+            let c = prune_cross_check_against::<KlondikeDraw3>(
                 label,
                 reduced_midgame::<KlondikeDraw3>(0..100, 6, steps),
                 prune,
+                Prune::NONE,
                 5_000,
                 20_000,
             );
