@@ -107,6 +107,9 @@ pub struct Searcher<V: Variant, K: KeyWords> {
     moves: Vec<Move>,
     frames: Vec<Frame>,
     pub prune: Prune,
+    /// Apply the streamliners (`solve::streamline`): the search then only seeks wins, and
+    /// running dry proves nothing.
+    pub streamline: bool,
     pub stats: Stats,
     _v: std::marker::PhantomData<V>,
 }
@@ -118,6 +121,7 @@ impl<V: Variant, K: KeyWords> Searcher<V, K> {
             moves: Vec::with_capacity(4096),
             frames: Vec::with_capacity(256),
             prune,
+            streamline: false,
             stats: Stats::default(),
             _v: std::marker::PhantomData,
         }
@@ -133,7 +137,10 @@ impl<V: Variant, K: KeyWords> Searcher<V, K> {
     fn expand(&mut self, pos: &Position) -> (u32, u32) {
         let start = self.moves.len();
         self.prune.generate::<V>(pos, &mut self.moves);
-        let end = self.prune.apply::<V>(pos, &mut self.moves, start);
+        let mut end = self.prune.apply::<V>(pos, &mut self.moves, start);
+        if self.streamline {
+            end = super::streamline::streamline::<V>(pos, &mut self.moves, start, end);
+        }
         self.moves.truncate(end);
         order::<V>(pos, &mut self.moves[start..]);
         (start as u32, self.moves.len() as u32)

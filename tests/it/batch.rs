@@ -376,7 +376,7 @@ fn prune_off_is_named_in_the_summary_and_unknown_rules_are_refused() {
         "--seeds",
         "10..12",
         "--max-nodes",
-        "100000",
+        "200000",
         "--json",
     ];
     let on = run_json(&base);

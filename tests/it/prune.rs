@@ -9,6 +9,7 @@ use patience::game::{
     Move, Place, Position, Stock, Variant, apply, generate, generate_with, talon_card, undo,
 };
 use patience::solve::prune::{settled, stuck_kings};
+use patience::solve::streamline::{streamline, used as streamline_used};
 use patience::solve::{Prune, expand_talon_plays, replay};
 use patience::variants::{
     FlowerGarden, FortyThieves, Klondike, KlondikeDraw3, LuckyPiles, LuckyThirteen,
@@ -484,4 +485,75 @@ fn stuck_kings_in_two_decks_need_both_copies_held() {
     // ... but with both 3H under them as well, hearts wait for spades: neither gets out.
     assert!(stuck_kings::<N>(&shoulder(&["3H KS KH", "3H KS KH"])));
     assert!(!stuck_kings::<N>(&shoulder(&["3H KS KH", "KS KH"])));
+}
+
+/// The moves a streamlined search keeps in `pos` (after the proved rules are off).
+fn streamlined<V: Variant>(pos: &Position) -> Vec<Move> {
+    let mut v = Vec::new();
+    Prune::NONE.generate::<V>(pos, &mut v);
+    let n = v.len();
+    let end = streamline::<V>(pos, &mut v, 0, n);
+    v.truncate(end);
+    v
+}
+
+fn mv(from: Place, to: Place, count: u8) -> Move {
+    Move::new(from, to, count)
+}
+
+#[test]
+fn streamliners_send_cards_up_keep_foundations_and_skip_idle_rearranging() {
+    type K = Klondike;
+    assert!(streamline_used::<K>() && streamline_used::<Stonewall>());
+    assert!(!streamline_used::<LuckyPiles>() && !streamline_used::<NapoleonsShoulder>());
+    let t1 = Place::Tableau(0);
+    let (t2, t3, t4) = (Place::Tableau(1), Place::Tableau(2), Place::Tableau(3));
+    // Auto-foundation: 2H can go up from pile 3, so that is the only move kept.
+    let p = Table {
+        piles: &["8S", "9h 7D", "5c 2H", "9D"],
+        found: &["AH"],
+        ..Table::default()
+    }
+    .pos::<K>();
+    assert!(!generate_all::<K>(&p).is_empty());
+    assert_eq!(streamlined::<K>(&p), vec![mv(t3, Place::Foundation(0), 1)]);
+    // Without a card to send up: 7D from pile 2 onto 8S turns up 9h (kept); the run 8S moving
+    // onto 9D empties pile 1 (kept); AH coming down onto 2S from the foundation is dropped.
+    let p = Table {
+        piles: &["8S", "9h 7D", "5c 3C", "9D", "2S"],
+        found: &["AH"],
+        ..Table::default()
+    }
+    .pos::<K>();
+    let all = generate_all::<K>(&p);
+    let kept = streamlined::<K>(&p);
+    assert!(all.iter().any(|m| matches!(m.from, Place::Foundation(_))));
+    assert!(kept.iter().all(|m| !matches!(m.from, Place::Foundation(_))));
+    assert!(kept.contains(&mv(t2, t1, 1)));
+    assert!(kept.contains(&mv(t1, t4, 1)));
+    // Idle rearranging: 7D moving off 8C (a face-up card that cannot go up) onto 8S is dropped,
+    // and kept when 8C lies face down, or when it can go up.
+    let idle = |under: &str, found: &'static str| {
+        let piles = ["8S".to_string(), format!("{under} 7D")];
+        let piles: Vec<&str> = piles.iter().map(String::as_str).collect();
+        let p = Table {
+            piles: &piles,
+            found: &[found],
+            ..Table::default()
+        }
+        .pos::<K>();
+        (
+            generate_all::<K>(&p).contains(&mv(t2, t1, 1)),
+            streamlined::<K>(&p).contains(&mv(t2, t1, 1)),
+        )
+    };
+    assert_eq!(idle("8C", ""), (true, false));
+    assert_eq!(idle("8c", ""), (true, true));
+    assert_eq!(idle("8C", "7C"), (true, true));
+}
+
+fn generate_all<V: Variant>(pos: &Position) -> Vec<Move> {
+    let mut v = Vec::new();
+    generate::<V>(pos, &mut v);
+    v
 }
