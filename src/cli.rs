@@ -165,8 +165,9 @@ pub struct SolverArgs {
     /// again).
     #[arg(long, value_name = "RULES", value_delimiter = ',')]
     pub prune_off: Vec<PruneRule>,
-    /// Only the depth-first search: skip the short first search and the best-first search
-    /// (verdicts are the same; wins are usually found later).
+    /// Only the exhaustive depth-first search: skip the streamlined search (games with
+    /// face-down cards), the short first search and the best-first search (verdicts are the
+    /// same; wins are usually found later).
     #[arg(long)]
     pub dfs_only: bool,
 }
@@ -242,9 +243,10 @@ pub struct SolveArgs {
 /// The hidden-play planner's budget (win rates are comparable only at equal budget).
 #[derive(Args, Debug, Clone)]
 pub struct PlannerArgs {
-    /// Hidden play: fill-ins of the unseen cards drawn per decision (1..=64).
+    /// Hidden play: fill-ins of the unseen cards drawn per decision (1..=1024); the planner
+    /// shares 8 pulls per sample among its candidates.
     #[arg(long, value_name = "K", default_value_t = crate::hidden::planner::DEFAULT_SAMPLES,
-          value_parser = clap::value_parser!(u32).range(1..=64))]
+          value_parser = clap::value_parser!(u32).range(1..=1024))]
     pub samples: u32,
     /// Hidden play: node budget of each solve of a fill-in.
     #[arg(long, value_name = "N", default_value_t = crate::hidden::planner::DEFAULT_SAMPLE_NODES,

@@ -80,15 +80,8 @@ fn play_one<V: Variant>(args: &PlayArgs, out: &mut dyn Write) -> Result<Outcome>
                     ));
                 }
                 line.push_str(&format!(
-                    "; from here {}/{} samples won, {} unknown{}",
-                    d.sample_wins,
-                    d.samples,
-                    d.sample_unknown,
-                    if d.fallback {
-                        " (no sample won: single moves tried)"
-                    } else {
-                        ""
-                    }
+                    "; from here {}/{} samples won, {} unknown; {} candidates",
+                    d.sample_wins, d.samples, d.sample_unknown, d.candidates
                 ));
                 let others: Vec<String> = d
                     .choices

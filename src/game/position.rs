@@ -23,7 +23,7 @@ pub const DOWN: u8 = 0x80;
 const ACES: u64 = 0b1111;
 
 /// One tableau pile: bytes are card indices, with [`DOWN`] set on face-down cards.
-#[derive(Clone, PartialEq, Eq, Debug)]
+#[derive(Clone, PartialEq, Eq, Hash, Debug)]
 pub struct Pile {
     pub cards: [u8; PILE_CAP],
     pub len: u8,
@@ -63,7 +63,7 @@ impl Pile {
 
 /// Everything on the table. The same struct serves every game; the variant's [`Rules`] say
 /// how many piles, slots and foundations are in use.
-#[derive(Clone, PartialEq, Eq, Debug)]
+#[derive(Clone, PartialEq, Eq, Hash, Debug)]
 pub struct Position {
     pub piles: [Pile; MAX_PILES],
     /// Reserve slots: a card index, or [`NONE`] for an empty slot.

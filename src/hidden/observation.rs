@@ -34,9 +34,6 @@ pub struct Observation {
     unseen: Vec<Card>,
     /// How many copies of each card the player has seen so far (face up now or earlier).
     seen: [u8; 52],
-    /// Positions (as the player sees them) passed through since the last card was revealed:
-    /// what the player remembers, used to avoid going round in circles.
-    since_reveal: Vec<Position>,
 }
 
 /// Is the stock hidden now in game `V`? (Limited passes, none used yet.)
@@ -124,7 +121,6 @@ impl Observation {
             slots,
             unseen,
             seen,
-            since_reveal: Vec::new(),
         }
     }
 
@@ -206,12 +202,7 @@ impl Observation {
     /// is seen. Called by whoever holds the real deal, after every move.
     pub fn update<V: Variant>(&mut self, pos: &Position) {
         let next = Observation::new::<V>(pos);
-        let previous = std::mem::replace(&mut self.masked, next.masked);
-        if next.unseen.len() == self.unseen.len() {
-            self.since_reveal.push(previous);
-        } else {
-            self.since_reveal.clear();
-        }
+        self.masked = next.masked;
         self.slots = next.slots;
         self.unseen = next.unseen;
         for (s, n) in self.seen.iter_mut().zip(next.seen) {
@@ -223,9 +214,7 @@ impl Observation {
     /// its outcome without looking.
     pub fn apply_quiet<V: Variant>(&mut self, m: Move) {
         debug_assert!(!self.reveals(m));
-        let before = self.masked.clone();
         crate::game::apply::<V>(&mut self.masked, m);
-        self.since_reveal.push(before);
     }
 
     /// The legal moves (the same in every fill-in of the unseen cards: unseen cards can neither
@@ -243,12 +232,18 @@ impl Observation {
 
     /// Does the move turn up a card the player has not seen?
     pub fn reveals(&self, m: Move) -> bool {
+        self.reveals_at(&self.masked, m)
+    }
+
+    /// Does the move, made on `pos` (the seen position or one reached from it by quiet moves,
+    /// which leave the unseen slots where they are), turn up a card the player has not seen?
+    pub fn reveals_at(&self, pos: &Position, m: Move) -> bool {
         match m.from {
             Place::Stock => self.slots.contains(&Slot::Stock {
-                index: self.masked.stock_len.wrapping_sub(1),
+                index: pos.stock_len.wrapping_sub(1),
             }),
             Place::Tableau(p) => {
-                let pile = &self.masked.piles[p as usize];
+                let pile = &pos.piles[p as usize];
                 let below = pile.len as usize;
                 below > m.count as usize && {
                     let i = below - m.count as usize - 1;
@@ -261,26 +256,6 @@ impl Observation {
             }
             _ => false,
         }
-    }
-
-    /// The position the player sees is the same as one already passed through since the last
-    /// reveal (or the current one).
-    pub fn seen_since_reveal(&self, pos: &Position) -> bool {
-        *pos == self.masked || self.since_reveal.contains(pos)
-    }
-
-    /// Positions passed through since the last card was revealed.
-    pub fn quiet_moves_since_reveal(&self) -> usize {
-        self.since_reveal.len()
-    }
-
-    /// The position a quiet move leads to, as the player sees it (for [`Self::seen_since_reveal`]).
-    pub fn after_quiet<V: Variant>(&self, moves: &[Move]) -> Position {
-        let mut pos = self.masked.clone();
-        for &m in moves {
-            crate::game::apply::<V>(&mut pos, m);
-        }
-        pos
     }
 
     /// Nothing is unseen: the observation is the whole position.

@@ -1,51 +1,60 @@
 //! The hidden-play planner: Monte-Carlo planning over determinizations (after Bjarnason, Fern
-//! & Tadepalli, ICAPS 2009), with the thoughtful solver as the evaluator.
+//! & Tadepalli, ICAPS 2009, and the lonelybot planner), with the thoughtful solver as the
+//! evaluator.
 //!
-//! It sees only an [`Observation`] and its own random stream. At a decision:
+//! It sees only an [`Observation`] and its own random stream. A decision chooses the next card
+//! to turn up and how to get there: quiet moves (which reveal nothing) followed by one move
+//! that reveals a card. So only decisions that reveal information cost samples, and every
+//! decision but the last of a game turns up a card.
 //!
 //! 1. **Samples.** Draw `samples` fill-ins of the unseen cards (uniform permutations) and solve
-//!    each from the current position with `sample_nodes` nodes.
-//! 2. **Candidates.** A solved sample proposes a *plan*: its solution up to and including its
-//!    first move that reveals a card (moves that reveal nothing are grouped with it, so only
-//!    decisions that reveal information cost samples). Plans that reach the same seen position
-//!    and reveal the same way are one candidate. The proposing sample counts as a win for it.
-//! 3. **Bandit.** UCB1 shares the samples among the candidates: each pull evaluates a candidate
-//!    on one more sample it has not been tried on (apply its moves, solve with `sample_nodes`
-//!    nodes): solved 1, unsolvable 0, unknown [`UNKNOWN_VALUE`]. At most `2 × samples` pulls.
-//!    A sample proved unsolvable in step 1 is lost after every plan, so no pull is spent on it.
-//! 4. **Choice.** The candidate with the best mean (then more tries, then first proposed).
+//!    each from the current position with `sample_nodes` nodes. A sample proved unsolvable is
+//!    lost after any plan, so it is not used below.
+//! 2. **Candidates.** Every move that reveals a card, made from the seen position or from one
+//!    that quiet moves reach (breadth first, so by the shortest quiet path, up to
+//!    [`QUIET_POSITIONS`] positions and [`MAX_CANDIDATES`] candidates); and the plan of each
+//!    solved sample up to its first reveal. A reveal whose last quiet move could as well be
+//!    made after it (the reveal is legal before that move, the move after it, and both orders
+//!    reach the same position) is left out: revealing first loses nothing and shows a card.
+//! 3. **Bandit.** UCB1 (exploration constant 2) shares [`PULLS_PER_SAMPLE`] × `samples` pulls
+//!    among the candidates: a candidate's j-th pull plays its moves on the j-th usable sample
+//!    and solves from there with `sample_nodes` nodes: solved 1, unsolvable 0, unknown
+//!    [`UNKNOWN_VALUE`]. All candidates are tried on the same samples in the same order.
+//! 4. **Choice.** The candidate with the best mean (then more tries, then first found). When
+//!    every sample is proved lost, no candidate exists, or the best mean is 0 (lost on every
+//!    sample tried), the planner resigns.
 //!
-//! When no sample can be won within the budget, the candidates are the single legal moves that
-//! reveal a card, or if there are none, the single moves that do not go back to a position seen
-//! since the last reveal, evaluated the same way; if every one of them is proved lost on every
-//! sample tried, or [`MAX_QUIET_FALLBACK`] quiet moves have passed without a reveal, the planner
-//! resigns.
 //! With nothing unseen, one thoughtful solve with `samples × sample_nodes` nodes decides.
 
 use super::determinize::{Purpose, determinize_into, stream};
-use super::observation::Observation;
+use super::observation::{Observation, Slot};
 use crate::cards::Card;
-use crate::game::{Move, Position, Variant, apply, legal};
-use crate::solve::{Limit, Options, SolveError, Solver, Verdict};
+use crate::game::{Move, Place, Position, Variant, apply, legal};
+use crate::solve::{End, Limit, Options, Prune, SolveError, Solver, Verdict, expand_talon_plays};
+use std::collections::HashSet;
 use std::sync::atomic::AtomicBool;
 
 /// The value of a sample whose solve was stopped by the node budget: neither a win nor a loss.
 pub const UNKNOWN_VALUE: f64 = 0.5;
 /// Default determinizations per decision.
-pub const DEFAULT_SAMPLES: u32 = 12;
+pub const DEFAULT_SAMPLES: u32 = 64;
 /// Default node budget of one solve of a sample.
-pub const DEFAULT_SAMPLE_NODES: u64 = 20_000;
+pub const DEFAULT_SAMPLE_NODES: u64 = 2_000;
+/// UCB1 pulls per decision, per sample.
+pub const PULLS_PER_SAMPLE: u32 = 8;
 /// The table bound of the planner's solver.
 pub const PLANNER_TABLE_BYTES: usize = 64 << 20;
-/// Most quiet single moves the fallback plays in a row before resigning.
-pub const MAX_QUIET_FALLBACK: usize = 40;
-/// Most samples per decision (a candidate's tried samples are a 64-bit mask).
-pub const MAX_SAMPLES: u32 = 64;
+/// Most samples per decision.
+pub const MAX_SAMPLES: u32 = 1024;
+/// Most positions the breadth-first search over quiet moves visits per decision.
+pub const QUIET_POSITIONS: usize = 600;
+/// Most reveals found by that search per decision.
+pub const MAX_CANDIDATES: usize = 64;
 
 /// The planner's budget. Win rates are comparable only at equal budget.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
 pub struct Budget {
-    /// Determinizations per decision (1..=64).
+    /// Determinizations per decision (1..=[`MAX_SAMPLES`]).
     pub samples: u32,
     /// Node budget of one solve of a sample.
     pub sample_nodes: u64,
@@ -63,10 +72,10 @@ impl Default for Budget {
 impl Budget {
     /// UCB1 pulls per decision after the samples are solved.
     pub fn pulls(&self) -> u32 {
-        2 * self.samples
+        PULLS_PER_SAMPLE * self.samples
     }
 
-    /// `12 samples/decision, 20000 nodes/sample, ...` for summaries.
+    /// `64 samples per decision, 2000 nodes per sample solve, ...` for summaries.
     pub fn text(&self) -> String {
         format!(
             "{} samples per decision, {} nodes per sample solve, {} UCB1 pulls per decision, unknown sample = {}",
@@ -90,7 +99,7 @@ impl Budget {
 /// One candidate and its estimate.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Choice {
-    /// The moves: quiet moves, then (usually) one that reveals a card.
+    /// The moves: quiet moves, then one that reveals a card.
     pub moves: Vec<Move>,
     /// Sum of the sample values.
     pub total: f64,
@@ -114,7 +123,8 @@ impl Choice {
 pub enum Resign {
     /// There is no legal move.
     NoMoves,
-    /// Every candidate was proved lost on every sample tried (or loops back).
+    /// Every sample is proved lost, no card can be turned up, or every candidate was proved
+    /// lost on every sample tried.
     Hopeless,
     /// Nothing is unseen and the solver proved the position lost.
     Unsolvable,
@@ -133,7 +143,7 @@ pub enum Action {
 #[derive(Clone, Debug, PartialEq)]
 pub struct Decision {
     pub action: Action,
-    /// The candidates, best first.
+    /// The candidates tried, best first.
     pub choices: Vec<Choice>,
     /// Samples drawn.
     pub samples: u32,
@@ -141,8 +151,8 @@ pub struct Decision {
     pub sample_wins: u32,
     /// Samples whose solve was stopped by the node budget.
     pub sample_unknown: u32,
-    /// The candidates are single moves (no sample could be won).
-    pub fallback: bool,
+    /// Candidates found.
+    pub candidates: u32,
     /// Nodes searched for this decision.
     pub nodes: u64,
 }
@@ -167,14 +177,12 @@ pub struct Planner<V: Variant> {
     work: Position,
 }
 
-/// The value of a verdict.
-fn value(v: &Verdict) -> Result<f64, PlanError> {
-    Ok(match v {
-        Verdict::Solved(_) => 1.0,
-        Verdict::Unsolvable => 0.0,
-        Verdict::Unknown(Limit::Cancelled) => return Err(PlanError::Cancelled),
-        Verdict::Unknown(_) => UNKNOWN_VALUE,
-    })
+/// A candidate while it is being found: its real moves and the seen position before its
+/// reveal, with the reveal.
+struct Found {
+    moves: Vec<Move>,
+    before: Position,
+    reveal: Move,
 }
 
 impl<V: Variant> Planner<V> {
@@ -209,7 +217,7 @@ impl<V: Variant> Planner<V> {
         Ok((sol.verdict, sol.stats.nodes))
     }
 
-    /// Evaluates `moves` on sample `k`: the value and the nodes spent.
+    /// Evaluates `moves` on sample `k` (the verdict only): the value and the nodes spent.
     fn evaluate(
         &mut self,
         k: usize,
@@ -224,11 +232,15 @@ impl<V: Variant> Planner<V> {
         if self.work.is_won::<V>() {
             return Ok((1.0, 0));
         }
-        let work = std::mem::replace(&mut self.work, Position::empty());
-        let result = self.solve(&work, self.budget.sample_nodes, cancel);
-        self.work = work;
-        let (v, n) = result?;
-        Ok((value(&v)?, n))
+        self.solver.options.max_nodes = self.budget.sample_nodes;
+        let (end, n) = self.solver.search_only(&self.work, cancel)?;
+        let v = match end {
+            End::Found(_) => 1.0,
+            End::Exhausted => 0.0,
+            End::Stopped(Limit::Cancelled) => return Err(PlanError::Cancelled),
+            End::Stopped(_) => UNKNOWN_VALUE,
+        };
+        Ok((v, n))
     }
 
     /// Decides what to play. `seed` and `decision` (the index of this decision in the game)
@@ -248,11 +260,10 @@ impl<V: Variant> Planner<V> {
             samples: 0,
             sample_wins: 0,
             sample_unknown: 0,
-            fallback: false,
+            candidates: 0,
             nodes: 0,
         };
-        let legal_moves = obs.moves::<V>();
-        if legal_moves.is_empty() {
+        if obs.moves::<V>().is_empty() {
             return Ok(d);
         }
         if let Some(pos) = obs.complete_position() {
@@ -284,7 +295,7 @@ impl<V: Variant> Planner<V> {
             return Ok(d);
         }
 
-        // 1. Samples, each solved from here.
+        // 1. Samples, each solved from here; a solved one proposes its plan.
         let mut rng = stream(seed, decision, Purpose::Samples);
         self.samples.resize_with(k_max, Position::empty);
         for k in 0..k_max {
@@ -293,18 +304,8 @@ impl<V: Variant> Planner<V> {
             self.samples[k] = out;
         }
         d.samples = k_max as u32;
-        // 2. Candidates: the solutions' plans up to their first reveal.
-        struct Cand {
-            choice: Choice,
-            seen_pos: Position,
-            last: Option<Move>,
-            tried: u64,
-        }
-        let mut cands: Vec<Cand> = Vec::new();
-        // Samples proved unsolvable from here: lost after any plan, so they tell the
-        // candidates nothing apart and the bandit never spends a pull on them (a zero given to
-        // some candidates and not to others would only add noise).
-        let mut lost = 0u64;
+        let mut found: Vec<Found> = Vec::new();
+        let mut usable = Vec::with_capacity(k_max);
         for k in 0..k_max {
             let sample = std::mem::replace(&mut self.samples[k], Position::empty());
             let result = self.solve(&sample, self.budget.sample_nodes, cancel);
@@ -314,141 +315,221 @@ impl<V: Variant> Planner<V> {
             match v {
                 Verdict::Solved(line) => {
                     d.sample_wins += 1;
-                    let mut plan = Vec::new();
-                    let mut quiet = obs.clone();
-                    let mut last = None;
-                    for &m in &line {
-                        plan.push(m);
-                        if quiet.reveals(m) {
-                            last = Some(m);
-                            break;
+                    usable.push(k);
+                    if let Some(f) = plan_of::<V>(obs, &line) {
+                        if !found
+                            .iter()
+                            .any(|x| x.reveal == f.reveal && x.before == f.before)
+                        {
+                            found.push(f);
                         }
-                        quiet.apply_quiet::<V>(m);
-                    }
-                    let seen_pos = quiet.view().clone();
-                    match cands
-                        .iter_mut()
-                        .find(|c| c.last == last && c.seen_pos == seen_pos)
-                    {
-                        Some(c) => {
-                            c.choice.total += 1.0;
-                            c.choice.tries += 1;
-                            c.tried |= 1 << k;
-                        }
-                        None => cands.push(Cand {
-                            choice: Choice {
-                                moves: plan,
-                                total: 1.0,
-                                tries: 1,
-                            },
-                            seen_pos,
-                            last,
-                            tried: 1 << k,
-                        }),
                     }
                 }
-                Verdict::Unsolvable => lost |= 1 << k,
+                Verdict::Unsolvable => {}
                 Verdict::Unknown(Limit::Cancelled) => return Err(PlanError::Cancelled),
-                Verdict::Unknown(_) => d.sample_unknown += 1,
+                Verdict::Unknown(_) => {
+                    d.sample_unknown += 1;
+                    usable.push(k);
+                }
             }
         }
-        if cands.is_empty() {
-            // No sample won: single moves, except those going back to a position seen since
-            // the last reveal.
-            d.fallback = true;
-            if obs.quiet_moves_since_reveal() >= MAX_QUIET_FALLBACK {
-                d.action = Action::Resign(Resign::Hopeless);
-                return Ok(d);
-            }
-            let any_reveal = legal_moves.iter().any(|&m| obs.reveals(m));
-            for m in legal_moves {
-                let reveals = obs.reveals(m);
-                if any_reveal && !reveals {
-                    continue;
-                }
-                if !reveals && obs.seen_since_reveal(&obs.after_quiet::<V>(&[m])) {
-                    continue;
-                }
-                cands.push(Cand {
-                    choice: Choice {
-                        moves: vec![m],
-                        total: 0.0,
-                        tries: 0,
-                    },
-                    seen_pos: Position::empty(),
-                    last: None,
-                    tried: 0,
-                });
-            }
-            if cands.is_empty() {
-                d.action = Action::Resign(Resign::Hopeless);
-                return Ok(d);
-            }
-        }
-        // 3. UCB1 over the candidates, each pull one more sample not proved lost.
-        let all: u64 = if k_max == 64 {
-            u64::MAX
-        } else {
-            (1u64 << k_max) - 1
-        };
-        if d.fallback && lost == all {
-            // Every sample is lost whatever is played.
+        if usable.is_empty() {
             d.action = Action::Resign(Resign::Hopeless);
             return Ok(d);
         }
-        for c in &mut cands {
-            c.tried |= lost;
-        }
-        if cands.len() > 1 {
-            let proposed: u32 = cands.iter().map(|c| c.choice.tries).sum();
-            for pull in 0..self.budget.pulls() {
-                let ln = ((proposed + pull).max(1) as f64).ln();
-                let pick = cands
-                    .iter()
-                    .enumerate()
-                    .filter(|(_, c)| c.tried != all)
-                    .map(|(i, c)| {
-                        let n = c.choice.tries;
-                        let score = if n == 0 {
-                            f64::INFINITY
-                        } else {
-                            c.choice.mean() + (2.0 * ln / n as f64).sqrt()
-                        };
-                        (i, score)
-                    })
-                    .fold(None, |best: Option<(usize, f64)>, (i, s)| match best {
-                        Some((_, bs)) if bs >= s => best,
-                        _ => Some((i, s)),
-                    });
-                let Some((i, _)) = pick else { break };
-                let k = (!cands[i].tried).trailing_zeros() as usize;
-                let moves = cands[i].choice.moves.clone();
-                let (v, n) = self.evaluate(k, &moves, cancel)?;
-                d.nodes += n;
-                let c = &mut cands[i];
-                c.tried |= 1 << k;
-                c.choice.total += v;
-                c.choice.tries += 1;
+        // 2. The reveals that quiet moves reach.
+        for f in reveals::<V>(obs) {
+            if !found
+                .iter()
+                .any(|x| x.reveal == f.reveal && x.before == f.before)
+            {
+                found.push(f);
             }
         }
-        // 4. The best mean; then more tries; then the first proposed.
-        let mut order: Vec<usize> = (0..cands.len()).collect();
+        d.candidates = found.len() as u32;
+        if found.is_empty() {
+            d.action = Action::Resign(Resign::Hopeless);
+            return Ok(d);
+        }
+        let mut cands: Vec<Choice> = found
+            .into_iter()
+            .map(|f| Choice {
+                moves: f.moves,
+                total: 0.0,
+                tries: 0,
+            })
+            .collect();
+        // 3. UCB1; a candidate's j-th pull is on the j-th usable sample.
+        for pull in 0..self.budget.pulls() {
+            let ln = (pull.max(1) as f64).ln();
+            let pick = cands
+                .iter()
+                .enumerate()
+                .filter(|(_, c)| (c.tries as usize) < usable.len())
+                .map(|(i, c)| {
+                    let score = if c.tries == 0 {
+                        f64::INFINITY
+                    } else {
+                        c.mean() + (2.0 * ln / c.tries as f64).sqrt()
+                    };
+                    (i, score)
+                })
+                .fold(None, |best: Option<(usize, f64)>, (i, s)| match best {
+                    Some((_, bs)) if bs >= s => best,
+                    _ => Some((i, s)),
+                });
+            let Some((i, _)) = pick else { break };
+            let k = usable[cands[i].tries as usize];
+            let moves = std::mem::take(&mut cands[i].moves);
+            let result = self.evaluate(k, &moves, cancel);
+            cands[i].moves = moves;
+            let (v, n) = result?;
+            d.nodes += n;
+            cands[i].total += v;
+            cands[i].tries += 1;
+        }
+        // 4. The best mean; then more tries; then the first found.
+        let mut order: Vec<usize> = (0..cands.len()).filter(|&i| cands[i].tries > 0).collect();
         order.sort_by(|&a, &b| {
-            let (x, y) = (&cands[a].choice, &cands[b].choice);
+            let (x, y) = (&cands[a], &cands[b]);
             y.mean()
                 .total_cmp(&x.mean())
                 .then(y.tries.cmp(&x.tries))
                 .then(a.cmp(&b))
         });
-        d.choices = order.iter().map(|&i| cands[i].choice.clone()).collect();
+        d.choices = order.iter().map(|&i| cands[i].clone()).collect();
         let best = &d.choices[0];
-        d.action = if d.fallback && best.mean() == 0.0 && best.tries > 0 {
+        d.action = if best.mean() == 0.0 {
             Action::Resign(Resign::Hopeless)
         } else {
             Action::Play(best.moves.clone())
         };
         Ok(d)
     }
+}
+
+/// A solved sample's line up to and including its first reveal (`None` if it reveals nothing,
+/// or if its last quiet move can wait until after the reveal: see [`can_wait`]).
+fn plan_of<V: Variant>(obs: &Observation, line: &[Move]) -> Option<Found> {
+    let prune = quiet_move_set(obs);
+    let mut quiet = obs.clone();
+    let mut previous: Option<(Position, Move)> = None;
+    for (i, &m) in line.iter().enumerate() {
+        if quiet.reveals(m) {
+            if let Some((before, q)) = &previous {
+                if can_wait::<V>(&prune, before, *q, m, quiet.view()) {
+                    return None;
+                }
+            }
+            return Some(Found {
+                moves: line[..=i].to_vec(),
+                before: quiet.view().clone(),
+                reveal: m,
+            });
+        }
+        previous = Some((quiet.view().clone(), m));
+        quiet.apply_quiet::<V>(m);
+    }
+    None
+}
+
+/// The move set of the search over quiet moves: the solver's, with talon plays where the
+/// stock is turned over again, unless some stock card is unseen (a position given with `??`
+/// in the stock): then the stock is turned a move at a time, and a turn that shows an unseen
+/// card is a reveal.
+fn quiet_move_set(obs: &Observation) -> Prune {
+    let stock_unseen = obs.slots().iter().any(|s| matches!(s, Slot::Stock { .. }));
+    Prune {
+        talon: !stock_unseen,
+        ..Prune::default()
+    }
+}
+
+/// The moves that reveal a card from the seen position or from a position quiet moves reach,
+/// breadth first (see the module's step 2).
+fn reveals<V: Variant>(obs: &Observation) -> Vec<Found> {
+    let prune = quiet_move_set(obs);
+    let root = obs.view().clone();
+    let mut nodes: Vec<(Position, u32, Move)> = vec![(
+        root.clone(),
+        u32::MAX,
+        Move::new(Place::Stock, Place::Stock, 0),
+    )];
+    let mut visited: HashSet<Position> = HashSet::new();
+    visited.insert(root.clone());
+    let mut out = Vec::new();
+    let mut moves = Vec::new();
+    let mut head = 0;
+    while head < nodes.len() {
+        let pos = nodes[head].0.clone();
+        moves.clear();
+        prune.generate::<V>(&pos, &mut moves);
+        for &m in &moves {
+            if !obs.reveals_at(&pos, m) {
+                if nodes.len() < QUIET_POSITIONS {
+                    let mut next = pos.clone();
+                    apply::<V>(&mut next, m);
+                    if visited.insert(next.clone()) {
+                        nodes.push((next, head as u32, m));
+                    }
+                }
+                continue;
+            }
+            if head > 0 {
+                let (before, q) = (&nodes[nodes[head].1 as usize].0, nodes[head].2);
+                if can_wait::<V>(&prune, before, q, m, &pos) {
+                    continue;
+                }
+            }
+            let mut path = Vec::new();
+            let mut i = head;
+            while nodes[i].1 != u32::MAX {
+                path.push(nodes[i].2);
+                i = nodes[i].1 as usize;
+            }
+            path.reverse();
+            let mut path = expand_talon_plays::<V>(&root, &path);
+            path.push(m);
+            out.push(Found {
+                moves: path,
+                before: pos.clone(),
+                reveal: m,
+            });
+            if out.len() == MAX_CANDIDATES {
+                return out;
+            }
+        }
+        head += 1;
+    }
+    out
+}
+
+/// Can the quiet move `q` (made on `before`, giving `after`) wait until after the reveal `r`?
+/// Yes when `r` is a move on `before` too, `q` is still a move after it, and both orders reach
+/// the same position: then revealing first loses nothing and shows a card before `q` is chosen.
+fn can_wait<V: Variant>(
+    prune: &Prune,
+    before: &Position,
+    q: Move,
+    r: Move,
+    after: &Position,
+) -> bool {
+    let mut moves = Vec::new();
+    prune.generate::<V>(before, &mut moves);
+    if !moves.contains(&r) {
+        return false;
+    }
+    let mut x = before.clone();
+    apply::<V>(&mut x, r);
+    moves.clear();
+    prune.generate::<V>(&x, &mut moves);
+    if !moves.contains(&q) {
+        return false;
+    }
+    apply::<V>(&mut x, q);
+    let mut y = after.clone();
+    apply::<V>(&mut y, r);
+    x == y
 }
 
 /// The moves of a plan in text: `T3>F1 R5>T2 T1>T4x3`.

@@ -40,7 +40,7 @@ impl Outcome {
             }
             Outcome::Resigned(Resign::NoMoves) => "lost: no legal move".into(),
             Outcome::Resigned(Resign::Hopeless) => {
-                "lost: every move was lost on every sample tried (resigned)".into()
+                "lost: resigned (every sample was lost, or no card could be turned up)".into()
             }
             Outcome::Resigned(Resign::Unsolvable) => {
                 "lost: every card is seen and the position is unsolvable".into()
@@ -155,8 +155,12 @@ pub fn play<V: Variant>(
             }
         };
         let mut revealed = None;
+        let mut seen = obs.clone();
         for &m in &plan {
-            let reveals = obs.reveals(m);
+            let reveals = seen.reveals(m);
+            if !reveals {
+                seen.apply_quiet::<V>(m);
+            }
             let m = legal::<V>(&real, m).map_err(|_| PlanError::Illegal(m))?;
             apply::<V>(&mut real, m);
             game.moves.push(m);
