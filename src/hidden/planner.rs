@@ -408,26 +408,20 @@ impl<V: Variant> Planner<V> {
     }
 }
 
-/// A solved sample's line up to and including its first reveal (`None` if it reveals nothing,
-/// or if its last quiet move can wait until after the reveal: see [`can_wait`]).
+/// A solved sample's line up to and including its first reveal (`None` if it reveals nothing).
+/// It is kept whole even when its last quiet move could wait (see [`can_wait`]): its earlier
+/// quiet moves may be a setup the breadth-first search does not reach. (Dropping such plans
+/// was measured: Klondike draw 3, seeds 0..121, 35 won against 44.)
 fn plan_of<V: Variant>(obs: &Observation, line: &[Move]) -> Option<Found> {
-    let prune = quiet_move_set(obs);
     let mut quiet = obs.clone();
-    let mut previous: Option<(Position, Move)> = None;
     for (i, &m) in line.iter().enumerate() {
         if quiet.reveals(m) {
-            if let Some((before, q)) = &previous {
-                if can_wait::<V>(&prune, before, *q, m, quiet.view()) {
-                    return None;
-                }
-            }
             return Some(Found {
                 moves: line[..=i].to_vec(),
                 before: quiet.view().clone(),
                 reveal: m,
             });
         }
-        previous = Some((quiet.view().clone(), m));
         quiet.apply_quiet::<V>(m);
     }
     None
@@ -443,6 +437,12 @@ fn quiet_move_set(obs: &Observation) -> Prune {
         talon: !stock_unseen,
         ..Prune::default()
     }
+}
+
+/// The candidates that quiet moves reach (the module's step 2), each as its real moves: quiet
+/// moves, then the reveal.
+pub fn reveal_candidates<V: Variant>(obs: &Observation) -> Vec<Vec<Move>> {
+    reveals::<V>(obs).into_iter().map(|f| f.moves).collect()
 }
 
 /// The moves that reveal a card from the seen position or from a position quiet moves reach,
