@@ -183,13 +183,13 @@ impl<V: Variant> Solver<V> {
     }
 
     /// The search schedule: in games with face-down cards, first a depth-first search with the
-    /// streamliners ([`streamline`]; it can only find wins); then a short exact depth-first
-    /// search (enough for small games, and for
-    /// many proofs); then a best-first search (which finds wins where the depth-first search
-    /// wanders through endless rearrangements below an early wrong choice); then the exact
-    /// depth-first search again with what is left of the budget. Each of them is exhaustive
-    /// (a frontier or a stack that runs dry is a proof), and each is deterministic, so the
-    /// schedule is. `Options::quick = false` runs the last one alone.
+    /// streamliners ([`streamline`]; it only seeks wins, and running dry proves nothing); then
+    /// a short exact depth-first search (enough for small games, and for many proofs); then a
+    /// best-first search (which finds wins where the depth-first search wanders through endless
+    /// rearrangements below an early wrong choice); then the exact depth-first search again
+    /// with what is left of the budget. Each of the last three is exhaustive (a frontier or a
+    /// stack that runs dry is a proof), and each search is deterministic, so the schedule is.
+    /// `Options::quick = false` runs the last one alone.
     fn search(&mut self, start: &Position, limits: &Limits, cancel: &AtomicBool) -> End {
         let mut spent = Stats::default();
         let add = |spent: &mut Stats, st: Stats| {

@@ -17,7 +17,7 @@ use patience::game::{Move, Place, Position, Undo, Variant, apply, generate, undo
 use patience::io::dealfile::read_deal;
 use patience::solve::key::{KeyContext, decode, encode};
 use patience::solve::prune::stuck_kings;
-use patience::solve::{Limits, Options, Prune, Searcher, Solver, Verdict, Visit, replay};
+use patience::solve::{End, Limits, Options, Prune, Searcher, Solver, Verdict, Visit, Win, replay};
 use patience::variants::{
     Klondike, KlondikeDraw3, LuckyPiles, LuckyThirteen, NapoleonsShoulder, Stonewall,
 };
@@ -1418,4 +1418,42 @@ fn shorten_cuts_detours_and_keeps_wins() {
         assert!(end.is_won::<L>(), "seed {seed}");
     }
     assert!(detours >= 20, "{detours}");
+}
+
+/// The streamlined first pass (`solve::streamline`) is not proved: on some winnable deals it
+/// runs dry. There the solver must go on and still find the win (were a dry run taken for a
+/// proof, these deals would come out `unsolvable`).
+#[test]
+fn a_streamlined_search_that_runs_dry_proves_nothing() {
+    fn dry_but_solved<V: Variant>(seeds: std::ops::Range<u64>, nodes: u64) -> u32 {
+        let cancel = AtomicBool::new(false);
+        let mut streamlined = Searcher::<V, V::Key>::new(TABLE_BYTES, Prune::default());
+        streamlined.streamline = true;
+        let limits = Limits {
+            max_nodes: nodes,
+            deadline: None,
+            table_bytes: TABLE_BYTES,
+        };
+        let mut found = 0;
+        for seed in seeds {
+            let pos = start_of::<V>(seed);
+            let end = streamlined.traverse(&pos, &mut Win::<V>::default(), &limits, &cancel);
+            if end == End::Exhausted {
+                let sol = solver::<V>(nodes, Prune::default())
+                    .solve(&pos, &cancel)
+                    .unwrap();
+                if let Verdict::Solved(moves) = sol.verdict {
+                    assert!(replay::<V>(&pos, &moves).unwrap().is_won::<V>());
+                    found += 1;
+                }
+            }
+        }
+        found
+    }
+    let found = dry_but_solved::<Stonewall>(0..40, 200_000)
+        + dry_but_solved::<KlondikeDraw3>(0..40, 200_000);
+    assert!(
+        found >= 1,
+        "no winnable deal on which the streamlined search runs dry"
+    );
 }
