@@ -105,6 +105,8 @@ pub struct Stats {
 pub struct Searcher<V: Variant, K: KeyWords> {
     table: Table<K>,
     moves: Vec<Move>,
+    /// Scratch for `order`'s scores, reused so that ordering writes only what it uses.
+    scores: Vec<i32>,
     frames: Vec<Frame>,
     pub prune: Prune,
     /// Apply the streamliners (`solve::streamline`): the search then only seeks wins, and
@@ -119,6 +121,7 @@ impl<V: Variant, K: KeyWords> Searcher<V, K> {
         Searcher {
             table: Table::new(table_bytes),
             moves: Vec::with_capacity(4096),
+            scores: Vec::with_capacity(256),
             frames: Vec::with_capacity(256),
             prune,
             streamline: false,
@@ -142,7 +145,7 @@ impl<V: Variant, K: KeyWords> Searcher<V, K> {
             end = super::streamline::streamline::<V>(pos, &mut self.moves, start, end);
         }
         self.moves.truncate(end);
-        order::<V>(pos, &mut self.moves[start..]);
+        order::<V>(pos, &mut self.moves[start..], &mut self.scores);
         (start as u32, self.moves.len() as u32)
     }
 
@@ -265,7 +268,8 @@ const TURN_COST: i32 = 5;
 /// Weight of a talon play beside the other moves.
 const TALON_BONUS: i32 = -300;
 #[inline]
-fn order<V: Variant>(pos: &Position, moves: &mut [Move]) {
+fn order<V: Variant>(pos: &Position, moves: &mut [Move], scores: &mut Vec<i32>) {
+    // Past this many moves the insertion sort would cost more than the order gains.
     const MAX: usize = 512;
     if moves.len() < 2 || moves.len() > MAX {
         return;
@@ -324,10 +328,8 @@ fn order<V: Variant>(pos: &Position, moves: &mut [Move]) {
         }
         s
     };
-    let mut scores = [0i32; MAX];
-    for (sc, m) in scores.iter_mut().zip(moves.iter()) {
-        *sc = score(m);
-    }
+    scores.clear();
+    scores.extend(moves.iter().map(score));
     // Insertion sort, stable, on a short slice; no allocation.
     for i in 1..moves.len() {
         let (m, sm) = (moves[i], scores[i]);
