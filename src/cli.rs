@@ -256,10 +256,7 @@ pub struct PlannerArgs {
 
 impl PlannerArgs {
     pub fn budget(&self) -> crate::hidden::Budget {
-        crate::hidden::Budget {
-            samples: self.samples,
-            sample_nodes: self.sample_nodes,
-        }
+        crate::hidden::Budget::new(self.samples, self.sample_nodes)
     }
 }
 

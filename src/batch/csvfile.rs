@@ -1,23 +1,24 @@
 //! The result file: one CSV row per deal,
 //!
 //! ```text
-//! variant,seed,knowledge,verdict,moves,nodes,seconds,limit,samples,sample_nodes
-//! stonewall,7,thoughtful,solved,214,14153,0.046081,,,
-//! stonewall,8,thoughtful,unknown,,20480,0.071325,nodes,,
-//! stonewall,9,hidden,unsolvable,,2811934,4.102277,,12,20000
+//! variant,seed,knowledge,verdict,moves,nodes,seconds,limit,samples,sample_nodes,planner
+//! stonewall,7,thoughtful,solved,214,14153,0.046081,,,,
+//! stonewall,8,thoughtful,unknown,,20480,0.071325,nodes,,,
+//! stonewall,9,hidden,unsolvable,,2811934,4.102277,,64,2000,2
 //! ```
 //!
 //! `verdict` is `solved` (then `moves` is the length of the solution), `unsolvable` or `unknown`
 //! (then `limit` says which limit stopped the search: `nodes`, `time` or `memory`); `seconds`
 //! has microsecond precision. `samples` and `sample_nodes` are the hidden-play planner's
-//! budget (fill-ins per decision, nodes per fill-in solve), empty for thoughtful rows: hidden
-//! rates are comparable only at equal budget. A row is written with one `write` call as soon as
+//! budget (fill-ins per decision, nodes per fill-in solve) and `planner` its revision
+//! ([`crate::hidden::planner::PLANNER_REVISION`]), empty for thoughtful rows: hidden rates are
+//! comparable only with the same planner at equal budget. A row is written with one `write` call as soon as
 //! its deal is done, so an interrupted run leaves every finished row whole and at most one
 //! partial last line (no final newline), which [`ResultFile::resume`] cuts away.
 //!
-//! Files of the first format ([`HEADER_V1`], without the two budget columns) are still read,
-//! their hidden rows with an unrecorded budget, and `--resume` continues them in their own
-//! format.
+//! Files of the earlier formats are still read, and `--resume` continues them in their own
+//! format: [`HEADER_V1`] (no budget columns; hidden rows with an unrecorded budget) and
+//! [`HEADER_V2`] (no `planner` column; hidden rows with revision 0, "not recorded").
 
 use super::{Answer, Knowledge, Record, limit_word, parse_limit};
 use crate::hidden::Budget;
@@ -30,25 +31,32 @@ use std::path::{Path, PathBuf};
 
 /// The first line of every result file this program starts.
 pub const HEADER: &str =
+    "variant,seed,knowledge,verdict,moves,nodes,seconds,limit,samples,sample_nodes,planner";
+
+/// The first line of the second format, without the planner's revision (still read and resumed).
+pub const HEADER_V2: &str =
     "variant,seed,knowledge,verdict,moves,nodes,seconds,limit,samples,sample_nodes";
 
 /// The first line of the first format, without the planner's budget (still read and resumed).
 pub const HEADER_V1: &str = "variant,seed,knowledge,verdict,moves,nodes,seconds,limit";
 
-/// The two formats of a result file.
+/// The formats of a result file.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
 pub enum Format {
     /// [`HEADER_V1`]: 8 columns, no budget.
     V1,
-    /// [`HEADER`]: 10 columns.
+    /// [`HEADER_V2`]: 10 columns, no planner revision.
     V2,
+    /// [`HEADER`]: 11 columns.
+    V3,
 }
 
 impl Format {
     pub fn header(self) -> &'static str {
         match self {
             Format::V1 => HEADER_V1,
-            Format::V2 => HEADER,
+            Format::V2 => HEADER_V2,
+            Format::V3 => HEADER,
         }
     }
 
@@ -56,12 +64,13 @@ impl Format {
         match self {
             Format::V1 => 8,
             Format::V2 => 10,
+            Format::V3 => 11,
         }
     }
 
     /// The format whose header is `line`.
     fn of_header(line: &str) -> Option<Format> {
-        [Format::V2, Format::V1]
+        [Format::V3, Format::V2, Format::V1]
             .into_iter()
             .find(|f| f.header() == line)
     }
@@ -69,10 +78,11 @@ impl Format {
 
 /// The CSV line of a record, with its newline.
 pub fn format_row(r: &Record) -> String {
-    format_row_as(r, Format::V2)
+    format_row_as(r, Format::V3)
 }
 
-/// The CSV line of a record in `format` (the budget is left out of [`Format::V1`]).
+/// The CSV line of a record in `format` (the budget is left out of [`Format::V1`], the
+/// planner's revision out of [`Format::V2`]).
 pub fn format_row_as(r: &Record, format: Format) -> String {
     let (moves, limit) = match r.answer {
         Answer::Won { moves } => (moves.to_string(), ""),
@@ -83,6 +93,8 @@ pub fn format_row_as(r: &Record, format: Format) -> String {
         (Format::V1, _) => String::new(),
         (Format::V2, None) => ",,".to_string(),
         (Format::V2, Some(b)) => format!(",{},{}", b.samples, b.sample_nodes),
+        (Format::V3, None) => ",,,".to_string(),
+        (Format::V3, Some(b)) => format!(",{},{},{}", b.samples, b.sample_nodes, b.revision),
     };
     format!(
         "{},{},{},{},{moves},{},{:.6},{limit}{budget}\n",
@@ -122,7 +134,7 @@ fn split_fields(line: &str) -> Result<Vec<String>, String> {
 
 /// Parses one line (without its newline) of a file of the current format into a record.
 pub fn parse_row(line: &str) -> Result<Record, RowError> {
-    parse_row_as(line, Format::V2)
+    parse_row_as(line, Format::V3)
 }
 
 /// Parses one line (without its newline) of a file of `format` into a record.
@@ -150,14 +162,30 @@ pub fn parse_row_as(line: &str, format: Format) -> Result<Record, RowError> {
     else {
         unreachable!("the field count is checked");
     };
-    let budget = match &budget_fields[..] {
-        [] => None,
-        [a, b] if a.is_empty() && b.is_empty() => None,
-        [a, b] => match (a.parse::<u32>(), b.parse::<u64>()) {
+    // The budget columns: none (V1), samples and sample_nodes (V2), and the revision (V3).
+    let (budget_fields, revision) = match &budget_fields[..] {
+        [a, b, r] => (vec![a.clone(), b.clone()], Some(r.as_str())),
+        other => (other.to_vec(), None),
+    };
+    let budget = match (&budget_fields[..], revision) {
+        ([], _) => None,
+        ([a, b], None | Some("")) if a.is_empty() && b.is_empty() => None,
+        ([a, b], r) => match (a.parse::<u32>(), b.parse::<u64>()) {
             (Ok(samples), Ok(sample_nodes)) if knowledge == "hidden" && samples > 0 => {
+                let revision = match r.map(str::parse::<u32>) {
+                    None => 0,
+                    Some(Ok(r)) if r > 0 => r,
+                    Some(_) => {
+                        return bad(format!(
+                            "the planner revision must be a whole number from 1, not {:?}",
+                            r.unwrap_or_default()
+                        ));
+                    }
+                };
                 Some(Budget {
                     samples,
                     sample_nodes,
+                    revision,
                 })
             }
             (Ok(_), Ok(_)) if knowledge == "hidden" => {
@@ -262,7 +290,7 @@ struct Parsed {
     /// The file has no complete header line yet (empty, or a header cut short).
     needs_header: bool,
     damage: Option<Damage>,
-    /// The format its header names ([`Format::V2`] when it has none yet).
+    /// The format its header names ([`Format::V3`] when it has none yet).
     format: Format,
 }
 
@@ -282,7 +310,7 @@ fn parse(name: &str, bytes: &[u8]) -> Result<Parsed> {
                 rows: Vec::new(),
                 needs_header: true,
                 damage: None,
-                format: Format::V2,
+                format: Format::V3,
             });
         }
         bail!("{name}: not a result file (its first line is not {HEADER:?})");
@@ -400,7 +428,7 @@ impl ResultFile {
         Ok(ResultFile {
             path: path.to_path_buf(),
             file,
-            format: Format::V2,
+            format: Format::V3,
         })
     }
 
@@ -519,6 +547,7 @@ pub fn combine(rows: Vec<(String, Row)>, notes: &mut Vec<String>) -> Result<Vec<
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::hidden::planner::PLANNER_REVISION;
 
     fn rec(seed: u64, answer: Answer, nodes: u64) -> Record {
         Record::new("stonewall", seed, answer, nodes, 0.0123456789)
@@ -535,13 +564,20 @@ mod tests {
             let line = format_row(&r);
             assert!(line.ends_with('\n'));
             assert_eq!(parse_row(line.trim_end()), Ok(r), "{line}");
-            let hidden = r.hidden(Budget {
-                samples: 7,
-                sample_nodes: 5000,
-            });
+            let hidden = r.hidden(Budget::new(7, 5000));
             let line = format_row(&hidden);
-            assert!(line.ends_with(",7,5000\n"), "{line}");
+            let end = format!(",7,5000,{PLANNER_REVISION}\n");
+            assert!(line.ends_with(&end), "{line}");
             assert_eq!(parse_row(line.trim_end()), Ok(hidden), "{line}");
+            // The second format leaves the planner's revision out: read back as 0.
+            let line = format_row_as(&hidden, Format::V2);
+            assert!(line.ends_with(",7,5000\n"), "{line}");
+            let read = parse_row_as(line.trim_end(), Format::V2);
+            let unrecorded = Budget {
+                revision: 0,
+                ..Budget::new(7, 5000)
+            };
+            assert_eq!(read, Ok(r.hidden(unrecorded)));
             // The first format leaves the budget out.
             let line = format_row_as(&hidden, Format::V1);
             assert_eq!(line.split(',').count(), 8, "{line}");
@@ -556,15 +592,15 @@ mod tests {
         }
         assert_eq!(
             format_row(&rec(7, Answer::Won { moves: 214 }, 14153)),
-            "stonewall,7,thoughtful,solved,214,14153,0.012346,,,\n"
+            "stonewall,7,thoughtful,solved,214,14153,0.012346,,,,\n"
         );
         assert_eq!(
             format_row(&rec(9, Answer::Unknown(Limit::Time), 3)),
-            "stonewall,9,thoughtful,unknown,,3,0.012346,time,,\n"
+            "stonewall,9,thoughtful,unknown,,3,0.012346,time,,,\n"
         );
         // Quoted fields, as a spreadsheet may save them.
         assert_eq!(
-            parse_row("\"stonewall\",\"8\",thoughtful,unsolvable,,99,0.012346,,,"),
+            parse_row("\"stonewall\",\"8\",thoughtful,unsolvable,,99,0.012346,,,,"),
             Ok(rec(8, Answer::Lost, 99))
         );
     }
@@ -572,47 +608,71 @@ mod tests {
     #[test]
     fn bad_rows_are_refused() {
         let malformed = |s: &str| matches!(parse_row(s), Err(RowError::Malformed(_)));
-        assert!(malformed("stonewall,7,thoughtful,solved,214,14153,0.01,,"));
-        assert!(malformed("stonewall,7,thoughtful,solved,,14153,0.01,,,"));
+        assert!(malformed("stonewall,7,thoughtful,solved,214,14153,0.01,,,"));
+        assert!(malformed("stonewall,7,thoughtful,solved,,14153,0.01,,,,"));
         assert!(malformed(
-            "stonewall,7,thoughtful,solved,12,14153,0.01,nodes,,"
+            "stonewall,7,thoughtful,solved,12,14153,0.01,nodes,,,"
         ));
-        assert!(malformed("stonewall,7,thoughtful,unknown,,14153,0.01,,,"));
+        assert!(malformed("stonewall,7,thoughtful,unknown,,14153,0.01,,,,"));
         assert!(malformed(
-            "stonewall,7,thoughtful,unknown,,14153,0.01,cancelled,,"
+            "stonewall,7,thoughtful,unknown,,14153,0.01,cancelled,,,"
         ));
-        assert!(malformed("stonewall,7,thoughtful,won,,14153,0.01,,,"));
+        assert!(malformed("stonewall,7,thoughtful,won,,14153,0.01,,,,"));
         assert!(malformed(
-            "stonewall,x,thoughtful,unsolvable,,14153,0.01,,,"
+            "stonewall,x,thoughtful,unsolvable,,14153,0.01,,,,"
         ));
-        assert!(malformed("stonewall,7,thoughtful,unsolvable,,14153,-1,,,"));
+        assert!(malformed("stonewall,7,thoughtful,unsolvable,,14153,-1,,,,"));
         assert!(matches!(
-            parse_row("stonewall,7,psychic,unsolvable,,14153,0.01,,,"),
+            parse_row("stonewall,7,psychic,unsolvable,,14153,0.01,,,,"),
             Err(RowError::Foreign(_))
         ));
-        // The planner's budget: both or neither, only on hidden rows.
+        // The planner's budget and revision: all three or none, only on hidden rows.
         let budget = Budget {
-            samples: 12,
-            sample_nodes: 20_000,
+            revision: 2,
+            ..Budget::new(12, 20_000)
         };
         let lost = Record::new("stonewall", 7, Answer::Lost, 14153, 0.01);
         assert_eq!(
-            parse_row("stonewall,7,hidden,unsolvable,,14153,0.01,,12,20000"),
+            parse_row("stonewall,7,hidden,unsolvable,,14153,0.01,,12,20000,2"),
             Ok(lost.hidden(budget))
         );
         assert_eq!(
-            parse_row("stonewall,7,hidden,unsolvable,,14153,0.01,,,"),
+            parse_row("stonewall,7,hidden,unsolvable,,14153,0.01,,,,"),
             Ok(lost.with_knowledge(Knowledge::Hidden))
         );
         assert!(malformed(
-            "stonewall,7,thoughtful,unsolvable,,14153,0.01,,12,20000"
-        ));
-        assert!(malformed("stonewall,7,hidden,unsolvable,,14153,0.01,,12,"));
-        assert!(malformed(
-            "stonewall,7,hidden,unsolvable,,14153,0.01,,0,20000"
+            "stonewall,7,thoughtful,unsolvable,,14153,0.01,,12,20000,2"
         ));
         assert!(malformed(
-            "stonewall,7,hidden,unsolvable,,14153,0.01,,x,20000"
+            "stonewall,7,thoughtful,unsolvable,,14153,0.01,,,,2"
+        ));
+        assert!(malformed(
+            "stonewall,7,hidden,unsolvable,,14153,0.01,,12,,2"
+        ));
+        for revision in ["", "0", "x"] {
+            assert!(malformed(&format!(
+                "stonewall,7,hidden,unsolvable,,14153,0.01,,12,20000,{revision}"
+            )));
+        }
+        assert!(malformed(
+            "stonewall,7,hidden,unsolvable,,14153,0.01,,0,20000,2"
+        ));
+        assert!(malformed(
+            "stonewall,7,hidden,unsolvable,,14153,0.01,,x,20000,2"
+        ));
+        // The second format: 10 columns, the revision not recorded (0).
+        assert_eq!(
+            parse_row_as(
+                "stonewall,7,hidden,unsolvable,,14153,0.01,,12,20000",
+                Format::V2
+            ),
+            Ok(lost.hidden(Budget {
+                revision: 0,
+                ..budget
+            }))
+        );
+        assert!(malformed(
+            "stonewall,7,hidden,unsolvable,,14153,0.01,,12,20000"
         ));
         // The first format: 8 columns, no budget.
         assert_eq!(
@@ -628,7 +688,7 @@ mod tests {
             Err(RowError::Malformed(_))
         ));
         assert!(matches!(
-            parse_row("spider,7,thoughtful,unsolvable,,14153,0.01,,,"),
+            parse_row("spider,7,thoughtful,unsolvable,,14153,0.01,,,,"),
             Err(RowError::Foreign(_))
         ));
     }
@@ -672,7 +732,7 @@ mod tests {
         assert!(parse("f", b"a,b,c\n").is_err());
         assert!(parse("f", b"hello").is_err());
         // Rows of another knowledge are refused even as the last line.
-        let foreign = format!("{HEADER}\nstonewall,3,psychic,unsolvable,,5,0.1,,,\n");
+        let foreign = format!("{HEADER}\nstonewall,3,psychic,unsolvable,,5,0.1,,,,\n");
         assert!(parse("f", foreign.as_bytes()).is_err());
         // A file of the first format is read in its own format.
         let v1 = format!(
@@ -681,7 +741,13 @@ mod tests {
         );
         let p = parse("f", v1.as_bytes()).unwrap();
         assert_eq!((p.format, p.rows.len()), (Format::V1, 1));
-        assert_eq!(parse("f", good.as_bytes()).unwrap().format, Format::V2);
+        assert_eq!(parse("f", good.as_bytes()).unwrap().format, Format::V3);
+        let v2 = format!(
+            "{HEADER_V2}\n{}",
+            format_row_as(&rec(1, Answer::Lost, 5), Format::V2)
+        );
+        let p = parse("f", v2.as_bytes()).unwrap();
+        assert_eq!((p.format, p.rows.len()), (Format::V2, 1));
         let mixed = format!("{HEADER_V1}\n{}", format_row(&rec(1, Answer::Lost, 5)));
         assert!(parse("f", mixed.as_bytes()).unwrap().damage.is_some());
         // CRLF line ends and blank lines are tolerated.

@@ -45,7 +45,7 @@ fn hint<V: Variant>(args: &HintArgs, out: &mut dyn Write) -> Result<Outcome> {
     } else {
         writeln!(
             out,
-            "{} unknown cards; {}",
+            "{} unknown cards; planner {}",
             obs.unseen().len(),
             budget.text()
         )?;

@@ -99,13 +99,15 @@ fn one_budget(records: &[Record], notes: &mut Vec<String>) -> Result<Option<Budg
         match (r.budget, budget) {
             (Some(b), None) => budget = Some((b, r)),
             (Some(b), Some((b0, r0))) if b != b0 => bail!(
-                "hidden rows played with different planner budgets: {} seed {} with --samples {} --sample-nodes {}, {} seed {} with --samples {} --sample-nodes {}; hidden rates are comparable only at equal budget, so merge them separately",
+                "hidden rows played with different planner budgets: {} seed {} with planner {} --samples {} --sample-nodes {}, {} seed {} with planner {} --samples {} --sample-nodes {}; hidden rates are comparable only with the same planner at equal budget, so merge them separately",
                 r0.variant,
                 r0.seed,
+                b0.revision_text(),
                 b0.samples,
                 b0.sample_nodes,
                 r.variant,
                 r.seed,
+                b.revision_text(),
                 b.samples,
                 b.sample_nodes
             ),

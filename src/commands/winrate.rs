@@ -223,25 +223,27 @@ fn check_resumed(
     }
     let records = combine(rows.into_iter().map(|r| (name.clone(), r)).collect(), notes)?;
     if let Some(budget) = budget {
-        if let Some(r) = records
-            .iter()
-            .find(|r| r.budget.is_some_and(|b| b != budget))
-        {
-            let b = r.budget.expect("found");
-            bail!(
-                "{name} was played with --samples {} --sample-nodes {} ({} seed {}), and this run asks for --samples {} --sample-nodes {}: hidden rates are comparable only at equal budget; resume with its budget, or use another file",
-                b.samples,
-                b.sample_nodes,
-                r.variant,
-                r.seed,
-                budget.samples,
-                budget.sample_nodes
-            );
-        }
-        if records.iter().any(|r| r.budget.is_none()) {
-            notes.push(format!(
-                "note: {name} has rows without the planner's budget (a file of the first format); resume with the same --samples and --sample-nodes"
-            ));
+        // Rows of another planner or budget are refused: the rates would not be comparable.
+        if let Some(r) = records.iter().find(|r| r.budget != Some(budget)) {
+            let at = format!("{} seed {}", r.variant, r.seed);
+            match r.budget {
+                None => bail!(
+                    "{name} has hidden rows that do not record the planner ({at}; a file of the first format), so they were played by an earlier planner than this build's (revision {}): hidden rates are comparable only with the same planner at equal budget; use another file",
+                    budget.revision
+                ),
+                Some(b) if b.revision != budget.revision => bail!(
+                    "{name} was played by the planner of {} ({at}), and this build's planner is revision {}: hidden rates are comparable only with the same planner at equal budget; use another file",
+                    b.revision_text(),
+                    budget.revision
+                ),
+                Some(b) => bail!(
+                    "{name} was played with --samples {} --sample-nodes {} ({at}), and this run asks for --samples {} --sample-nodes {}: hidden rates are comparable only at equal budget; resume with its budget, or use another file",
+                    b.samples,
+                    b.sample_nodes,
+                    budget.samples,
+                    budget.sample_nodes
+                ),
+            }
         }
         let (inside, _) = records
             .into_iter()

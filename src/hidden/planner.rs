@@ -51,34 +51,59 @@ pub const QUIET_POSITIONS: usize = 600;
 /// Most reveals found by that search per decision.
 pub const MAX_CANDIDATES: usize = 64;
 
-/// The planner's budget. Win rates are comparable only at equal budget.
+/// The revision of this build's planner, recorded with every hidden-play row: a change to
+/// what the planner does gets a new number, so rows of different planners are never mixed.
+/// 1: one move per decision (to commit 0b530f6); 2: quiet moves then one reveal per decision
+/// (from commit dda5b1a).
+pub const PLANNER_REVISION: u32 = 2;
+
+/// The planner's budget, and which planner spends it. Win rates are comparable only with the
+/// same planner at equal budget.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
 pub struct Budget {
     /// Determinizations per decision (1..=[`MAX_SAMPLES`]).
     pub samples: u32,
     /// Node budget of one solve of a sample.
     pub sample_nodes: u64,
+    /// The planner's revision ([`PLANNER_REVISION`] for rows this build plays; 0 when a file
+    /// of an earlier format did not record it).
+    pub revision: u32,
 }
 
 impl Default for Budget {
     fn default() -> Self {
-        Budget {
-            samples: DEFAULT_SAMPLES,
-            sample_nodes: DEFAULT_SAMPLE_NODES,
-        }
+        Budget::new(DEFAULT_SAMPLES, DEFAULT_SAMPLE_NODES)
     }
 }
 
 impl Budget {
+    /// A budget for this build's planner.
+    pub const fn new(samples: u32, sample_nodes: u64) -> Budget {
+        Budget {
+            samples,
+            sample_nodes,
+            revision: PLANNER_REVISION,
+        }
+    }
+
+    /// `revision 2` or `revision not recorded`.
+    pub fn revision_text(&self) -> String {
+        match self.revision {
+            0 => "revision not recorded".to_string(),
+            r => format!("revision {r}"),
+        }
+    }
+
     /// UCB1 pulls per decision after the samples are solved.
     pub fn pulls(&self) -> u32 {
         PULLS_PER_SAMPLE * self.samples
     }
 
-    /// `64 samples per decision, 2000 nodes per sample solve, ...` for summaries.
+    /// `revision 2, 64 samples per decision, 2000 nodes per sample solve, ...` for summaries.
     pub fn text(&self) -> String {
         format!(
-            "{} samples per decision, {} nodes per sample solve, {} UCB1 pulls per decision, unknown sample = {}",
+            "{}, {} samples per decision, {} nodes per sample solve, {} UCB1 pulls per decision, unknown sample = {}",
+            self.revision_text(),
             self.samples,
             self.sample_nodes,
             self.pulls(),
@@ -88,6 +113,7 @@ impl Budget {
 
     pub fn json(&self) -> serde_json::Value {
         serde_json::json!({
+            "planner_revision": self.revision,
             "samples_per_decision": self.samples,
             "nodes_per_sample": self.sample_nodes,
             "ucb1_pulls_per_decision": self.pulls(),
@@ -316,14 +342,7 @@ impl<V: Variant> Planner<V> {
                 Verdict::Solved(line) => {
                     d.sample_wins += 1;
                     usable.push(k);
-                    if let Some(f) = plan_of::<V>(obs, &line) {
-                        if !found
-                            .iter()
-                            .any(|x| x.reveal == f.reveal && x.before == f.before)
-                        {
-                            found.push(f);
-                        }
-                    }
+                    add_candidate(&mut found, plan_of::<V>(obs, &line));
                 }
                 Verdict::Unsolvable => {}
                 Verdict::Unknown(Limit::Cancelled) => return Err(PlanError::Cancelled),
@@ -339,12 +358,7 @@ impl<V: Variant> Planner<V> {
         }
         // 2. The reveals that quiet moves reach.
         for f in reveals::<V>(obs) {
-            if !found
-                .iter()
-                .any(|x| x.reveal == f.reveal && x.before == f.before)
-            {
-                found.push(f);
-            }
+            add_candidate(&mut found, Some(f));
         }
         d.candidates = found.len() as u32;
         if found.is_empty() {
@@ -405,6 +419,18 @@ impl<V: Variant> Planner<V> {
             Action::Play(best.moves.clone())
         };
         Ok(d)
+    }
+}
+
+/// Adds a candidate unless one with the same reveal from the same position is there.
+fn add_candidate(found: &mut Vec<Found>, f: Option<Found>) {
+    if let Some(f) = f {
+        if !found
+            .iter()
+            .any(|x| x.reveal == f.reveal && x.before == f.before)
+        {
+            found.push(f);
+        }
     }
 }
 

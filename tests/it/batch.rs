@@ -7,7 +7,7 @@ use serde_json::Value;
 use std::path::Path;
 
 const HEADER: &str =
-    "variant,seed,knowledge,verdict,moves,nodes,seconds,limit,samples,sample_nodes";
+    "variant,seed,knowledge,verdict,moves,nodes,seconds,limit,samples,sample_nodes,planner";
 
 /// The arguments as `&str`s.
 fn strs(v: &[String]) -> Vec<&str> {
@@ -21,7 +21,7 @@ fn run_json(args: &[&str]) -> Value {
     serde_json::from_str(&out).unwrap_or_else(|e| panic!("{args:?}: {e}: {out}"))
 }
 
-/// The rows of a result file (after checking its header), each as its 10 fields.
+/// The rows of a result file (after checking its header), each as its 11 fields.
 fn rows(path: &Path) -> Vec<Vec<String>> {
     let text = std::fs::read_to_string(path).unwrap();
     assert!(text.ends_with('\n'), "{text}");
@@ -30,7 +30,7 @@ fn rows(path: &Path) -> Vec<Vec<String>> {
     lines
         .map(|l| {
             let f: Vec<String> = l.split(',').map(str::to_string).collect();
-            assert_eq!(f.len(), 10, "{l}");
+            assert_eq!(f.len(), 11, "{l}");
             f
         })
         .collect()
@@ -466,4 +466,34 @@ fn ctrl_c_keeps_the_finished_rows() {
     let rows = rows(&csv);
     assert!(rows.len() >= 5 && rows.len() < 100_000, "{}", rows.len());
     assert_eq!(summary["variants"][0]["deals"], rows.len() as u64);
+}
+
+/// A thoughtful result file of the first format (8 columns) is continued in that format.
+#[test]
+fn a_thoughtful_file_of_the_first_format_is_continued_in_it() {
+    let dir = tempdir();
+    let v1 = write_file(
+        dir.path(),
+        "v1.csv",
+        "variant,seed,knowledge,verdict,moves,nodes,seconds,limit\nstonewall,0,thoughtful,unknown,,7,0.1,nodes\n",
+    );
+    let (code, _, err) = run(&[
+        "winrate",
+        "stonewall",
+        "--seeds",
+        "0..3",
+        "--max-nodes",
+        "2000",
+        "--csv",
+        arg(&v1),
+        "--resume",
+    ]);
+    assert!(code <= 1, "{err}");
+    let text = std::fs::read_to_string(&v1).unwrap();
+    assert_eq!(text.lines().count(), 4, "{text}");
+    assert!(text.lines().all(|l| l.split(',').count() == 8), "{text}");
+    assert!(
+        text.contains("stonewall,0,thoughtful,unknown,,7,0.1,nodes\n"),
+        "{text}"
+    );
 }

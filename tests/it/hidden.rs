@@ -8,17 +8,14 @@ use patience::deal::{Deal, deal};
 use patience::game::{Move, Place, Position, Variant, apply};
 use patience::hidden::determinize::{Purpose, determinize, stream};
 use patience::hidden::observation::Slot;
-use patience::hidden::planner::{Action, reveal_candidates};
+use patience::hidden::planner::{Action, PLANNER_REVISION, reveal_candidates};
 use patience::hidden::play::Outcome;
 use patience::hidden::{Budget, Observation, Planner, game_hides_cards, play};
 use patience::solve::{Options, Solver, replay};
 use patience::variants::{Klondike, KlondikeDraw3, LuckyPiles, NapoleonsShoulder, Stonewall};
 use std::sync::atomic::AtomicBool;
 
-const TINY: Budget = Budget {
-    samples: 4,
-    sample_nodes: 3_000,
-};
+const TINY: Budget = Budget::new(4, 3_000);
 
 fn exact<V: Variant>(max_nodes: u64) -> Solver<V> {
     Solver::new(Options {
@@ -183,10 +180,7 @@ fn hidden_play_is_reproducible_and_a_win_replays_on_the_real_deal() {
         let real = position::<K>(&deal(&K::RULES, seed));
         let mut games = Vec::new();
         for _ in 0..2 {
-            let mut planner = Planner::<K>::new(Budget {
-                samples: 8,
-                sample_nodes: 1_000,
-            });
+            let mut planner = Planner::<K>::new(Budget::new(8, 1_000));
             let game = play::<K>(
                 &real,
                 seed,
@@ -407,11 +401,9 @@ fn the_commands_play_hint_and_winrate_in_hidden_play() {
         4,
         "{rows}"
     );
-    // Each row records the planner's budget.
-    assert!(
-        rows.lines().skip(1).all(|l| l.ends_with(",3,2000")),
-        "{rows}"
-    );
+    // Each row records the planner's budget and revision.
+    let end = format!(",3,2000,{PLANNER_REVISION}");
+    assert!(rows.lines().skip(1).all(|l| l.ends_with(&end)), "{rows}");
     // Resuming with another budget is refused: the rates would not be comparable.
     // `winrate` of Stonewall seeds 0..5 in hidden play, continuing `file`, with `budget`.
     let resume = |file: &str, budget: &[&str]| -> Vec<String> {
@@ -447,40 +439,56 @@ fn the_commands_play_hint_and_winrate_in_hidden_play() {
     let (code, out, _) = run(&["merge", arg(&csv)]);
     assert_eq!(code, 0);
     assert!(out.contains("knowledge hidden"), "{out}");
-    assert!(
-        out.contains("planner: 3 samples per decision, 2000 nodes"),
-        "{out}"
-    );
+    let planner =
+        format!("planner: revision {PLANNER_REVISION}, 3 samples per decision, 2000 nodes");
+    assert!(out.contains(&planner), "{out}");
 
-    // Merging hidden rows of two budgets is refused; the first format (no budget) is read.
-    let other = write_file(
-        dir.path(),
-        "other.csv",
-        &format!(
-            "{}\nstonewall,99,hidden,unsolvable,,5,0.1,,4,2000\n",
-            rows.lines().next().unwrap()
-        ),
-    );
-    let e = refused(&["merge", arg(&csv), arg(&other)]);
-    assert!(e.contains("different planner budgets"), "{e}");
-    let v1_text: String = rows
-        .lines()
-        .map(|l| l.splitn(9, ',').take(8).collect::<Vec<_>>().join(",") + "\n")
-        .collect();
+    // Merging hidden rows of two budgets, or of two planners, is refused.
+    let header = rows.lines().next().unwrap();
+    for (other_row, what) in [
+        (format!("4,2000,{PLANNER_REVISION}"), "--samples 4"),
+        ("3,2000,1".to_string(), "planner revision 1"),
+    ] {
+        let other = write_file(
+            dir.path(),
+            "other.csv",
+            &format!("{header}\nstonewall,99,hidden,unsolvable,,5,0.1,,{other_row}\n"),
+        );
+        let e = refused(&["merge", arg(&csv), arg(&other)]);
+        assert!(e.contains("different planner budgets"), "{e}");
+        assert!(e.contains(what), "{e}");
+    }
+    // Files of earlier formats are read: the first (no budget), the second (no revision).
+    let first_columns = |n: usize| -> String {
+        rows.lines()
+            .map(|l| l.split(',').take(n).collect::<Vec<_>>().join(",") + "\n")
+            .collect()
+    };
+    let v1_text = first_columns(8);
     let v1 = write_file(dir.path(), "v1.csv", &v1_text);
     let (code, out, err) = run(&["merge", arg(&v1)]);
     assert_eq!(code, 0, "{err}");
     assert!(err.contains("do not record the planner's budget"), "{err}");
     assert!(!out.contains("planner:"), "{out}");
-    // Resuming a file of the first format continues it in that format, with a note.
-    let resume_v1 = resume(arg(&v1), &tiny);
-    let (code, _, err) = run(&resume_v1.iter().map(String::as_str).collect::<Vec<_>>());
+    let v2_text = first_columns(10);
+    let v2 = write_file(dir.path(), "v2.csv", &v2_text);
+    let (code, out, err) = run(&["merge", arg(&v2)]);
     assert_eq!(code, 0, "{err}");
-    assert!(err.contains("without the planner's budget"), "{err}");
-    let text = std::fs::read_to_string(&v1).unwrap();
-    assert!(text.starts_with(&v1_text), "{text}");
-    assert_eq!(text.lines().count(), 6, "{text}");
-    assert!(text.lines().all(|l| l.split(',').count() == 8), "{text}");
+    assert!(
+        out.contains("planner: revision not recorded, 3 samples"),
+        "{out}"
+    );
+    // But neither is continued by this build's planner: its rows could be another planner's.
+    for (file, why) in [
+        (&v1, "do not record the planner"),
+        (&v2, "revision not recorded"),
+    ] {
+        let args = resume(arg(file), &tiny);
+        let e = refused(&args.iter().map(String::as_str).collect::<Vec<_>>());
+        assert!(e.contains(why), "{e}");
+    }
+    assert_eq!(std::fs::read_to_string(&v1).unwrap(), v1_text);
+    assert_eq!(std::fs::read_to_string(&v2).unwrap(), v2_text);
 }
 
 /// Checks the planner's contract on each decision made with cards still unseen: the plan's
@@ -506,10 +514,7 @@ fn every_decision_is_quiet_moves_then_one_reveal() {
     let mut checked = 0;
     for seed in 0..3 {
         let real = position::<KlondikeDraw3>(&deal(&KlondikeDraw3::RULES, seed));
-        let mut planner = Planner::<KlondikeDraw3>::new(Budget {
-            samples: 8,
-            sample_nodes: 1_000,
-        });
+        let mut planner = Planner::<KlondikeDraw3>::new(Budget::new(8, 1_000));
         let unseen = Observation::new::<KlondikeDraw3>(&real).unseen().len() as u64;
         let game = play::<KlondikeDraw3>(
             &real,
@@ -561,10 +566,7 @@ fn a_quiet_move_that_can_wait_is_not_played_before_a_reveal() {
         assert!(c.iter().all(|m| m.as_talon_play().is_none()));
     }
     // The planner tries them.
-    let mut planner = Planner::<Klondike>::new(Budget {
-        samples: 16,
-        sample_nodes: 500,
-    });
+    let mut planner = Planner::<Klondike>::new(Budget::new(16, 500));
     let decision = planner.decide(&obs, 1, 0, &AtomicBool::new(false)).unwrap();
     assert!(decision.candidates as usize >= found.len(), "{decision:?}");
     for c in &decision.choices {
