@@ -250,6 +250,15 @@ impl<V: Variant> Solver<V> {
         end
     }
 
+    /// The limits of a search that starts at `t0`, from the options.
+    fn limits(&self, t0: Instant) -> Limits {
+        Limits {
+            max_nodes: self.options.max_nodes,
+            deadline: self.options.timeout.map(|d| t0 + d),
+            table_bytes: self.options.table_bytes,
+        }
+    }
+
     /// Searches from `start` as [`Solver::solve`] does, but only to learn whether it is won,
     /// proved lost or undecided: a found win is the search's own move list (talon plays not
     /// expanded, not shortened, not replayed). For callers that need the verdict alone, many
@@ -260,11 +269,7 @@ impl<V: Variant> Solver<V> {
         cancel: &AtomicBool,
     ) -> Result<(End, u64), SolveError> {
         key_fits::<V>(start)?;
-        let limits = Limits {
-            max_nodes: self.options.max_nodes,
-            deadline: self.options.timeout.map(|d| Instant::now() + d),
-            table_bytes: self.options.table_bytes,
-        };
+        let limits = self.limits(Instant::now());
         self.searcher.prune = self.options.prune;
         let end = self.search(start, &limits, cancel);
         Ok((end, self.searcher.stats.nodes))
@@ -274,11 +279,7 @@ impl<V: Variant> Solver<V> {
     pub fn solve(&mut self, start: &Position, cancel: &AtomicBool) -> Result<Solution, SolveError> {
         key_fits::<V>(start)?;
         let t0 = Instant::now();
-        let limits = Limits {
-            max_nodes: self.options.max_nodes,
-            deadline: self.options.timeout.map(|d| t0 + d),
-            table_bytes: self.options.table_bytes,
-        };
+        let limits = self.limits(t0);
         self.searcher.prune = self.options.prune;
         let end = self.search(start, &limits, cancel);
         let seconds = t0.elapsed().as_secs_f64();
