@@ -12,13 +12,14 @@
 //! has microsecond precision. `samples` and `sample_nodes` are the hidden-play planner's
 //! budget (fill-ins per decision, nodes per fill-in solve) and `planner` its revision
 //! ([`crate::hidden::planner::PLANNER_REVISION`]), empty for thoughtful rows: hidden rates are
-//! comparable only with the same planner at equal budget. A row is written with one `write` call as soon as
-//! its deal is done, so an interrupted run leaves every finished row whole and at most one
-//! partial last line (no final newline), which [`ResultFile::resume`] cuts away.
+//! comparable only with the same planner at equal budget. A row is written with one `write`
+//! call as soon as its deal is done, so an interrupted run leaves every finished row whole and
+//! at most one partial last line (no final newline), which [`ResultFile::resume`] cuts away.
 //!
 //! Files of the earlier formats are still read, and `--resume` continues them in their own
 //! format: [`HEADER_V1`] (no budget columns; hidden rows with an unrecorded budget) and
-//! [`HEADER_V2`] (no `planner` column; hidden rows with revision 0, "not recorded").
+//! [`HEADER_V2`] (no `planner` column; hidden rows with revision 0, "not recorded"). Hidden
+//! rows that do not name this build's planner are not continued (`winrate::check_resumed`).
 
 use super::{Answer, Knowledge, Record, limit_word, parse_limit};
 use crate::hidden::Budget;
