@@ -187,7 +187,8 @@ pub fn run(args: &WinrateArgs, out: &mut dyn Write) -> Result<Outcome> {
 }
 
 /// The rows of a resumed file that count for this run. Refused: rows of a variant this run
-/// does not ask for, and a deal with two different results. Noted: identical duplicates (kept
+/// does not ask for, rows of the other knowledge, hidden rows of another planner or budget (or
+/// that do not record them), and a deal with two different results. Noted: identical duplicates (kept
 /// once), rows outside the seeds asked for (kept in the file, not counted), and rows that
 /// other limits made (counted: the summary then mixes limits). `budget` is the planner's budget
 /// of a hidden-play run, `None` for a thoughtful run.
