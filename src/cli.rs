@@ -139,6 +139,7 @@ pub enum PruneRule {
     Safe,
     Kings,
     Talon,
+    Runs,
 }
 
 /// The solver's budget, shared by the commands that solve.
@@ -162,7 +163,8 @@ pub struct SolverArgs {
     /// foundation cards stay), `kings` (a position where some suit's King can never go up is
     /// a dead end: games where a tableau King can only go to a foundation), `talon` (turning
     /// the stock and playing the card shown are one move, in games whose stock is turned over
-    /// again).
+    /// again), `runs` (a run is taken off a face-up card it fits on only when that card can then
+    /// go up or take the other card that fits on it: Klondike, Stonewall).
     #[arg(long, value_name = "RULES", value_delimiter = ',')]
     pub prune_off: Vec<PruneRule>,
     /// Only the exhaustive depth-first search: skip the streamlined search (games with
@@ -189,6 +191,7 @@ impl SolverArgs {
                 PruneRule::Safe => "safe",
                 PruneRule::Kings => "kings",
                 PruneRule::Talon => "talon",
+                PruneRule::Runs => "runs",
             })
             .collect();
         format!("on except {}", off.join(","))
@@ -218,6 +221,7 @@ impl SolverArgs {
                         PruneRule::Safe => p.safe = false,
                         PruneRule::Kings => p.kings = false,
                         PruneRule::Talon => p.talon = false,
+                        PruneRule::Runs => p.runs = false,
                     }
                 }
                 p
@@ -325,9 +329,9 @@ pub struct WinrateArgs {
     #[command(flatten)]
     pub planner: PlannerArgs,
     /// Write a row per deal to this CSV file as the deals finish (the header:
-    /// `variant,seed,knowledge,verdict,moves,nodes,seconds,limit,samples,sample_nodes`; the
-    /// last two are the planner's budget of hidden rows). An existing file is refused without
-    /// --resume.
+    /// `variant,seed,knowledge,verdict,moves,nodes,seconds,limit,samples,sample_nodes,planner`;
+    /// the last three are the planner's budget and revision, on hidden rows only). An existing
+    /// file is refused without --resume.
     #[arg(long, value_name = "FILE")]
     pub csv: Option<std::path::PathBuf>,
     /// Continue the --csv file: skip the deals it has, append the others. A damaged last line

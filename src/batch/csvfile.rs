@@ -4,7 +4,7 @@
 //! variant,seed,knowledge,verdict,moves,nodes,seconds,limit,samples,sample_nodes,planner
 //! stonewall,7,thoughtful,solved,214,14153,0.046081,,,,
 //! stonewall,8,thoughtful,unknown,,20480,0.071325,nodes,,,
-//! stonewall,9,hidden,unsolvable,,2811934,4.102277,,64,2000,2
+//! stonewall,9,hidden,unsolvable,,2811934,4.102277,,64,2000,3
 //! ```
 //!
 //! `verdict` is `solved` (then `moves` is the length of the solution), `unsolvable` or `unknown`

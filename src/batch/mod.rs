@@ -6,8 +6,8 @@
 //!   keeps its memory from deal to deal). Results go over a channel to the calling thread,
 //!   the only one that writes the CSV file, draws the progress bar and counts.
 //! - [`csvfile`]: the result rows
-//!   (`variant,seed,knowledge,verdict,moves,nodes,seconds,limit,samples,sample_nodes`), written
-//!   and flushed one by one; reading them back for `--resume` and `merge`.
+//!   (`variant,seed,knowledge,verdict,moves,nodes,seconds,limit,samples,sample_nodes,planner`),
+//!   written and flushed one by one; reading them back for `--resume` and `merge`.
 //! - [`summary`]: the per-variant tally and the summary table / JSON.
 //! - [`stats`]: Wilson interval, nearest-rank quantiles.
 //! - [`progress`]: the progress bar on standard error.

@@ -88,6 +88,51 @@
 //! first such E(s) to happen would need an earlier one), so no continuation wins. The rule
 //! only ends the search at positions that cannot be won, so it never loses a win.
 //!
+//! **Split runs** (`Prune::runs`), for one-deck games built down in alternating colour in which
+//! any alternating run moves as a unit and an empty pile takes any run its bottom card could
+//! fill it with (Klondike, Stonewall): call a move a *split* when it takes a run R off a
+//! face-up card X that R's bottom card Y fits on, and puts it on a card Z (not into an empty
+//! pile). A split is tried only when, right after it, X could be *used*: X can go to a
+//! foundation, or the other card Y' that fits on X can come onto it (Y' is not face down and
+//! not under another card on a foundation).
+//!
+//! *Argument.* With one deck and alternating colours exactly two cards fit on X (Y and Y'), and
+//! Y fits on exactly two cards (X and Z). Let σ be a shortest won game from Q (of the form the
+//! other rules' arguments give) whose first move is a split s (R from X to Z). Until R's bottom
+//! card Y leaves Z, Z stays covered. Let u be the first later move that *uses* X (X to a
+//! foundation, or a unit headed by Y' onto X) or takes Y off Z. Each move between s and u is
+//! legal, with the same effect on every other card, in the game where s is not made yet (R on
+//! X, Z bare): a move that touches neither X's pile below R nor Z's: R is the same run wherever
+//! it lies; a unit holding Z (with R on it) moved: move it without R, to the same destination
+//! (same head); a unit whose top is X (bare after s) moved: move it with R on it (X and R form
+//! a run with the same head, and an empty pile that takes one takes the other). If u takes Y
+//! off Z (Y fits only on X and Z, so it goes back onto X, to a foundation or into an empty
+//! pile), make that move from X instead and drop s: both games then agree, one move shorter,
+//! against σ's minimality. A game is won only when X and Y are on foundations, so u exists.
+//! Otherwise u uses X: make s right before u (Z is still bare there), which gives a won game as
+//! short as σ, whose first move is no longer s.
+//!
+//! *Termination.* Call a split of a game *good* when the move right after it is its u. The
+//! moves between s and u keep, in the rewritten game, their moving card, the card below it and
+//! the card they land on, so each keeps its kind (split or not, the same X, Y and Z) and its
+//! own u. The step makes s good, and breaks no good split: a good pair between s and u stays
+//! adjacent, the part from u on is unchanged, s (put back before u) is the u of none of them
+//! (it lands on Z, which no split between s and u can have as its X, as Y lies on Z until u),
+//! and u is not the u of the move before it (X lies bare from s to u, so no split between them
+//! takes a run off X, and Y' fits only on X and one other card). So each step adds a good
+//! split and keeps the length: repeating it while the first move is a split that is not good
+//! ends, with a game as short as σ whose first move is not a split or is a good one.
+//!
+//! *The rule keeps that move*: a good split means that, before s (which changes no
+//! foundation and turns no card), X can go to a foundation or Y' is face up, on top of a
+//! foundation, in the reserve, the stock or the waste, which is what the rule asks (a superset
+//! of the uses). *With the other rules:* where a forced move (Aces, settled cards) exists it
+//! is the only move tried and is not a split, so the split rule removes nothing there; else
+//! every shortest win moves no Ace and no settled card off a foundation (their arguments), and
+//! the rewriting keeps the length and moves no card off a foundation that σ did not, so its
+//! result is a shortest win whose first move every rule keeps. Tests compare verdicts with and
+//! without the rule.
+//!
 //! With talon plays (`game::engine::generate_with`) the rules combine: the arguments above are
 //! made on games of real moves, and the win they leave is rewritten into talon plays without
 //! changing its other moves; so count only the moves that are not turns, and from every winnable
@@ -97,7 +142,7 @@
 use crate::cards::Card;
 use crate::game::position::{NONE, Position};
 use crate::game::rules::SourceKind;
-use crate::game::{Build, Move, Place, Stock, Variant, generate_with};
+use crate::game::{Build, Move, Place, Space, Stock, Unit, Variant, generate_with};
 
 /// Which proved prunings the search applies.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
@@ -111,6 +156,8 @@ pub struct Prune {
     /// Talon plays instead of single stock turns (`game::engine::generate_with`, where the
     /// argument is), in games whose stock may be turned over again.
     pub talon: bool,
+    /// The split-runs rule (applied only in games where it is proved).
+    pub runs: bool,
 }
 
 impl Default for Prune {
@@ -120,6 +167,7 @@ impl Default for Prune {
             safe: true,
             kings: true,
             talon: true,
+            runs: true,
         }
     }
 }
@@ -131,6 +179,7 @@ impl Prune {
         safe: false,
         kings: false,
         talon: false,
+        runs: false,
     };
 
     /// Does the "Aces up" argument hold for this game?
@@ -163,6 +212,16 @@ impl Prune {
         ) && !V::RULES.space_accepts(Card::new(13, 0), SourceKind::Tableau)
     }
 
+    /// Does the split-runs argument hold for this game? (One deck, built down in alternating
+    /// colour, any alternating run moves as a unit, and an empty pile takes any run that its
+    /// bottom card could fill it with.)
+    pub const fn runs_rule_holds<V: Variant>() -> bool {
+        V::RULES.decks == 1
+            && matches!(V::RULES.build, Build::DownAltColour)
+            && matches!(V::RULES.unit, Unit::Run(Build::DownAltColour))
+            && matches!(V::RULES.space, Space::Any | Space::Kings)
+    }
+
     /// Are talon plays used in this game (with `talon` on)? In games whose stock may be turned
     /// over again. In a one-pass game a talon play buries for good every card it turns past, and
     /// the searches found fewer wins with them than with single turns (Napoleon's Shoulder 7
@@ -190,6 +249,7 @@ impl Prune {
         }
         let aces = self.aces && Self::aces_rule_holds::<V>();
         let safe = self.safe && Self::safe_rule_holds::<V>();
+        let runs = self.runs && Self::runs_rule_holds::<V>();
         let foundation = |p: Place| matches!(p, Place::Foundation(_));
         if !(aces || safe)
             || !moves[start..]
@@ -197,7 +257,11 @@ impl Prune {
                 .any(|m| foundation(m.to) || foundation(m.from))
         {
             // Both rules act only on moves to or from a foundation.
-            return moves.len();
+            return if runs {
+                split_runs::<V>(pos, moves, start, moves.len())
+            } else {
+                moves.len()
+            };
         }
         let card_of = |m: &Move| match m.from {
             Place::Tableau(p) => Some(pos.piles[p as usize].top()),
@@ -245,8 +309,72 @@ impl Prune {
                 w += 1;
             }
         }
-        w
+        if runs {
+            split_runs::<V>(pos, moves, start, w)
+        } else {
+            w
+        }
     }
+}
+
+/// The split-runs rule on `moves[start..end]`: drops each move that takes a run off a face-up
+/// card it fits on, onto another card, unless the card left on top can go to a foundation or
+/// the other card that fits on it can come (it is neither face down nor under another card on
+/// a foundation). Returns the new end.
+fn split_runs<V: Variant>(pos: &Position, moves: &mut [Move], start: usize, end: usize) -> usize {
+    let mut down: Option<u64> = None;
+    let mut w = start;
+    for i in start..end {
+        let m = moves[i];
+        let kept = match (m.from, m.to) {
+            (Place::Tableau(p), Place::Tableau(q)) if !pos.piles[q as usize].is_empty() => {
+                let pile = &pos.piles[p as usize];
+                let rest = pile.len as usize - m.count as usize;
+                if rest == 0 || pile.is_down(rest - 1) {
+                    true
+                } else {
+                    let (x, y) = (pile.card(rest - 1), pile.card(rest));
+                    if !V::RULES.build.fits(y, x) || pos.found_slot_for::<V>(x).is_some() {
+                        true
+                    } else {
+                        let other = children::<V>(x) & !(1u64 << y.index());
+                        let d = *down.get_or_insert_with(|| face_down::<V>(pos));
+                        other & d == 0 && {
+                            let o = Card::from_index(other.trailing_zeros() as u8);
+                            let h = found_height_of::<V>(pos, o.suit());
+                            h <= o.rank()
+                        }
+                    }
+                }
+            }
+            _ => true,
+        };
+        if kept {
+            moves[w] = m;
+            w += 1;
+        }
+    }
+    w
+}
+
+/// The face-down tableau cards, a bit per card index.
+fn face_down<V: Variant>(pos: &Position) -> u64 {
+    let mut d = 0u64;
+    for pile in &pos.piles[..V::RULES.piles()] {
+        for i in 0..pile.len as usize {
+            if pile.is_down(i) {
+                d |= 1u64 << pile.card(i).index();
+            }
+        }
+    }
+    d
+}
+
+/// The height of the foundation of `suit` (one deck), 0 when it has not started.
+fn found_height_of<V: Variant>(pos: &Position, suit: u8) -> u8 {
+    (0..V::RULES.foundations())
+        .find(|&f| pos.found_suit[f] == suit)
+        .map_or(0, |f| pos.found_height[f])
 }
 
 /// The cards that fit on `card` under the game's build rule (a bit per card index).

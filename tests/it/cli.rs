@@ -123,6 +123,18 @@ fn help_and_version_succeed() {
 }
 
 #[test]
+fn winrate_help_names_the_csv_columns_it_writes() {
+    patience()
+        .args(["winrate", "--help"])
+        .assert()
+        .success()
+        .stdout(predicate::str::contains(format!(
+            "`{}`",
+            patience::batch::csvfile::HEADER
+        )));
+}
+
+#[test]
 fn deal_draws_a_picture_with_a_legend() {
     let (code, text) = run(&["deal", "stonewall", "--seed", "1"], None);
     assert_eq!(code, 0);

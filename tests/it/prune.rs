@@ -12,8 +12,8 @@ use patience::solve::prune::{settled, stuck_kings};
 use patience::solve::streamline::{streamline, used as streamline_used};
 use patience::solve::{Prune, expand_talon_plays, replay};
 use patience::variants::{
-    FlowerGarden, FortyThieves, Klondike, KlondikeDraw3, LuckyPiles, LuckyThirteen,
-    NapoleonsShoulder, Stonewall,
+    FlowerGarden, FortyThieves, Klondike, KlondikeDraw3, LuckierThirteen, LuckyPiles,
+    LuckyThirteen, NapoleonsShoulder, NapoleonsSquare, Stonewall, Wildflower,
 };
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
@@ -33,6 +33,13 @@ const SAFE_ONLY: Prune = Prune {
     safe: true,
     kings: false,
     talon: false,
+    runs: false,
+};
+
+/// The split-runs rule alone.
+const RUNS_ONLY: Prune = Prune {
+    runs: true,
+    ..Prune::NONE
 };
 
 fn mask(cards: &[&str]) -> u64 {
@@ -404,6 +411,69 @@ fn stuck_kings_rule_holds_only_where_kings_cannot_move() {
     assert!(!Prune::kings_rule_holds::<FlowerGarden>());
     assert!(!Prune::kings_rule_holds::<FortyThieves>());
     assert!(!Prune::kings_rule_holds::<LuckyPiles>());
+}
+
+/// The split-runs rule holds in the one-deck games built down in alternating colour where runs
+/// move as units (Klondike, Stonewall); not where single cards move (Luckier Thirteen), not in
+/// other build rules, not with two decks.
+#[test]
+fn split_runs_rule_holds_only_in_one_deck_alternating_run_games() {
+    assert!(Prune::runs_rule_holds::<Klondike>());
+    assert!(Prune::runs_rule_holds::<KlondikeDraw3>());
+    assert!(Prune::runs_rule_holds::<Stonewall>());
+    assert!(!Prune::runs_rule_holds::<LuckierThirteen>());
+    assert!(!Prune::runs_rule_holds::<Wildflower>());
+    assert!(!Prune::runs_rule_holds::<FlowerGarden>());
+    assert!(!Prune::runs_rule_holds::<NapoleonsSquare>());
+    assert!(!Prune::runs_rule_holds::<LuckyPiles>());
+}
+
+/// Klondike: 8S lies on 9H (face up) in pile 1 and may move onto 9D (pile 2): a split. 8C is
+/// the other card that fits on 9H.
+fn split_table(found: &[&str], eight_of_clubs_down: bool) -> Position {
+    let third = if eight_of_clubs_down { "8c 5S" } else { "QD" };
+    Table {
+        piles: &["kc 9H 8S", "kd 9D", third],
+        found,
+        ..Table::default()
+    }
+    .pos::<Klondike>()
+}
+
+#[test]
+fn a_run_comes_off_a_card_it_fits_only_when_that_card_can_then_be_used() {
+    type K = Klondike;
+    let split = Move::new(Place::Tableau(0), Place::Tableau(1), 1);
+    let has = |p: &Position, prune: Prune| kept::<K>(p, prune).contains(&split);
+    // 8C face down, 9H cannot go up: the split is dropped (and only it).
+    let p = split_table(&[], true);
+    let all = gen_moves::<K>(&p);
+    assert!(all.contains(&split), "{all:?}");
+    assert!(!has(&p, RUNS_ONLY));
+    assert_eq!(kept::<K>(&p, RUNS_ONLY).len(), all.len() - 1);
+    assert!(has(&p, Prune::NONE));
+    // 8C under 9C on its foundation: dropped too.
+    let p = split_table(&["9C"], false);
+    assert!(!has(&p, RUNS_ONLY));
+    // 8C in the stock (not named: the stock holds it), on top of its foundation, or 9H able
+    // to go up: kept.
+    assert!(has(&split_table(&[], false), RUNS_ONLY));
+    assert!(has(&split_table(&["8C"], false), RUNS_ONLY));
+    assert!(has(&split_table(&["", "", "8H"], true), RUNS_ONLY));
+    // A run that does not fit the card it lies on (dealt so), or a whole face-up part that
+    // turns a card up, is no split: kept.
+    let p = Table {
+        piles: &["kc 9S 8S", "kd 9D", "8c 5S"],
+        ..Table::default()
+    }
+    .pos::<K>();
+    assert!(kept::<K>(&p, RUNS_ONLY).contains(&split));
+    let p = Table {
+        piles: &["kc 8S", "kd 9D", "8c 5S"],
+        ..Table::default()
+    }
+    .pos::<K>();
+    assert!(kept::<K>(&p, RUNS_ONLY).contains(&split));
 }
 
 /// A Lucky Thirteen position with every card named (clubs and diamonds are up).

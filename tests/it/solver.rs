@@ -453,9 +453,10 @@ const PINNED_NODES_NAPOLEONS_SHOULDER: u64 = 100_000;
 // to `?` at this budget, 19, 37 and 38 from `?` to S; 8 and 45 are still solved at the default
 // budget.)
 // (Napoleon's Shoulder seed 33 went from `?` to U when the stuck-Kings rule joined.)
+// (Stonewall seed 47 went from `?` to S when the split-runs rule joined.)
 //
 // The policy (what may change and what must not) is with `helpers::pinned`.
-const PINNED_STONEWALL: &str = "SSUUUSUUUUUU?SSUSUSU?UUUUSU??UUSUUUUUUSUUUUS?UU?U?";
+const PINNED_STONEWALL: &str = "SSUUUSUUUUUU?SSUSUSU?UUUUSU??UUSUUUUUUSUUUUS?UUSU?";
 const PINNED_LUCKY_PILES: &str = "SSSSS?S?SSSSSSSS?SSS?S?SSSSSSSSSSSSSSSSSSSS?SS?SSS";
 const PINNED_NAPOLEONS_SHOULDER: &str = "?S???????S????S??S?S?SS??????????U???SS???????????";
 
@@ -1116,8 +1117,9 @@ fn prune_agrees_with_unpruned_lucky_piles() {
     );
 }
 
-/// Klondike, where every rule is at work: the Aces rule (draw 1), the settled rule and talon
-/// plays, together and each alone. Both sides must decide enough positions for the check to bite.
+/// Klondike, where every rule is at work: the Aces rule (draw 1), the settled rule, talon
+/// plays and split runs, together and each alone (split runs alone, the others each with it).
+/// Both sides must decide enough positions for the check to bite.
 #[test]
 fn prune_agrees_with_unpruned_klondike() {
     let alone = [
@@ -1136,6 +1138,10 @@ fn prune_agrees_with_unpruned_klondike() {
             aces: false,
             safe: false,
             ..Prune::default()
+        },
+        Prune {
+            runs: true,
+            ..Prune::NONE
         },
     ];
     let mut proofs = 0;
