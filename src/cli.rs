@@ -140,6 +140,7 @@ pub enum PruneRule {
     Kings,
     Talon,
     Runs,
+    Blocks,
 }
 
 /// The solver's budget, shared by the commands that solve.
@@ -164,7 +165,9 @@ pub struct SolverArgs {
     /// a dead end: games where a tableau King can only go to a foundation), `talon` (turning
     /// the stock and playing the card shown are one move, in games whose stock is turned over
     /// again), `runs` (a run is taken off a face-up card it fits on only when that card can then
-    /// go up or take the other card that fits on it: Klondike, Stonewall).
+    /// go up or take the other card that fits on it: Klondike, Stonewall), `blocks` (a position
+    /// where some card can never go up, as a card above a lower one of its suit has nowhere to
+    /// go, is a dead end: one-deck games).
     #[arg(long, value_name = "RULES", value_delimiter = ',')]
     pub prune_off: Vec<PruneRule>,
     /// Only the exhaustive depth-first search: skip the streamlined search (games with
@@ -192,6 +195,7 @@ impl SolverArgs {
                 PruneRule::Kings => "kings",
                 PruneRule::Talon => "talon",
                 PruneRule::Runs => "runs",
+                PruneRule::Blocks => "blocks",
             })
             .collect();
         format!("on except {}", off.join(","))
@@ -222,6 +226,7 @@ impl SolverArgs {
                         PruneRule::Kings => p.kings = false,
                         PruneRule::Talon => p.talon = false,
                         PruneRule::Runs => p.runs = false,
+                        PruneRule::Blocks => p.blocks = false,
                     }
                 }
                 p

@@ -6,6 +6,7 @@
 //! [`prune`]); anything else is `unknown`, with the limit that stopped the search.
 
 pub mod best;
+pub mod blocked;
 pub mod key;
 pub mod prune;
 pub mod search;

@@ -133,6 +133,10 @@
 //! result is a shortest win whose first move every rule keeps. Tests compare verdicts with and
 //! without the rule.
 //!
+//! **Blocked cards** (`Prune::blocks`), for one-deck games: a position where some card can
+//! never go up is a dead end, and the search tries no move in it. The test and its argument
+//! are in `solve::blocked`; it only ends the search at positions that cannot be won.
+//!
 //! With talon plays (`game::engine::generate_with`) the rules combine: the arguments above are
 //! made on games of real moves, and the win they leave is rewritten into talon plays without
 //! changing its other moves; so count only the moves that are not turns, and from every winnable
@@ -158,6 +162,8 @@ pub struct Prune {
     pub talon: bool,
     /// The split-runs rule (applied only in games where it is proved).
     pub runs: bool,
+    /// The blocked-cards dead-end test (`solve::blocked`; one-deck games).
+    pub blocks: bool,
 }
 
 impl Default for Prune {
@@ -168,6 +174,7 @@ impl Default for Prune {
             kings: true,
             talon: true,
             runs: true,
+            blocks: true,
         }
     }
 }
@@ -180,6 +187,7 @@ impl Prune {
         kings: false,
         talon: false,
         runs: false,
+        blocks: false,
     };
 
     /// Does the "Aces up" argument hold for this game?
@@ -210,6 +218,11 @@ impl Prune {
             V::RULES.build,
             Build::DownAltColour | Build::DownAnySuit | Build::DownSameSuit
         ) && !V::RULES.space_accepts(Card::new(13, 0), SourceKind::Tableau)
+    }
+
+    /// Does the blocked-cards argument hold for this game? (One deck; see `solve::blocked`.)
+    pub const fn blocks_rule_holds<V: Variant>() -> bool {
+        V::RULES.decks == 1
     }
 
     /// Does the split-runs argument hold for this game? (One deck, built down in alternating
@@ -245,6 +258,9 @@ impl Prune {
     #[inline]
     pub fn apply<V: Variant>(&self, pos: &Position, moves: &mut [Move], start: usize) -> usize {
         if self.kings && Self::kings_rule_holds::<V>() && stuck_kings::<V>(pos) {
+            return start;
+        }
+        if self.blocks && Self::blocks_rule_holds::<V>() && super::blocked::blocked::<V>(pos) {
             return start;
         }
         let aces = self.aces && Self::aces_rule_holds::<V>();

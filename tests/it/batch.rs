@@ -394,9 +394,10 @@ fn prune_off_is_named_in_the_summary_and_unknown_rules_are_refused() {
     assert!(err.contains("queens"), "{err}");
 }
 
-/// `--prune-off kings`: Lucky Thirteen seeds 0..5 each have a King stuck on a card its suit
-/// needs first, so the stuck-Kings rule proves them lost at once; without it the search finds
-/// no end at this budget.
+/// `--prune-off kings,blocks`: Lucky Thirteen seeds 0..5 each have a King stuck on a card its
+/// suit needs first, so the stuck-Kings rule proves them lost at once, and so does the
+/// blocked-cards test (in one deck it sees stuck Kings too) when the first is off; without both
+/// the search finds no end at this budget.
 #[test]
 fn prune_off_kings_leaves_stuck_kings_to_the_search() {
     let base = [
@@ -413,11 +414,17 @@ fn prune_off_kings_leaves_stuck_kings_to_the_search() {
     };
     let on = run_json(&base);
     assert_eq!(counts(&on), [0, 5, 0], "{on}");
-    let mut args = base.to_vec();
-    args.extend(["--prune-off", "kings"]);
-    let off = run_json(&args);
-    assert_eq!(off["limits"]["prune"], "on except kings", "{off}");
-    assert_eq!(counts(&off), [0, 0, 5], "{off}");
+    let with = |rules: &str| {
+        let mut args = base.to_vec();
+        args.extend(["--prune-off", rules]);
+        run_json(&args)
+    };
+    let kings = with("kings");
+    assert_eq!(kings["limits"]["prune"], "on except kings", "{kings}");
+    assert_eq!(counts(&kings), [0, 5, 0], "{kings}");
+    let both = with("kings,blocks");
+    assert_eq!(both["limits"]["prune"], "on except kings,blocks", "{both}");
+    assert_eq!(counts(&both), [0, 0, 5], "{both}");
 }
 
 /// Ctrl-C (SIGINT): the run stops, every finished row is whole, the summary of those is

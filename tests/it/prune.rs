@@ -8,6 +8,7 @@ use patience::cards::Card;
 use patience::game::{
     Move, Place, Position, Stock, Variant, apply, generate, generate_with, talon_card, undo,
 };
+use patience::solve::blocked::blocked;
 use patience::solve::prune::{settled, stuck_kings};
 use patience::solve::streamline::{streamline, used as streamline_used};
 use patience::solve::{Prune, expand_talon_plays, replay};
@@ -29,11 +30,8 @@ fn kept<V: Variant>(pos: &Position, prune: Prune) -> Vec<Move> {
 
 /// The settled rule alone (no Aces rule, no talon plays).
 const SAFE_ONLY: Prune = Prune {
-    aces: false,
     safe: true,
-    kings: false,
-    talon: false,
-    runs: false,
+    ..Prune::NONE
 };
 
 /// The split-runs rule alone.
@@ -500,8 +498,10 @@ fn stuck_kings_in_one_deck() {
     let p = with("5S KS");
     assert!(stuck_kings::<L>(&p));
     assert!(kept::<L>(&p, Prune::default()).is_empty());
+    // Without it (and without the blocked-cards test, which also sees this), moves are tried.
     let off = Prune {
         kings: false,
+        blocks: false,
         ..Prune::default()
     };
     assert!(!kept::<L>(&p, off).is_empty());
@@ -626,4 +626,125 @@ fn generate_all<V: Variant>(pos: &Position) -> Vec<Move> {
     let mut v = Vec::new();
     generate::<V>(pos, &mut v);
     v
+}
+
+/// A Klondike position with the named piles; every other card is in the stock.
+fn klondike(piles: &[&str]) -> Position {
+    Table {
+        piles,
+        ..Table::default()
+    }
+    .pos::<Klondike>()
+}
+
+/// 9H lies above 3H, which can come out only after it; 9H cannot go up before 3H, and the two
+/// cards it fits on, 10S and 10C, lie below it: lost. With one of them elsewhere, not blocked.
+#[test]
+fn a_card_above_a_lower_one_of_its_suit_with_nowhere_to_go_is_a_dead_end() {
+    type K = Klondike;
+    let p = klondike(&["10s 10c 3h 9H"]);
+    assert!(blocked::<K>(&p));
+    assert!(kept::<K>(&p, Prune::default()).is_empty());
+    let off = Prune {
+        blocks: false,
+        ..Prune::default()
+    };
+    assert!(!kept::<K>(&p, off).is_empty());
+    // 10C in the stock can come out to take 9H.
+    assert!(!blocked::<K>(&klondike(&["10s 3h 9H"])));
+    // 10C on top of another pile: the same.
+    assert!(!blocked::<K>(&klondike(&["10s 3h 9H", "10C"])));
+    // 10C lying under 9H in another pile is no obstacle either: 9H need not leave first there.
+    assert!(!blocked::<K>(&klondike(&["10s 3h 9H", "10c 4D"])));
+    // A chain: 10C in another pile lies below 8H, which needs 3H (under 9H) first and can go
+    // only onto the black Nines, both under 8H: 10C never comes out, so 9H never leaves.
+    assert!(blocked::<K>(&klondike(&["10s 3h 9H", "10c 9s 9c 8H"])));
+    // A King has a space to go to: not blocked.
+    assert!(!blocked::<K>(&klondike(&["3h KH"])));
+    // The deal itself is not blocked in most seeds (and never where a win was found).
+    assert!(!blocked::<K>(&start_of::<K>(0)));
+}
+
+/// A card that cannot leave on its own leaves with a unit headed by a card below it.
+#[test]
+fn a_card_carried_by_the_run_it_lies_on_is_not_blocked() {
+    // 8S fits only on 9H and 9D, both below it, and 7S is below it too; but the run 9H 8S can go
+    // onto 10S or 10C (in the stock), and then 3H, 7S and 9D come out.
+    let p = klondike(&["9d 7s 3h 9H 8S"]);
+    assert!(!blocked::<Klondike>(&p));
+    // Without a place for 9H either, it is blocked.
+    let p = klondike(&["10s 10c 9d 7s 3h 9H 8S"]);
+    assert!(blocked::<Klondike>(&p));
+}
+
+/// A face-down card lying on a face-up one (as in Stonewall's deal) turns up as the top of its
+/// pile, and can then leave with a unit headed by that face-up card. (Shown in Klondike, where
+/// only Kings fill spaces, so that no space can take the cards instead.)
+#[test]
+fn a_face_down_card_is_carried_by_the_face_up_run_below_it_once_turned() {
+    // 2D goes up (AD is in the stock) and 8S turns up; 8S fits only on 9H and 9D (both below)
+    // and 7S is below it, but 9H 8S can go onto 10S or 10C, in the stock.
+    assert!(!blocked::<Klondike>(&klondike(&["9d 7s 9H 8s 2D"])));
+    // With both black Tens below, nothing takes 9H: 7S never comes out.
+    assert!(blocked::<Klondike>(&klondike(&["10s 10c 9d 7s 9H 8s 2D"])));
+}
+
+/// Where any card fills a space (Stonewall), a card with no card to go onto still has a space,
+/// once some other pile can be emptied; not while none can.
+#[test]
+fn a_space_is_a_way_out_only_when_another_pile_can_be_emptied() {
+    type S = Stonewall;
+    // Pile 1: 9H on 3H with both black Tens below it, and the unnamed cards face down under
+    // them. Piles 3 to 5: a King on the Queen of its suit; pile 6: QD on 5D.
+    let stonewall = |second: &'static str| {
+        let piles: &'static [&'static str] = Vec::leak(vec![
+            "10s 10c 3h 9H",
+            second,
+            "qc KC",
+            "qh KH",
+            "qs KS",
+            "5d QD",
+        ]);
+        Table {
+            piles,
+            filler: Filler::Under {
+                pile: 0,
+                face_down: true,
+            },
+            ..Table::default()
+        }
+        .pos::<S>()
+    };
+    // A lone AD goes up and leaves a space, where 9H can go.
+    assert!(!blocked::<S>(&stonewall("AD")));
+    // KD on 6D instead: every King lies on a lower card of its suit, QD can leave (onto KC)
+    // but 5D then cannot, so no pile is ever emptied and 9H never leaves.
+    assert!(blocked::<S>(&stonewall("6d KD")));
+}
+
+/// Where Kings never fill a space (Lucky Thirteen), a King on a lower card of its suit is a
+/// dead end, as the stuck-Kings rule says; the other way up it is not.
+#[test]
+fn blocked_cards_include_stuck_kings_in_one_deck() {
+    type L = LuckyThirteen;
+    let spades = ["6S", "7S", "8S", "9S", "10S", "JS", "QS"];
+    let with = |first: &str| {
+        let mut piles = vec![first];
+        piles.extend(spades);
+        thirteen(&piles, "KH", "4S")
+    };
+    assert!(blocked::<L>(&with("5S KS")));
+    assert!(!blocked::<L>(&with("KS 5S")));
+}
+
+/// The rule is for one deck only.
+#[test]
+fn blocked_cards_rule_holds_only_with_one_deck() {
+    assert!(Prune::blocks_rule_holds::<Klondike>());
+    assert!(Prune::blocks_rule_holds::<Stonewall>());
+    assert!(Prune::blocks_rule_holds::<LuckyPiles>());
+    assert!(Prune::blocks_rule_holds::<FlowerGarden>());
+    assert!(!Prune::blocks_rule_holds::<NapoleonsShoulder>());
+    assert!(!Prune::blocks_rule_holds::<NapoleonsSquare>());
+    assert!(!Prune::blocks_rule_holds::<FortyThieves>());
 }

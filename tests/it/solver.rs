@@ -15,11 +15,13 @@ use patience::deal::{Deal, deal};
 use patience::game::position::NONE;
 use patience::game::{Move, Place, Position, Undo, Variant, apply, generate, undo};
 use patience::io::dealfile::read_deal;
+use patience::solve::blocked::blocked;
 use patience::solve::key::{KeyContext, decode, encode};
 use patience::solve::prune::stuck_kings;
 use patience::solve::{End, Limits, Options, Prune, Searcher, Solver, Verdict, Visit, Win, replay};
 use patience::variants::{
-    Klondike, KlondikeDraw3, LuckyPiles, LuckyThirteen, NapoleonsShoulder, Stonewall,
+    FlowerGarden, Klondike, KlondikeDraw3, LuckierThirteen, LuckyPiles, LuckyPilesSameSuit,
+    LuckyThirteen, NapoleonsShoulder, Stonewall,
 };
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
@@ -454,10 +456,11 @@ const PINNED_NODES_NAPOLEONS_SHOULDER: u64 = 100_000;
 // budget.)
 // (Napoleon's Shoulder seed 33 went from `?` to U when the stuck-Kings rule joined.)
 // (Stonewall seed 47 went from `?` to S when the split-runs rule joined.)
+// (Lucky Piles seed 7 went from `?` to S when the blocked-cards test joined.)
 //
 // The policy (what may change and what must not) is with `helpers::pinned`.
 const PINNED_STONEWALL: &str = "SSUUUSUUUUUU?SSUSUSU?UUUUSU??UUSUUUUUUSUUUUS?UUSU?";
-const PINNED_LUCKY_PILES: &str = "SSSSS?S?SSSSSSSS?SSS?S?SSSSSSSSSSSSSSSSSSSS?SS?SSS";
+const PINNED_LUCKY_PILES: &str = "SSSSS?SSSSSSSSSS?SSS?S?SSSSSSSSSSSSSSSSSSSS?SS?SSS";
 const PINNED_NAPOLEONS_SHOULDER: &str = "?S???????S????S??S?S?SS??????????U???SS???????????";
 
 #[test]
@@ -800,6 +803,11 @@ fn reduced_positions<V: Variant>(
 /// three times in ten) to the stock. Kings come to lie on lower cards of their suit often;
 /// with `kings_on_top`, every pile's Kings are moved to its top (still more often).
 fn endgame<V: Variant>(seed: u64, kings_on_top: bool) -> Position {
+    endgame_from::<V>(seed, kings_on_top, 8)
+}
+
+/// [`endgame`] with each foundation from `low` up (or complete): more cards in play.
+fn endgame_from<V: Variant>(seed: u64, kings_on_top: bool, low: u8) -> Position {
     let r = V::RULES;
     let mut rng = ChaCha8Rng::seed_from_u64(seed ^ 0xe4d_6a3e);
     let nf = r.foundations();
@@ -809,7 +817,7 @@ fn endgame<V: Variant>(seed: u64, kings_on_top: bool) -> Position {
             if rng.random_bool(0.33) {
                 13
             } else {
-                rng.random_range(8..=13)
+                rng.random_range(low..=13)
             }
         })
         .collect();
@@ -860,6 +868,19 @@ fn endgame<V: Variant>(seed: u64, kings_on_top: bool) -> Position {
             .collect(),
     };
     Position::from_deal::<V>(&d).unwrap_or_else(|e| panic!("{} end game {seed}: {e}", r.id))
+}
+
+/// End games of `seeds` with foundations from `low` up (see [`endgame_from`]).
+fn endgames_from<V: Variant>(
+    seeds: std::ops::Range<u64>,
+    low: u8,
+) -> impl Iterator<Item = (String, Position)> {
+    seeds.map(move |seed| {
+        (
+            format!("end game {seed} (foundations from {low})"),
+            endgame_from::<V>(seed, false, low),
+        )
+    })
 }
 
 /// End games of `seeds` (see [`endgame`]).
@@ -1059,8 +1080,10 @@ fn stuck_kings_agree_with_the_search_without_them() {
         free: usize,
         free_nodes: u64,
     ) -> (Cross, Cross) {
+        // Without the blocked-cards test either, which also sees stuck Kings in one deck.
         let without = Prune {
             kings: false,
+            blocks: false,
             ..Prune::default()
         };
         let (stuck, others): (Vec<_>, Vec<_>) = positions.partition(|(_, p)| stuck_kings::<V>(p));
@@ -1100,6 +1123,174 @@ fn stuck_kings_agree_with_the_search_without_them() {
     // search without the rule proves 8 lost within its budget (and finds no win in any).
     assert!(stuck.unsolvable >= 6 && stuck.solved == 0, "{stuck:?}");
     assert!(free.solved >= 5, "{free:?}");
+}
+
+/// The blocked-cards test (`solve::blocked`) on positions where it fires at the start and on
+/// others (where it can fire only later in the search): the search without it must agree
+/// wherever it decides, must prove enough of the blocked ones lost for the check to bite, and
+/// must never find a win in a blocked one.
+#[test]
+fn blocked_cards_agree_with_the_search_without_them() {
+    /// Checks the blocked positions among `positions` with `blocked_nodes` for the search
+    /// without the test, and the first `free` others with `free_nodes`.
+    fn check<V: Variant>(
+        label: &str,
+        positions: impl Iterator<Item = (String, Position)>,
+        blocked_nodes: u64,
+        free: usize,
+        free_nodes: u64,
+    ) -> (Cross, Cross) {
+        let without = Prune {
+            blocks: false,
+            ..Prune::default()
+        };
+        let (stuck, others): (Vec<_>, Vec<_>) = positions.partition(|(_, p)| blocked::<V>(p));
+        let run = |what: &str, list: Vec<(String, Position)>, nodes: u64| {
+            prune_cross_check_against::<V>(
+                &format!("{label}, {what}"),
+                list.into_iter(),
+                Prune::default(),
+                without,
+                20_000,
+                nodes,
+            )
+        };
+        let others = others.into_iter().take(free).collect();
+        (
+            run("blocked", stuck, blocked_nodes),
+            run("not blocked", others, free_nodes),
+        )
+    }
+    fn bites(what: &str, (blocked, free): (Cross, Cross), proofs: usize) {
+        assert!(
+            blocked.unsolvable >= proofs && blocked.solved == 0,
+            "{what} blocked: {blocked:?}"
+        );
+        assert!(free.solved >= 10, "{what} not blocked: {free:?}");
+    }
+    // Stonewall deals are often blocked from the start (30 of these 300), and small enough for
+    // the search without the test to prove every one of them lost.
+    let c = check::<Stonewall>(
+        "deals 0..300",
+        positions::<Stonewall>(0..300, 0),
+        200_000,
+        100,
+        50_000,
+    );
+    bites("stonewall deals", c, 25);
+    let c = check::<Stonewall>(
+        "end games 0..300",
+        endgames_from::<Stonewall>(0..300, 2),
+        100_000,
+        100,
+        50_000,
+    );
+    bites("stonewall end games", c, 2);
+    // Klondike deals are blocked less often, and mostly too large to prove lost without the
+    // test; reduced deals give a few that can be.
+    fn reduced<V: Variant>() {
+        let c = check::<V>(
+            "reduced 0..3000",
+            reduced_positions::<V>(0..3000, 2),
+            200_000,
+            20,
+            50_000,
+        );
+        bites(V::RULES.id, c, 2);
+    }
+    reduced::<Klondike>();
+    reduced::<KlondikeDraw3>();
+    // The open games, on end games with many cards in play: rarely blocked, never wrongly.
+    fn open<V: Variant>() {
+        let c = check::<V>(
+            "end games 0..300",
+            endgames_from::<V>(0..300, 2),
+            100_000,
+            100,
+            50_000,
+        );
+        bites(V::RULES.id, c, 0);
+    }
+    open::<FlowerGarden>();
+    open::<LuckierThirteen>();
+    open::<LuckyPiles>();
+    open::<LuckyPilesSameSuit>();
+}
+
+/// Every position along a won game is winnable, so the blocked-cards test must pass each one:
+/// the wins the solver finds without the test, on deals of every one-deck game, replayed
+/// move by move.
+#[test]
+fn blocked_cards_never_fire_along_a_won_game() {
+    fn along<V: Variant>(
+        positions: impl Iterator<Item = (String, Position)>,
+        nodes: u64,
+    ) -> (usize, usize) {
+        let without = Prune {
+            blocks: false,
+            ..Prune::default()
+        };
+        let mut s = solver::<V>(nodes, without);
+        let (mut wins, mut passed) = (0, 0);
+        for (what, start) in positions {
+            let sol = solve_checked(&mut s, &start, &what);
+            let Verdict::Solved(moves) = sol.verdict else {
+                continue;
+            };
+            wins += 1;
+            let mut pos = start;
+            for (i, &m) in moves.iter().enumerate() {
+                assert!(
+                    !blocked::<V>(&pos),
+                    "{} {what}: blocked before move {i} of a won game",
+                    V::RULES.id
+                );
+                passed += 1;
+                apply::<V>(&mut pos, m);
+            }
+        }
+        (wins, passed)
+    }
+    for (id, (wins, positions)) in [
+        (
+            "klondike",
+            along::<Klondike>(positions::<Klondike>(0..60, 0), 20_000),
+        ),
+        (
+            "klondike-draw3",
+            along::<KlondikeDraw3>(positions::<KlondikeDraw3>(0..60, 0), 20_000),
+        ),
+        (
+            "stonewall",
+            along::<Stonewall>(positions::<Stonewall>(0..150, 0), 20_000),
+        ),
+        (
+            "lucky-piles",
+            along::<LuckyPiles>(positions::<LuckyPiles>(0..30, 0), 20_000),
+        ),
+        (
+            "lucky-piles-same-suit",
+            along::<LuckyPilesSameSuit>(positions::<LuckyPilesSameSuit>(0..60, 0), 20_000),
+        ),
+        (
+            "flower-garden",
+            along::<FlowerGarden>(endgames_from::<FlowerGarden>(0..60, 2), 20_000),
+        ),
+        (
+            "luckier-thirteen",
+            along::<LuckierThirteen>(positions::<LuckierThirteen>(0..30, 0), 20_000),
+        ),
+        (
+            "lucky-thirteen",
+            along::<LuckyThirteen>(endgames_from::<LuckyThirteen>(0..60, 2), 20_000),
+        ),
+    ] {
+        eprintln!("{id}: {wins} won games, {positions} positions passed");
+        assert!(
+            wins >= 3 && positions >= 300,
+            "{id}: {wins} wins, {positions} positions"
+        );
+    }
 }
 
 /// The Aces rule does not hold in Lucky Piles (it builds up as well as down), so both searches

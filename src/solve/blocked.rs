@@ -1,0 +1,216 @@
+//! Blocked cards: a dead-end test by relaxation, for one-deck games (`Prune::blocks`).
+//!
+//! A card that lies above a lower card of its own suit must leave its pile before that card can
+//! come out, and it cannot go up before it: it must go onto a card it fits on, or into a space.
+//! When every such place is buried below it, or is itself held by another blocked card, no
+//! continuation wins. [`blocked`] finds such positions with a fixed point over three questions
+//! per card, each answered "maybe" only when it can happen at all in some continuation:
+//!
+//! - *exposed* (a tableau card): every card above it in its pile now has left that pile;
+//! - *left* (a tableau card): it has been moved out of the pile it lies in now;
+//! - *up*: it has lain on a foundation.
+//!
+//! Starting from "no" for every tableau card (and "up" for the foundation cards), the rules
+//! below turn answers to "maybe" until nothing changes. A card off the tableau (stock, waste,
+//! reserve, foundation) counts as exposed and free to receive a card whenever needed.
+//!
+//! 1. A tableau card is exposed when every card above it has left.
+//! 2. It leaves when it is exposed and the next lower card of its suit is up (it goes up); or
+//!    when some *head* h can move: h is the card itself or a card below it such that every card
+//!    from h up to it is face up now (the card itself may be face down) and is built on the one
+//!    below under the game's rule for units (for single-card games h is the card itself); h is
+//!    face up now or exposed, and h fits (under the build rule) on a card p that is off the
+//!    tableau, exposed or has left, and that does not lie below h in h's pile; or the space
+//!    rule lets h fill an empty pile from the tableau and some other pile is empty now or has
+//!    had every card leave.
+//! 3. A card is up when the next lower card of its suit is up (or it is an Ace) and it is off
+//!    the tableau, exposed or has left.
+//!
+//! If some card is not "maybe up" at the end, the position is lost: [`blocked`] says `true`.
+//!
+//! *Argument.* Take any continuation of legal moves and the events in it: a tableau card's first
+//! departure from the pile it lies in now (left), the first time every card that lies above it
+//! now has gone (exposed), a card's first arrival on a foundation (up). Order them by the move
+//! that makes them, and within a move the departures from the top of the moved unit down,
+//! then the exposures. Each event is then derived by a rule from events before it:
+//! - Exposed: the cards above it have left, at this move or earlier (rule 1).
+//! - Up: the card goes up from the top of its place, so it is off the tableau now or is the
+//!   top of a pile (its own, where it is exposed; or another, when it has left), and the lower
+//!   card of its suit lies on the foundation (rule 3).
+//! - Left, when a unit headed by h moves and holds the card: nothing is ever put under a card,
+//!   so h lies at or below it in its pile, and every card from h up to the card lies as it lies
+//!   now. Those strictly between, and h when it is not the card, are face up now: a card face
+//!   down now turns up only as the top of its pile, which would need the card above it gone
+//!   before this move. The unit is a unit of the game's rules, so these cards are built on each
+//!   other as rule 2 asks; h is face up now, or (as the card itself) turned up, so exposed. The
+//!   unit goes to a foundation (then it is the card alone, exposed, and the lower card is up),
+//!   into a space (the space rule admits h from the tableau, and the empty pile is another
+//!   pile than h's, empty now or emptied by cards that have left), or onto a card p that h fits on
+//!   and that is bare at that move: off the tableau now, or on the tableau and then either
+//!   still in its pile (so exposed) or moved out of it (left). p is not below h in h's pile,
+//!   where h would cover it. The cards above the card in this unit leave at the same move,
+//!   before it in the order, so the card is exposed by rule 1 first (in the fixed point; not
+//!   necessarily in the game). This is rule 2.
+//!
+//! So every event of every continuation is "maybe" at the fixed point. A won game puts every
+//! card up; if the fixed point leaves some card not "maybe up", no continuation wins. The test
+//! only ends the search at positions that cannot be won, so it never loses a win, and it uses
+//! nothing of the stock's order (every stock and waste card counts as free), so it holds for
+//! every stock. It needs one deck (each card is one card); the build rule, the unit rule and
+//! the space rule are the game's own.
+
+use crate::cards::Card;
+use crate::game::position::{MAX_PILES, NONE, Position};
+use crate::game::rules::SourceKind;
+use crate::game::{Unit, Variant};
+
+/// The whole deck, a bit per card index.
+const ALL: u64 = (1 << 52) - 1;
+
+/// Per game, computed at compile time: the cards each card fits on, and the cards that may
+/// fill an empty pile from the tableau.
+struct Tables<V>(std::marker::PhantomData<V>);
+
+impl<V: Variant> Tables<V> {
+    const PARENTS: [u64; 52] = parents::<V>();
+    const SPACE: u64 = space::<V>();
+}
+
+/// For each card, the cards it may be built on under the game's build rule.
+const fn parents<V: Variant>() -> [u64; 52] {
+    let mut t = [0u64; 52];
+    let mut c = 0;
+    while c < 52 {
+        let mut p = 0;
+        while p < 52 {
+            if V::RULES
+                .build
+                .fits(Card::from_index(c as u8), Card::from_index(p as u8))
+            {
+                t[c] |= 1 << p;
+            }
+            p += 1;
+        }
+        c += 1;
+    }
+    t
+}
+
+/// The cards that the space rule lets fill an empty pile from the tableau.
+const fn space<V: Variant>() -> u64 {
+    let mut m = 0u64;
+    let mut c = 0;
+    while c < 52 {
+        if V::RULES.space_accepts(Card::from_index(c as u8), SourceKind::Tableau) {
+            m |= 1 << c;
+        }
+        c += 1;
+    }
+    m
+}
+
+/// Is the position lost because some card can never go up (see the module's doc)? Only for
+/// one-deck games; `false` for two.
+pub fn blocked<V: Variant>(pos: &Position) -> bool {
+    let rules = V::RULES;
+    if rules.decks != 1 {
+        return false;
+    }
+    let parents = &Tables::<V>::PARENTS;
+    let space = Tables::<V>::SPACE;
+    let piles = &pos.piles[..rules.piles()];
+    let mut tab = 0u64;
+    let mut face_up = 0u64;
+    // Per pile, its cards; per card, its pile.
+    let mut pile_cards = [0u64; MAX_PILES];
+    let mut pile_of = [0u8; 52];
+    // Per card: the cards below it in its pile, and its possible heads (itself included).
+    let mut below = [0u64; 52];
+    let mut heads = [0u64; 52];
+    for (q, pile) in piles.iter().enumerate() {
+        let mut under = 0u64;
+        for i in 0..pile.len as usize {
+            let c = pile.card(i).index() as usize;
+            let bit = 1u64 << c;
+            pile_of[c] = q as u8;
+            below[c] = under;
+            under |= bit;
+            tab |= bit;
+            if !pile.is_down(i) {
+                face_up |= bit;
+            }
+            let mut h = bit;
+            if let Unit::Run(rel) = rules.unit {
+                let mut j = i;
+                while j > 0 && !pile.is_down(j - 1) && rel.fits(pile.card(j), pile.card(j - 1)) {
+                    j -= 1;
+                    h |= 1 << pile.card(j).index();
+                }
+            }
+            heads[c] = h;
+        }
+        pile_cards[q] = under;
+    }
+    if tab == 0 {
+        return false;
+    }
+    let mut up = 0u64;
+    for f in 0..rules.foundations() {
+        let s = pos.found_suit[f];
+        if s != NONE {
+            for r in 1..=pos.found_height[f] {
+                up |= 1 << Card::new(r, s).index();
+            }
+        }
+    }
+    let off = ALL & !tab;
+    let mut exposed = 0u64;
+    let mut left = 0u64;
+    loop {
+        let before = (exposed, left, up);
+        // Rule 3, rank by rank (the card below in a suit has index 4 less).
+        let free = off | exposed | left;
+        for c in 0..52 {
+            if up >> c & 1 == 0 && (c < 4 || up >> (c - 4) & 1 != 0) && free >> c & 1 != 0 {
+                up |= 1 << c;
+            }
+        }
+        if up == ALL {
+            return false;
+        }
+        // The piles that are empty now or whose every card has left.
+        let mut emptied = 0u32;
+        for (q, &cards) in pile_cards[..piles.len()].iter().enumerate() {
+            if cards & !left == 0 {
+                emptied |= 1 << q;
+            }
+        }
+        // Rules 1 and 2, each pile from the top down while its cards can leave.
+        for pile in piles {
+            for i in (0..pile.len as usize).rev() {
+                let c = pile.card(i).index() as usize;
+                exposed |= 1 << c;
+                if left >> c & 1 != 0 {
+                    continue;
+                }
+                let mut leaves = c < 4 || up >> (c - 4) & 1 != 0;
+                let bare = off | exposed | left;
+                let mut hs = heads[c];
+                while !leaves && hs != 0 {
+                    let h = hs.trailing_zeros() as usize;
+                    hs &= hs - 1;
+                    leaves = (face_up | exposed) >> h & 1 != 0
+                        && (parents[h] & bare & !below[h] != 0
+                            || space >> h & 1 != 0 && emptied & !(1 << pile_of[h]) != 0);
+                }
+                if !leaves {
+                    break;
+                }
+                left |= 1 << c;
+            }
+        }
+        if (exposed, left, up) == before {
+            return true;
+        }
+    }
+}
