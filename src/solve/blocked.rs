@@ -10,33 +10,45 @@
 //! - *left* (a tableau card): it has been moved out of the pile it lies in now;
 //! - *up*: it has lain on a foundation.
 //!
-//! Starting from "no" for every tableau card (and "up" for the foundation cards), the rules
-//! below turn answers to "maybe" until nothing changes. A card off the tableau (stock, waste,
-//! reserve, foundation) counts as exposed and free to receive a card whenever needed.
+//! - *placed* (a card off the tableau: stock, waste, reserve, foundation): it has come onto the
+//!   tableau, where cards can be built on it (nothing is built on it where it lies).
+//!
+//! Starting from "no" for every card (and "up" for the foundation cards), the rules below turn
+//! answers to "maybe" until nothing changes. A card off the tableau counts as reachable
+//! whenever needed (for going up, or for coming onto the tableau): every stock card is free.
 //!
 //! 1. A tableau card is exposed when every card above it has left.
 //! 2. It leaves when it is exposed and the next lower card of its suit is up (it goes up); or
 //!    when some *head* h can move: h is the card itself or a card below it such that every card
 //!    from h up to it is face up now (the card itself may be face down) and is built on the one
 //!    below under the game's rule for units (for single-card games h is the card itself); h is
-//!    face up now or exposed, and h fits (under the build rule) on a card p that is off the
-//!    tableau, exposed or has left, and that does not lie below h in h's pile; or the space
-//!    rule lets h fill an empty pile from the tableau and some other pile is empty now or has
-//!    had every card leave.
+//!    face up now or exposed, and h fits (under the build rule) on a card p that is exposed,
+//!    has left or is placed, and that does not lie below h in h's pile; or the space rule lets
+//!    h fill an empty pile from the tableau and some other pile is empty now or has had every
+//!    card leave.
 //! 3. A card is up when the next lower card of its suit is up (or it is an Ace) and it is off
 //!    the tableau, exposed or has left.
+//! 4. A card off the tableau is placed when it fits on a card that is exposed, has left or is
+//!    placed, or when the space rule lets it fill an empty pile from the waste, the reserve or
+//!    a foundation and some pile is empty now or has had every card leave.
 //!
 //! If some card is not "maybe up" at the end, the position is lost: [`blocked`] says `true`.
 //!
 //! *Argument.* Take any continuation of legal moves and the events in it: a tableau card's first
 //! departure from the pile it lies in now (left), the first time every card that lies above it
-//! now has gone (exposed), a card's first arrival on a foundation (up). Order them by the move
-//! that makes them, and within a move the departures from the top of the moved unit down,
-//! then the exposures. Each event is then derived by a rule from events before it:
+//! now has gone (exposed), a card's first arrival on a foundation (up), an off-tableau card's
+//! first arrival on the tableau (placed). Order them by the move that makes them, and within a
+//! move the departures from the top of the moved unit down, then the exposures. Each event is
+//! then derived by a rule from events before it:
 //! - Exposed: the cards above it have left, at this move or earlier (rule 1).
 //! - Up: the card goes up from the top of its place, so it is off the tableau now or is the
 //!   top of a pile (its own, where it is exposed; or another, when it has left), and the lower
 //!   card of its suit lies on the foundation (rule 3).
+//! - Placed: the card comes from where it lies then (the stock, the waste, the reserve, or a
+//!   foundation it went up to) onto a bare tableau card, which is a tableau card now, exposed
+//!   or moved out of its pile by then, or an off-tableau card that came before; or into a
+//!   space, which the space rule admits from that place, in a pile empty now or emptied by
+//!   cards that have left (rule 4).
 //! - Left, when a unit headed by h moves and holds the card: nothing is ever put under a card,
 //!   so h lies at or below it in its pile, and every card from h up to the card lies as it lies
 //!   now. Those strictly between, and h when it is not the card, are face up now: a card face
@@ -45,18 +57,20 @@
 //!   other as rule 2 asks; h is face up now, or (as the card itself) turned up, so exposed. The
 //!   unit goes to a foundation (then it is the card alone, exposed, and the lower card is up),
 //!   into a space (the space rule admits h from the tableau, and the empty pile is another
-//!   pile than h's, empty now or emptied by cards that have left), or onto a card p that h fits on
-//!   and that is bare at that move: off the tableau now, or on the tableau and then either
-//!   still in its pile (so exposed) or moved out of it (left). p is not below h in h's pile,
-//!   where h would cover it. The cards above the card in this unit leave at the same move,
-//!   before it in the order, so the card is exposed by rule 1 first (in the fixed point; not
-//!   necessarily in the game). This is rule 2.
+//!   pile than h's, empty now or emptied by cards that have left), or onto a card p that h fits
+//!   on and that is bare on the tableau at that move: a tableau card now, either still in its
+//!   pile (so exposed) or moved out of it (left), or an off-tableau card that has come onto
+//!   the tableau (placed); nothing is built on a card in the stock, waste, reserve or on a
+//!   foundation. p is not below h in h's pile, where h would cover it. The cards above the
+//!   card in this unit leave at the same move, before it in the order, so the card is exposed
+//!   by rule 1 first (in the fixed point; not necessarily in the game). This is rule 2.
 //!
 //! So every event of every continuation is "maybe" at the fixed point. A won game puts every
 //! card up; if the fixed point leaves some card not "maybe up", no continuation wins. The test
 //! only ends the search at positions that cannot be won, so it never loses a win, and it uses
 //! nothing of the stock's order (every stock and waste card counts as free), so it holds for
-//! every stock. It needs one deck (each card is one card); the build rule, the unit rule and
+//! every stock. Nothing enters a reserve in these games (RULES.md), so a card leaves the
+//! tableau only for a foundation or another pile. It needs one deck (each card is one card); the build rule, the unit rule and
 //! the space rule are the game's own.
 
 use crate::cards::Card;
@@ -68,12 +82,15 @@ use crate::game::{Unit, Variant};
 const ALL: u64 = (1 << 52) - 1;
 
 /// Per game, computed at compile time: the cards each card fits on, and the cards that may
-/// fill an empty pile from the tableau.
+/// fill an empty pile from the tableau, and from off it.
 struct Tables<V>(std::marker::PhantomData<V>);
 
 impl<V: Variant> Tables<V> {
     const PARENTS: [u64; 52] = parents::<V>();
-    const SPACE: u64 = space::<V>();
+    const SPACE: u64 = space::<V>(SourceKind::Tableau);
+    const SPACE_OFF: u64 = space::<V>(SourceKind::Waste)
+        | space::<V>(SourceKind::Reserve)
+        | space::<V>(SourceKind::Foundation);
 }
 
 /// For each card, the cards it may be built on under the game's build rule.
@@ -96,12 +113,12 @@ const fn parents<V: Variant>() -> [u64; 52] {
     t
 }
 
-/// The cards that the space rule lets fill an empty pile from the tableau.
-const fn space<V: Variant>() -> u64 {
+/// The cards that the space rule lets fill an empty pile from `from`.
+const fn space<V: Variant>(from: SourceKind) -> u64 {
     let mut m = 0u64;
     let mut c = 0;
     while c < 52 {
-        if V::RULES.space_accepts(Card::from_index(c as u8), SourceKind::Tableau) {
+        if V::RULES.space_accepts(Card::from_index(c as u8), from) {
             m |= 1 << c;
         }
         c += 1;
@@ -118,6 +135,9 @@ pub fn blocked<V: Variant>(pos: &Position) -> bool {
     }
     let parents = &Tables::<V>::PARENTS;
     let space = Tables::<V>::SPACE;
+    // Cards that may fill a space from off the tableau (from wherever they may come: the
+    // waste, the reserve, a foundation).
+    let off_space = Tables::<V>::SPACE_OFF;
     let piles = &pos.piles[..rules.piles()];
     let mut tab = 0u64;
     let mut face_up = 0u64;
@@ -164,10 +184,12 @@ pub fn blocked<V: Variant>(pos: &Position) -> bool {
         }
     }
     let off = ALL & !tab;
+    let mut placed = 0u64;
     let mut exposed = 0u64;
     let mut left = 0u64;
     loop {
         let before = (exposed, left, up);
+        let placed_before = placed;
         // Rule 3, rank by rank (the card below in a suit has index 4 less).
         let free = off | exposed | left;
         for c in 0..52 {
@@ -185,6 +207,23 @@ pub fn blocked<V: Variant>(pos: &Position) -> bool {
                 emptied |= 1 << q;
             }
         }
+        // Off-tableau cards that can come onto the tableau.
+        loop {
+            let bare = exposed | left | placed;
+            let mut more = 0u64;
+            let mut rest = off & !placed;
+            while rest != 0 {
+                let p = rest.trailing_zeros() as usize;
+                rest &= rest - 1;
+                if parents[p] & bare != 0 || (off_space >> p & 1 != 0 && emptied != 0) {
+                    more |= 1 << p;
+                }
+            }
+            if more == 0 {
+                break;
+            }
+            placed |= more;
+        }
         // Rules 1 and 2, each pile from the top down while its cards can leave.
         for pile in piles {
             for i in (0..pile.len as usize).rev() {
@@ -194,7 +233,7 @@ pub fn blocked<V: Variant>(pos: &Position) -> bool {
                     continue;
                 }
                 let mut leaves = c < 4 || up >> (c - 4) & 1 != 0;
-                let bare = off | exposed | left;
+                let bare = placed | exposed | left;
                 let mut hs = heads[c];
                 while !leaves && hs != 0 {
                     let h = hs.trailing_zeros() as usize;
@@ -209,7 +248,7 @@ pub fn blocked<V: Variant>(pos: &Position) -> bool {
                 left |= 1 << c;
             }
         }
-        if (exposed, left, up) == before {
+        if (exposed, left, up) == before && placed == placed_before {
             return true;
         }
     }

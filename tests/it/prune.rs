@@ -665,6 +665,19 @@ fn a_card_above_a_lower_one_of_its_suit_with_nowhere_to_go_is_a_dead_end() {
     assert!(!blocked::<K>(&start_of::<K>(0)));
 }
 
+/// Nothing is built on a stock card where it lies: a card it would take can count on it only
+/// once it can come onto the tableau.
+#[test]
+fn a_stock_card_takes_a_card_only_once_it_can_come_onto_the_tableau() {
+    type K = Klondike;
+    // 10C is in the stock, but both red Jacks lie under 9H (and 10S too): 10C can come onto
+    // nothing, so 9H can go nowhere and 3H never comes out.
+    assert!(blocked::<K>(&klondike(&["jd jh 10s 3h 9H"])));
+    // With JH in the stock as well, JH comes onto a black Queen (which comes onto a red King,
+    // which fills one of the empty piles), 10C onto JH, 9H onto 10C.
+    assert!(!blocked::<K>(&klondike(&["jd 10s 3h 9H"])));
+}
+
 /// A card that cannot leave on its own leaves with a unit headed by a card below it.
 #[test]
 fn a_card_carried_by_the_run_it_lies_on_is_not_blocked() {
