@@ -80,6 +80,8 @@ use crate::game::{Unit, Variant};
 
 /// The whole deck, a bit per card index.
 const ALL: u64 = (1 << 52) - 1;
+/// The four Aces.
+const ACES: u64 = 0b1111;
 
 /// Per game, computed at compile time: the cards each card fits on, and the cards that may
 /// fill an empty pile from the tableau, and from off it.
@@ -141,8 +143,7 @@ pub fn blocked<V: Variant>(pos: &Position) -> bool {
     let piles = &pos.piles[..rules.piles()];
     let mut tab = 0u64;
     let mut face_up = 0u64;
-    // Per pile, its cards; per card, its pile.
-    let mut pile_cards = [0u64; MAX_PILES];
+    // Per card, its pile.
     let mut pile_of = [0u8; 52];
     // Per card: the cards below it in its pile, and its possible heads (itself included).
     let mut below = [0u64; 52];
@@ -169,7 +170,6 @@ pub fn blocked<V: Variant>(pos: &Position) -> bool {
             }
             heads[c] = h;
         }
-        pile_cards[q] = under;
     }
     if tab == 0 {
         return false;
@@ -187,23 +187,31 @@ pub fn blocked<V: Variant>(pos: &Position) -> bool {
     let mut placed = 0u64;
     let mut exposed = 0u64;
     let mut left = 0u64;
+    // Per pile, how many of its cards have not (yet) been found to leave: its bottom ones.
+    let mut remaining = [0u8; MAX_PILES];
+    for (rest, pile) in remaining.iter_mut().zip(piles) {
+        *rest = pile.len;
+    }
     loop {
         let before = (exposed, left, up);
         let placed_before = placed;
-        // Rule 3, rank by rank (the card below in a suit has index 4 less).
+        // Rule 3, a rank at a time (the card above in a suit has index 4 more; bits 0..4 are
+        // the Aces).
         let free = off | exposed | left;
-        for c in 0..52 {
-            if up >> c & 1 == 0 && (c < 4 || up >> (c - 4) & 1 != 0) && free >> c & 1 != 0 {
-                up |= 1 << c;
+        loop {
+            let more = up | (free & (up << 4 | ACES));
+            if more == up {
+                break;
             }
+            up = more;
         }
         if up == ALL {
             return false;
         }
         // The piles that are empty now or whose every card has left.
         let mut emptied = 0u32;
-        for (q, &cards) in pile_cards[..piles.len()].iter().enumerate() {
-            if cards & !left == 0 {
+        for (q, &rest) in remaining[..piles.len()].iter().enumerate() {
+            if rest == 0 {
                 emptied |= 1 << q;
             }
         }
@@ -224,14 +232,13 @@ pub fn blocked<V: Variant>(pos: &Position) -> bool {
             }
             placed |= more;
         }
-        // Rules 1 and 2, each pile from the top down while its cards can leave.
-        for pile in piles {
-            for i in (0..pile.len as usize).rev() {
+        // Rules 1 and 2, each pile from the top down while its cards can leave (from where the
+        // last round stopped: the cards above have left).
+        for (pile, rest) in piles.iter().zip(remaining.iter_mut()) {
+            while *rest > 0 {
+                let i = *rest as usize - 1;
                 let c = pile.card(i).index() as usize;
                 exposed |= 1 << c;
-                if left >> c & 1 != 0 {
-                    continue;
-                }
                 let mut leaves = c < 4 || up >> (c - 4) & 1 != 0;
                 let bare = placed | exposed | left;
                 let mut hs = heads[c];
@@ -246,6 +253,7 @@ pub fn blocked<V: Variant>(pos: &Position) -> bool {
                     break;
                 }
                 left |= 1 << c;
+                *rest -= 1;
             }
         }
         if (exposed, left, up) == before && placed == placed_before {
