@@ -1159,7 +1159,8 @@ const REFERENCE_NODES: u64 = 200_000;
 /// verdict that differs from Solvitaire's is a bug on one side (reference/README.md).
 #[test]
 fn flower_garden_reference_deals_agree_with_solvitaire() {
-    reference_deals::<FG>(REFERENCE_NODES, 0, FAMILY_TABLE_BYTES);
+    // Decided at this budget: 3 of 9 (4, 6, 10). Fewer is a regression.
+    reference_deals::<FG>(REFERENCE_NODES, 3, FAMILY_TABLE_BYTES);
 }
 
 // ---------------------------------------------------------------------------------------------
