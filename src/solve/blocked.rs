@@ -15,7 +15,8 @@
 //!
 //! Starting from "no" for every card (and "up" for the foundation cards), the rules below turn
 //! answers to "maybe" until nothing changes. A card off the tableau counts as reachable
-//! whenever needed (for going up, or for coming onto the tableau): every stock card is free.
+//! whenever needed (for going up, or for coming onto the tableau): every stock card is free,
+//! except in a frozen talon (below).
 //!
 //! 1. A tableau card is exposed when every card above it has left.
 //! 2. It leaves when it is exposed and the next lower card of its suit is up (it goes up); or
@@ -65,6 +66,15 @@
 //!   card in this unit leave at the same move, before it in the order, so the card is exposed
 //!   by rule 1 first (in the fixed point; not necessarily in the game). This is rule 2.
 //!
+//! *The talon.* Before any card leaves the talon, only the cards that turning (and turning
+//! over, where the game allows it) brings to the top of the waste can be played: in Klondike
+//! draw 3 every third card and the last. [`blocked`] first computes the fixed point with only
+//! those talon cards reachable. If none of them is then "maybe up" or "maybe placed", no talon
+//! card ever leaves the talon (the first to leave would be one of them, at a time when the
+//! talon is still whole, so its event would be derived), the other talon cards are never
+//! reachable, and that fixed point is the answer. Otherwise every talon card counts as
+//! reachable, as above.
+//!
 //! So every event of every continuation is "maybe" at the fixed point. A won game puts every
 //! card up; if the fixed point leaves some card not "maybe up", no continuation wins. The test
 //! only ends the search at positions that cannot be won, so it never loses a win, and it uses
@@ -76,7 +86,7 @@
 use crate::cards::Card;
 use crate::game::position::{MAX_PILES, NONE, Position};
 use crate::game::rules::SourceKind;
-use crate::game::{Unit, Variant};
+use crate::game::{Stock, Unit, Variant, talon_card};
 
 /// The whole deck, a bit per card index.
 const ALL: u64 = (1 << 52) - 1;
@@ -131,133 +141,204 @@ const fn space<V: Variant>(from: SourceKind) -> u64 {
 /// Is the position lost because some card can never go up (see the module's doc)? Only for
 /// one-deck games; `false` for two.
 pub fn blocked<V: Variant>(pos: &Position) -> bool {
-    let rules = V::RULES;
-    if rules.decks != 1 {
+    if V::RULES.decks != 1 {
         return false;
     }
-    let parents = &Tables::<V>::PARENTS;
-    let space = Tables::<V>::SPACE;
-    // Cards that may fill a space from off the tableau (from wherever they may come: the
-    // waste, the reserve, a foundation).
-    let off_space = Tables::<V>::SPACE_OFF;
-    let piles = &pos.piles[..rules.piles()];
-    let mut tab = 0u64;
-    let mut face_up = 0u64;
-    // Per card, its pile.
-    let mut pile_of = [0u8; 52];
-    // Per card: the cards below it in its pile, and its possible heads (itself included).
-    let mut below = [0u64; 52];
-    let mut heads = [0u64; 52];
-    for (q, pile) in piles.iter().enumerate() {
-        let mut under = 0u64;
-        for i in 0..pile.len as usize {
-            let c = pile.card(i).index() as usize;
-            let bit = 1u64 << c;
-            pile_of[c] = q as u8;
-            below[c] = under;
-            under |= bit;
-            tab |= bit;
-            if !pile.is_down(i) {
-                face_up |= bit;
-            }
-            let mut h = bit;
-            if let Unit::Run(rel) = rules.unit {
-                let mut j = i;
-                while j > 0 && !pile.is_down(j - 1) && rel.fits(pile.card(j), pile.card(j - 1)) {
-                    j -= 1;
-                    h |= 1 << pile.card(j).index();
-                }
-            }
-            heads[c] = h;
-        }
-    }
-    if tab == 0 {
+    let Some(layout) = Layout::new::<V>(pos) else {
         return false;
-    }
-    let mut up = 0u64;
-    for f in 0..rules.foundations() {
-        let s = pos.found_suit[f];
-        if s != NONE {
-            for r in 1..=pos.found_height[f] {
-                up |= 1 << Card::new(r, s).index();
-            }
+    };
+    let off = ALL & !layout.tab;
+    if let Some((talon, now)) = talon_reach::<V>(pos) {
+        // First as if no talon card ever left the talon: then only those turning can show
+        // are ever reachable. If none of them can ever go up or come onto the tableau, no
+        // talon card ever leaves, and that answer holds.
+        match layout.fixed_point::<V>(off & !talon | now) {
+            None => return false,
+            Some(used) if used & now == 0 => return true,
+            Some(_) => {}
         }
     }
-    let off = ALL & !tab;
-    let mut placed = 0u64;
-    let mut exposed = 0u64;
-    let mut left = 0u64;
-    // Per pile, how many of its cards have not (yet) been found to leave: its bottom ones.
-    let mut remaining = [0u8; MAX_PILES];
-    for (rest, pile) in remaining.iter_mut().zip(piles) {
-        *rest = pile.len;
+    layout.fixed_point::<V>(off).is_some()
+}
+
+/// The talon's cards, and those of them that turning (and turning over, where the game
+/// allows it) can bring to the top of the waste with no card taken out of the talon; `None`
+/// when these are all of them.
+fn talon_reach<V: Variant>(pos: &Position) -> Option<(u64, u64)> {
+    let Stock::Waste { draw, passes } = V::RULES.stock else {
+        return None;
+    };
+    let w = pos.waste_len as usize;
+    let len = w + pos.stock_len as usize;
+    let bit = |i: usize| 1u64 << talon_card(pos, i).index();
+    let all = (0..len).fold(0u64, |m, i| m | bit(i));
+    let mut now = if w > 0 { bit(w - 1) } else { 0 };
+    let d = draw as usize;
+    let mut t = w;
+    while t < len {
+        t = (t + d).min(len);
+        now |= bit(t - 1);
     }
-    loop {
-        let before = (exposed, left, up);
-        let placed_before = placed;
-        // Rule 3, a rank at a time (the card above in a suit has index 4 more; bits 0..4 are
-        // the Aces).
-        let free = off | exposed | left;
-        loop {
-            let more = up | (free & (up << 4 | ACES));
-            if more == up {
-                break;
-            }
-            up = more;
+    if len > 0 && passes.is_none_or(|n| (pos.redeals as u16 + 1) < n as u16) {
+        let mut t = 0;
+        while t < len {
+            t = (t + d).min(len);
+            now |= bit(t - 1);
         }
-        if up == ALL {
-            return false;
-        }
-        // The piles that are empty now or whose every card has left.
-        let mut emptied = 0u32;
-        for (q, &rest) in remaining[..piles.len()].iter().enumerate() {
-            if rest == 0 {
-                emptied |= 1 << q;
-            }
-        }
-        // Off-tableau cards that can come onto the tableau.
-        loop {
-            let bare = exposed | left | placed;
-            let mut more = 0u64;
-            let mut rest = off & !placed;
-            while rest != 0 {
-                let p = rest.trailing_zeros() as usize;
-                rest &= rest - 1;
-                if parents[p] & bare != 0 || (off_space >> p & 1 != 0 && emptied != 0) {
-                    more |= 1 << p;
-                }
-            }
-            if more == 0 {
-                break;
-            }
-            placed |= more;
-        }
-        // Rules 1 and 2, each pile from the top down while its cards can leave (from where the
-        // last round stopped: the cards above have left).
-        for (pile, rest) in piles.iter().zip(remaining.iter_mut()) {
-            while *rest > 0 {
-                let i = *rest as usize - 1;
+    }
+    (now != all).then_some((all, now))
+}
+
+/// What the fixed point needs of a position's tableau and foundations.
+struct Layout<'a> {
+    piles: &'a [crate::game::position::Pile],
+    /// The tableau's cards, and those of them face up.
+    tab: u64,
+    face_up: u64,
+    /// The foundations' cards.
+    found: u64,
+    /// Per card: its pile, the cards below it there, and its possible heads (itself included).
+    pile_of: [u8; 52],
+    below: [u64; 52],
+    heads: [u64; 52],
+}
+
+impl<'a> Layout<'a> {
+    /// `None` when the tableau is empty (nothing can be blocked).
+    fn new<V: Variant>(pos: &'a Position) -> Option<Layout<'a>> {
+        let rules = V::RULES;
+        let mut l = Layout {
+            piles: &pos.piles[..rules.piles()],
+            tab: 0,
+            face_up: 0,
+            found: 0,
+            pile_of: [0; 52],
+            below: [0; 52],
+            heads: [0; 52],
+        };
+        for (q, pile) in l.piles.iter().enumerate() {
+            let mut under = 0u64;
+            for i in 0..pile.len as usize {
                 let c = pile.card(i).index() as usize;
-                exposed |= 1 << c;
-                let mut leaves = c < 4 || up >> (c - 4) & 1 != 0;
-                let bare = placed | exposed | left;
-                let mut hs = heads[c];
-                while !leaves && hs != 0 {
-                    let h = hs.trailing_zeros() as usize;
-                    hs &= hs - 1;
-                    leaves = (face_up | exposed) >> h & 1 != 0
-                        && (parents[h] & bare & !below[h] != 0
-                            || space >> h & 1 != 0 && emptied & !(1 << pile_of[h]) != 0);
+                let bit = 1u64 << c;
+                l.pile_of[c] = q as u8;
+                l.below[c] = under;
+                under |= bit;
+                l.tab |= bit;
+                if !pile.is_down(i) {
+                    l.face_up |= bit;
                 }
-                if !leaves {
+                let mut h = bit;
+                if let Unit::Run(rel) = rules.unit {
+                    let mut j = i;
+                    while j > 0 && !pile.is_down(j - 1) && rel.fits(pile.card(j), pile.card(j - 1))
+                    {
+                        j -= 1;
+                        h |= 1 << pile.card(j).index();
+                    }
+                }
+                l.heads[c] = h;
+            }
+        }
+        if l.tab == 0 {
+            return None;
+        }
+        for f in 0..rules.foundations() {
+            let s = pos.found_suit[f];
+            if s != NONE {
+                for r in 1..=pos.found_height[f] {
+                    l.found |= 1 << Card::new(r, s).index();
+                }
+            }
+        }
+        Some(l)
+    }
+
+    /// The fixed point of the module's doc, where of the cards off the tableau only those of
+    /// `reach` can go up or come onto the tableau: `None` when every card can go up, else the
+    /// cards that can go up or come onto the tableau.
+    fn fixed_point<V: Variant>(&self, reach: u64) -> Option<u64> {
+        let parents = &Tables::<V>::PARENTS;
+        let space = Tables::<V>::SPACE;
+        // Cards that may fill a space from off the tableau (from wherever they may come: the
+        // waste, the reserve, a foundation).
+        let off_space = Tables::<V>::SPACE_OFF;
+        let (piles, face_up, below, heads) = (self.piles, self.face_up, &self.below, &self.heads);
+        let mut up = self.found;
+        let mut placed = 0u64;
+        let mut exposed = 0u64;
+        let mut left = 0u64;
+        // Per pile, how many of its cards have not (yet) been found to leave: its bottom ones.
+        let mut remaining = [0u8; MAX_PILES];
+        for (rest, pile) in remaining.iter_mut().zip(piles) {
+            *rest = pile.len;
+        }
+        loop {
+            let before = (exposed, left, up, placed);
+            // Rule 3, a rank at a time (the card above in a suit has index 4 more; bits 0..4
+            // are the Aces).
+            let free = reach | exposed | left;
+            loop {
+                let more = up | (free & (up << 4 | ACES));
+                if more == up {
                     break;
                 }
-                left |= 1 << c;
-                *rest -= 1;
+                up = more;
             }
-        }
-        if (exposed, left, up) == before && placed == placed_before {
-            return true;
+            if up == ALL {
+                return None;
+            }
+            // The piles that are empty now or whose every card has left.
+            let mut emptied = 0u32;
+            for (q, &rest) in remaining[..piles.len()].iter().enumerate() {
+                if rest == 0 {
+                    emptied |= 1 << q;
+                }
+            }
+            // Off-tableau cards that can come onto the tableau (rule 4).
+            loop {
+                let bare = exposed | left | placed;
+                let mut more = 0u64;
+                let mut rest = reach & !placed;
+                while rest != 0 {
+                    let p = rest.trailing_zeros() as usize;
+                    rest &= rest - 1;
+                    if parents[p] & bare != 0 || (off_space >> p & 1 != 0 && emptied != 0) {
+                        more |= 1 << p;
+                    }
+                }
+                if more == 0 {
+                    break;
+                }
+                placed |= more;
+            }
+            // Rules 1 and 2, each pile from the top down while its cards can leave (from where
+            // the last round stopped: the cards above have left).
+            for (pile, rest) in piles.iter().zip(remaining.iter_mut()) {
+                while *rest > 0 {
+                    let i = *rest as usize - 1;
+                    let c = pile.card(i).index() as usize;
+                    exposed |= 1 << c;
+                    let mut leaves = c < 4 || up >> (c - 4) & 1 != 0;
+                    let bare = placed | exposed | left;
+                    let mut hs = heads[c];
+                    while !leaves && hs != 0 {
+                        let h = hs.trailing_zeros() as usize;
+                        hs &= hs - 1;
+                        leaves = (face_up | exposed) >> h & 1 != 0
+                            && (parents[h] & bare & !below[h] != 0
+                                || space >> h & 1 != 0 && emptied & !(1 << self.pile_of[h]) != 0);
+                    }
+                    if !leaves {
+                        break;
+                    }
+                    left |= 1 << c;
+                    *rest -= 1;
+                }
+            }
+            if (exposed, left, up, placed) == before {
+                return Some(up | placed);
+            }
         }
     }
 }

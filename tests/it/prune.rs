@@ -678,6 +678,40 @@ fn a_stock_card_takes_a_card_only_once_it_can_come_onto_the_tableau() {
     assert!(!blocked::<K>(&klondike(&["jd 10s 3h 9H"])));
 }
 
+/// Klondike draw 3: with no card taken out of the talon, turning shows only every third card
+/// (and the last). When none of those can ever go up or come onto the tableau, no talon card
+/// ever leaves it, and the others are out of reach for good.
+#[test]
+fn a_frozen_talon_offers_only_the_cards_turning_shows() {
+    // Every card named: 9H on 3H with 10S below it; the other Kings head runs; the talon is
+    // three cards, turned in the order 7D, then the one in the middle, then the first named.
+    let with_stock = |stock: &'static str| Table {
+        piles: &[
+            "8d 8h 5d 10s 3h 9H",
+            "KS QH JC 10H",
+            "KC QD JS 10D",
+            "KH QS JH",
+            "KD QC JD",
+            "4h 5h 6h 7H",
+            "9D",
+        ],
+        found: &["9C", "4D", "2H", "9S"],
+        stock,
+        ..Table::default()
+    };
+    // Turning three at a time shows only 6D, which can never go up (5D lies under 9H) nor come
+    // onto the tableau (the red Eights lie there too). So 10C never comes out to take 9H, and
+    // 3H never comes out.
+    let frozen = with_stock("6D 10C 7D");
+    assert!(blocked::<KlondikeDraw3>(&frozen.pos::<KlondikeDraw3>()));
+    // Turning one at a time, 10C is shown and comes onto JH: not blocked.
+    assert!(!blocked::<Klondike>(&frozen.pos::<Klondike>()));
+    // With 10C the card shown: the same.
+    assert!(!blocked::<KlondikeDraw3>(
+        &with_stock("10C 6D 7D").pos::<KlondikeDraw3>()
+    ));
+}
+
 /// A card that cannot leave on its own leaves with a unit headed by a card below it.
 #[test]
 fn a_card_carried_by_the_run_it_lies_on_is_not_blocked() {
