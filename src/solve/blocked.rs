@@ -3,13 +3,12 @@
 //! A card that lies above a lower card of its own suit must leave its pile before that card can
 //! come out, and it cannot go up before it: it must go onto a card it fits on, or into a space.
 //! When every such place is buried below it, or is itself held by another blocked card, no
-//! continuation wins. [`blocked`] finds such positions with a fixed point over three questions
+//! continuation wins. [`blocked`] finds such positions with a fixed point over four questions
 //! per card, each answered "maybe" only when it can happen at all in some continuation:
 //!
 //! - *exposed* (a tableau card): every card above it in its pile now has left that pile;
 //! - *left* (a tableau card): it has been moved out of the pile it lies in now;
-//! - *up*: it has lain on a foundation.
-//!
+//! - *up*: it has lain on a foundation;
 //! - *placed* (a card off the tableau: stock, waste, reserve, foundation): it has come onto the
 //!   tableau, where cards can be built on it (nothing is built on it where it lies).
 //!
@@ -77,11 +76,11 @@
 //!
 //! So every event of every continuation is "maybe" at the fixed point. A won game puts every
 //! card up; if the fixed point leaves some card not "maybe up", no continuation wins. The test
-//! only ends the search at positions that cannot be won, so it never loses a win, and it uses
-//! nothing of the stock's order (every stock and waste card counts as free), so it holds for
-//! every stock. Nothing enters a reserve in these games (RULES.md), so a card leaves the
-//! tableau only for a foundation or another pile. It needs one deck (each card is one card); the build rule, the unit rule and
-//! the space rule are the game's own.
+//! only ends the search at positions that cannot be won, so it never loses a win. Of the
+//! stock it reads only which cards turning can show, so it holds for every stock. Nothing
+//! enters a reserve in these games (RULES.md), so a card leaves the tableau only for a
+//! foundation or another pile. It needs one deck (each card is one card); the build rule, the
+//! unit rule and the space rule are the game's own.
 
 use crate::cards::Card;
 use crate::game::position::{MAX_PILES, NONE, Position};
