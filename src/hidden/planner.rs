@@ -56,7 +56,7 @@ pub const MAX_CANDIDATES: usize = 64;
 /// 1: one move per decision (to commit 0b530f6); 2: quiet moves then one reveal per decision
 /// (from commit dda5b1a); 3: as 2, with the split-runs and blocked-cards rules (`solve::prune`,
 /// `solve::blocked`) in the solves of the samples, which decides more of them within their
-/// budget, and without the stuck-Kings rule in the search of quiet moves.
+/// budget.
 pub const PLANNER_REVISION: u32 = 3;
 
 /// The planner's budget, and which planner spends it. Win rates are comparable only with the
@@ -460,15 +460,15 @@ fn plan_of<V: Variant>(obs: &Observation, line: &[Move]) -> Option<Found> {
 /// in the stock): then the stock is turned a move at a time, and a turn that shows an unseen
 /// card is a reveal.
 ///
-/// Without the rules that read face-down cards (split runs, blocked cards, stuck Kings): the
-/// seen position holds a placeholder card (a face-down Ace of clubs) in each unseen slot.
+/// Without the rules that read face-down tableau cards (split runs, blocked cards): the seen
+/// position holds a placeholder card (a face-down Ace of clubs) in each unseen slot. (The
+/// stuck-Kings rule reads them too, but its games hide only stock cards.)
 fn quiet_move_set(obs: &Observation) -> Prune {
     let stock_unseen = obs.slots().iter().any(|s| matches!(s, Slot::Stock { .. }));
     Prune {
         talon: !stock_unseen,
         runs: false,
         blocks: false,
-        kings: false,
         ..Prune::default()
     }
 }
