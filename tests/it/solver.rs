@@ -1063,6 +1063,37 @@ fn prune_agrees_with_unpruned_napoleons_shoulder() {
     assert!(c.solved >= 20, "{c:?}");
 }
 
+/// Splits `positions` by `fires` (a rule that ends the search at the start) and cross-checks
+/// the positions where it fires, with `fired_nodes` for the search with `without`'s rules, and
+/// the first `free` others with `free_nodes`: (where it fires, where it does not).
+#[allow(clippy::too_many_arguments)]
+fn cross_check_split<V: Variant>(
+    label: &str,
+    positions: impl Iterator<Item = (String, Position)>,
+    fires: fn(&Position) -> bool,
+    without: Prune,
+    fired_nodes: u64,
+    free: usize,
+    free_nodes: u64,
+) -> (Cross, Cross) {
+    let (fired, others): (Vec<_>, Vec<_>) = positions.partition(|(_, p)| fires(p));
+    let run = |what: &str, list: Vec<(String, Position)>, nodes: u64| {
+        prune_cross_check_against::<V>(
+            &format!("{label}, {what}"),
+            list.into_iter(),
+            Prune::default(),
+            without,
+            20_000,
+            nodes,
+        )
+    };
+    let others = others.into_iter().take(free).collect();
+    (
+        run("fires at the start", fired, fired_nodes),
+        run("does not", others, free_nodes),
+    )
+}
+
 /// The stuck-Kings rule against the same search without it, in the two games where it holds
 /// (the other rules are checked against the unpruned search above; here, without them, the
 /// foundation cards coming back down make even small positions too large to decide).
@@ -1086,21 +1117,14 @@ fn stuck_kings_agree_with_the_search_without_them() {
             blocks: false,
             ..Prune::default()
         };
-        let (stuck, others): (Vec<_>, Vec<_>) = positions.partition(|(_, p)| stuck_kings::<V>(p));
-        let run = |what: &str, list: Vec<(String, Position)>, nodes: u64| {
-            prune_cross_check_against::<V>(
-                &format!("{label}, {what}"),
-                list.into_iter(),
-                Prune::default(),
-                without,
-                20_000,
-                nodes,
-            )
-        };
-        let others = others.into_iter().take(free).collect();
-        (
-            run("stuck", stuck, stuck_nodes),
-            run("not stuck", others, free_nodes),
+        cross_check_split::<V>(
+            label,
+            positions,
+            stuck_kings::<V>,
+            without,
+            stuck_nodes,
+            free,
+            free_nodes,
         )
     }
     let (stuck, free) = check::<LuckyThirteen>(
@@ -1144,21 +1168,14 @@ fn blocked_cards_agree_with_the_search_without_them() {
             blocks: false,
             ..Prune::default()
         };
-        let (stuck, others): (Vec<_>, Vec<_>) = positions.partition(|(_, p)| blocked::<V>(p));
-        let run = |what: &str, list: Vec<(String, Position)>, nodes: u64| {
-            prune_cross_check_against::<V>(
-                &format!("{label}, {what}"),
-                list.into_iter(),
-                Prune::default(),
-                without,
-                20_000,
-                nodes,
-            )
-        };
-        let others = others.into_iter().take(free).collect();
-        (
-            run("blocked", stuck, blocked_nodes),
-            run("not blocked", others, free_nodes),
+        cross_check_split::<V>(
+            label,
+            positions,
+            blocked::<V>,
+            without,
+            blocked_nodes,
+            free,
+            free_nodes,
         )
     }
     fn bites(what: &str, (blocked, free): (Cross, Cross), proofs: usize) {
