@@ -485,17 +485,19 @@ fn thirteen(piles: &[&str], hearts: &str, spades: &str) -> Position {
     .pos::<LuckyThirteen>()
 }
 
+/// Lucky Thirteen with hearts up to the King and spades to the Four: pile 1 is `first` (5S and
+/// KS in some order), 6S..QS lie one to a pile.
+fn spades_from_five(first: &str) -> Position {
+    let mut piles = vec![first];
+    piles.extend(["6S", "7S", "8S", "9S", "10S", "JS", "QS"]);
+    thirteen(&piles, "KH", "4S")
+}
+
 #[test]
 fn stuck_kings_in_one_deck() {
     type L = LuckyThirteen;
     // KS lies on 5S: 5S can leave only after KS goes up, which needs 5S up first.
-    let spades = ["6S", "7S", "8S", "9S", "10S", "JS", "QS"];
-    let with = |first: &str| {
-        let mut piles = vec![first];
-        piles.extend(spades);
-        thirteen(&piles, "KH", "4S")
-    };
-    let p = with("5S KS");
+    let p = spades_from_five("5S KS");
     assert!(stuck_kings::<L>(&p));
     assert!(kept::<L>(&p, Prune::default()).is_empty());
     // Without it (and without the blocked-cards test, which also sees this), moves are tried.
@@ -506,7 +508,7 @@ fn stuck_kings_in_one_deck() {
     };
     assert!(!kept::<L>(&p, off).is_empty());
     // The other way up, 5S on KS, is no obstacle.
-    let p = with("KS 5S");
+    let p = spades_from_five("KS 5S");
     assert!(!stuck_kings::<L>(&p));
     assert!(!kept::<L>(&p, Prune::default()).is_empty());
 
@@ -526,13 +528,18 @@ fn stuck_kings_in_one_deck() {
     assert!(!stuck_kings::<L>(&two("3H 7S", "KH KS")));
 }
 
-/// A Napoleon's Shoulder position: the unnamed cards lie in the stock.
-fn shoulder(piles: &[&str]) -> Position {
+/// A position of game `V` with the named piles; the unnamed cards lie in the stock.
+fn piles_of<V: Variant>(piles: &[&str]) -> Position {
     Table {
         piles,
         ..Table::default()
     }
-    .pos::<NapoleonsShoulder>()
+    .pos::<V>()
+}
+
+/// A Napoleon's Shoulder position: the unnamed cards lie in the stock.
+fn shoulder(piles: &[&str]) -> Position {
+    piles_of::<NapoleonsShoulder>(piles)
 }
 
 #[test]
@@ -630,11 +637,7 @@ fn generate_all<V: Variant>(pos: &Position) -> Vec<Move> {
 
 /// A Klondike position with the named piles; every other card is in the stock.
 fn klondike(piles: &[&str]) -> Position {
-    Table {
-        piles,
-        ..Table::default()
-    }
-    .pos::<Klondike>()
+    piles_of::<Klondike>(piles)
 }
 
 /// 9H lies above 3H, which can come out only after it; 9H cannot go up before 3H, and the two
@@ -774,14 +777,8 @@ fn a_space_is_a_way_out_only_when_another_pile_can_be_emptied() {
 #[test]
 fn blocked_cards_include_stuck_kings_in_one_deck() {
     type L = LuckyThirteen;
-    let spades = ["6S", "7S", "8S", "9S", "10S", "JS", "QS"];
-    let with = |first: &str| {
-        let mut piles = vec![first];
-        piles.extend(spades);
-        thirteen(&piles, "KH", "4S")
-    };
-    assert!(blocked::<L>(&with("5S KS")));
-    assert!(!blocked::<L>(&with("KS 5S")));
+    assert!(blocked::<L>(&spades_from_five("5S KS")));
+    assert!(!blocked::<L>(&spades_from_five("KS 5S")));
 }
 
 /// The rule is for one deck only.
