@@ -13,7 +13,7 @@
 //! the moves of the real deal (the decoded positions number interchangeable piles their own
 //! way). The score orders only the search; it never changes a verdict.
 
-use super::key::{KeyContext, KeyWords, decode, encode};
+use super::key::{KeyContext, KeyWords, decode, encode, turned_over_key};
 use super::prune::Prune;
 use super::search::{End, Limit, Limits};
 use super::table::{Insert, Table};
@@ -87,7 +87,8 @@ impl<V: Variant, K: KeyWords> BestFirst<V, K> {
         if start.is_won::<V>() {
             return End::Found(Vec::new());
         }
-        let ctx = KeyContext::new::<V>(start);
+        let ctx = KeyContext::new::<V>(start)
+            .with_talon_plays::<V>(self.prune.talon && Prune::talon_plays_used::<V>());
         let root = encode::<V, K>(&ctx, start);
         self.table.insert(&root);
         self.nodes.push(Node {
@@ -113,6 +114,13 @@ impl<V: Variant, K: KeyWords> BestFirst<V, K> {
                     Insert::New => {
                         if self.nodes.len() >= self.max_nodes_stored {
                             return End::Stopped(Limit::Memory);
+                        }
+                        // The position turning alone reaches with an empty waste has no
+                        // move this one lacks (`key::turned_over_key`): count it as stored.
+                        if let Some(k) = turned_over_key::<V, K>(&ctx, &pos) {
+                            if self.table.insert(&k) == Insert::Full {
+                                return End::Stopped(Limit::Memory);
+                            }
                         }
                         let child = self.nodes.len() as u32;
                         self.nodes.push(Node { key, parent: id });

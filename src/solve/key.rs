@@ -190,11 +190,14 @@ fn suit_of_colour(colour: u8, bit: u64) -> u8 {
     }
 }
 
-/// What the key needs to know of the start position.
+/// What the key needs to know of the start position (and of the move set).
 #[derive(Clone, Debug)]
 pub struct KeyContext {
     /// Bits for each pile's prefix length.
     fixed_bits: [u8; 16],
+    /// The cards turned at a time, when the search uses talon plays in a game with unlimited
+    /// passes (see [`KeyContext::with_talon_plays`]); 0 otherwise.
+    cycle: u8,
 }
 
 impl KeyContext {
@@ -203,7 +206,37 @@ impl KeyContext {
         for (p, fb) in fixed_bits.iter_mut().enumerate().take(V::RULES.piles()) {
             *fb = bits_for(start.piles[p].len as usize) as u8;
         }
-        KeyContext { fixed_bits }
+        KeyContext {
+            fixed_bits,
+            cycle: 0,
+        }
+    }
+
+    /// The context for a search whose move set has talon plays (`used`; see
+    /// `game::engine::generate_with`). In a game with unlimited passes, turning d cards at a
+    /// time, the positions that differ only in where the waste ends, when it ends at a
+    /// multiple of d cards or the stock is empty, then get one key: the key writes them as
+    /// the one with an empty waste.
+    ///
+    /// *Argument.* Let the talon hold n cards, w of them in the waste, with w in
+    /// C = {0, d, 2d, ...} or w = n. The talon plays from there reach the places t (1-based,
+    /// in turning order) d, 2d, ..., and n: going forward from w they reach w + d, w + 2d, ...,
+    /// and n; turning over first, d, 2d, ... up to n; and t = w is the waste's top card, played
+    /// from the waste. That is the same set of places for every such w, and a play of place t
+    /// leaves the same position whatever w it started from (the card is gone, the waste holds
+    /// the t - 1 cards before it, the count of redeals is no part of the state with unlimited
+    /// passes). Every other move ignores the talon. So these positions have the same moves to
+    /// the same positions, and are one state of the search. A position is decoded as the
+    /// member with an empty waste; the solver only ever replays moves from the real deal.
+    /// Without talon plays (single turns) the positions differ: only the turns connect them,
+    /// so the context must not merge them there.
+    pub fn with_talon_plays<V: Variant>(mut self, used: bool) -> KeyContext {
+        if let Stock::Waste { draw, passes: None } = V::RULES.stock {
+            if used {
+                self.cycle = draw;
+            }
+        }
+        self
     }
 
     /// The most bits a key can need from this start position.
@@ -282,6 +315,38 @@ fn read_built<V: Variant>(r: &mut Reader, out: &mut Vec<u8>) {
 /// Packs `pos` into its key.
 #[inline]
 pub fn encode<V: Variant, K: KeyWords>(ctx: &KeyContext, pos: &Position) -> K {
+    encode_as::<V, K>(ctx, pos, false)
+}
+
+/// Is the waste of `pos` at a place the key merges (see [`KeyContext::with_talon_plays`])?
+#[inline(always)]
+fn on_cycle(ctx: &KeyContext, pos: &Position) -> bool {
+    ctx.cycle != 0 && (pos.waste_len % ctx.cycle == 0 || pos.stock_len == 0)
+}
+
+/// With talon plays in a game with unlimited passes, when the waste of `pos` ends at a place
+/// the key does not merge: the key of the position X that turning alone (through the stock and
+/// over) reaches from `pos` with an empty waste. `None` when the waste is at a merged place or
+/// the context merges none.
+///
+/// A search that has entered `pos` may count X as entered (store its key as seen). *Argument.*
+/// Every game from X can be played from `pos` with as many moves, each leading to the same
+/// position or to one that differs only in where its waste ends, from which turning alone
+/// reaches X's: a talon play of X (places d, 2d, ..., n) is a talon play of `pos` too, with
+/// the same result, and every other move leaves the talon alone. So X is won only if `pos` is,
+/// and `pos` needs no more moves. The searches' argument (every entered winnable position keeps
+/// a move towards a shorter win, so when they run dry no stored position was winnable) then
+/// holds with such stored keys: among stored winnable positions take one with the shortest win,
+/// an entered one where there is a tie; a stored X has its `pos`, entered, with a win as short;
+/// and the kept move of an entered one leads to a stored position with a shorter win.
+#[inline]
+pub fn turned_over_key<V: Variant, K: KeyWords>(ctx: &KeyContext, pos: &Position) -> Option<K> {
+    (ctx.cycle != 0 && pos.talon_len > 0 && !on_cycle(ctx, pos))
+        .then(|| encode_as::<V, K>(ctx, pos, true))
+}
+
+#[inline(always)]
+fn encode_as<V: Variant, K: KeyWords>(ctx: &KeyContext, pos: &Position, turned_over: bool) -> K {
     let rules = V::RULES;
     let mut key = K::default();
     let mut w = Writer::new(key.as_mut());
@@ -335,7 +400,12 @@ pub fn encode<V: Variant, K: KeyWords>(ctx: &KeyContext, pos: &Position) -> K {
         } else {
             w.put_wide(m[0] & ((1u64 << tl) - 1), tl as u32);
         }
-        w.put(pos.stock_len as u64, bits_for(tl));
+        let stock_len = if turned_over || on_cycle(ctx, pos) {
+            pos.stock_len + pos.waste_len
+        } else {
+            pos.stock_len
+        };
+        w.put(stock_len as u64, bits_for(tl));
         // With unlimited passes the count of redeals is no part of the state (and may be
         // anything): it must not be written, not even as zero bits of a nonzero value.
         let rb = redeal_bits(&rules);

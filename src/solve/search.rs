@@ -4,7 +4,7 @@
 //! The loop allocates nothing per node: moves live on one shared stack (`Vec<Move>` whose
 //! capacity is reused), frames on another, and the key is a fixed array.
 
-use super::key::{KeyContext, KeyWords, encode};
+use super::key::{KeyContext, KeyWords, encode, turned_over_key};
 use super::prune::Prune;
 use super::table::{Insert, Table};
 use crate::game::position::Position;
@@ -161,7 +161,8 @@ impl<V: Variant, K: KeyWords> Searcher<V, K> {
         self.moves.clear();
         self.frames.clear();
         self.stats = Stats::default();
-        let ctx = KeyContext::new::<V>(start);
+        let ctx = KeyContext::new::<V>(start)
+            .with_talon_plays::<V>(self.prune.talon && Prune::talon_plays_used::<V>());
         let mut pos = start.clone();
         let end = self.run(&ctx, &mut pos, visit, limits, cancel);
         self.stats.table_len = self.table.len();
@@ -234,7 +235,14 @@ impl<V: Variant, K: KeyWords> Searcher<V, K> {
                 return End::Found(path);
             }
             match self.table.insert(&encode::<V, K>(ctx, pos)) {
-                Insert::New => {}
+                Insert::New => {
+                    if let Some(k) = turned_over_key::<V, K>(ctx, pos) {
+                        if self.table.insert(&k) == Insert::Full {
+                            self.stats.nodes = nodes;
+                            return End::Stopped(Limit::Memory);
+                        }
+                    }
+                }
                 Insert::Seen => {
                     undo::<V>(pos, m, u);
                     continue;

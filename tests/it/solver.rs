@@ -12,11 +12,13 @@ use crate::helpers::{
 };
 use patience::cards::{Card, CardToken};
 use patience::deal::{Deal, deal};
-use patience::game::position::NONE;
-use patience::game::{Move, Place, Position, Undo, Variant, apply, generate, undo};
+use patience::game::position::{MAX_TALON, NONE};
+use patience::game::{
+    Move, Place, Position, Stock, Undo, Variant, apply, generate, generate_with, undo,
+};
 use patience::io::dealfile::read_deal;
 use patience::solve::blocked::blocked;
-use patience::solve::key::{KeyContext, decode, encode};
+use patience::solve::key::{KeyContext, decode, encode, turned_over_key};
 use patience::solve::prune::stuck_kings;
 use patience::solve::{End, Limits, Options, Prune, Searcher, Solver, Verdict, Visit, Win, replay};
 use patience::variants::{
@@ -25,8 +27,8 @@ use patience::variants::{
 };
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
-use std::collections::HashMap;
 use std::collections::hash_map::Entry;
+use std::collections::{HashMap, HashSet};
 use std::sync::atomic::AtomicBool;
 
 // ---------------------------------------------------------------------------------------------
@@ -397,6 +399,126 @@ fn normalize_ignores_free_pile_and_foundation_numbering_only() {
     let mut c = a.clone();
     c.piles.swap(0, 2);
     assert_ne!(normalize::<Stonewall>(&a), normalize::<Stonewall>(&c));
+}
+
+/// `p` with its talon as it is but the waste ending after `w` cards (turning order kept).
+fn with_waste(p: &Position, w: usize) -> Position {
+    let order: Vec<u8> = (0..p.waste_len as usize)
+        .map(|i| p.waste[i])
+        .chain((0..p.stock_len as usize).rev().map(|i| p.stock[i]))
+        .collect();
+    let mut q = p.clone();
+    q.waste = [0; MAX_TALON];
+    q.stock = [0; MAX_TALON];
+    q.waste[..w].copy_from_slice(&order[..w]);
+    for (i, &t) in order[w..].iter().rev().enumerate() {
+        q.stock[i] = t;
+    }
+    q.waste_len = w as u8;
+    q.stock_len = (order.len() - w) as u8;
+    q
+}
+
+/// The positions the talon-play move set reaches from `p` in one move.
+fn successor_positions<V: Variant>(p: &Position) -> Vec<Position> {
+    let mut moves = Vec::new();
+    generate_with::<V>(p, &mut moves, true);
+    moves
+        .iter()
+        .map(|&m| {
+            let mut q = p.clone();
+            apply::<V>(&mut q, m);
+            q
+        })
+        .collect()
+}
+
+/// Their keys.
+fn successor_keys<V: Variant>(ctx: &KeyContext, p: &Position) -> HashSet<V::Key> {
+    successor_positions::<V>(p)
+        .iter()
+        .map(|q| encode::<V, V::Key>(ctx, q))
+        .collect()
+}
+
+/// With talon plays and unlimited passes (Klondike), the key merges the positions whose waste
+/// ends at a multiple of the cards turned at a time, or with the stock empty
+/// (`KeyContext::with_talon_plays`); `turned_over_key` names that merged position from every
+/// other waste place. Checked by brute force, at every waste place of positions along random
+/// walks: merged places have the same moves to the same positions (the same successor keys);
+/// from the others, each move of the merged position leads where one of theirs leads or where
+/// turning alone goes on from there; without talon plays no two places
+/// share a key; a merged key decodes to the position with an empty waste.
+#[test]
+fn talon_key_merges_only_waste_places_with_the_same_moves() {
+    fn check<V: Variant>() -> (usize, usize) {
+        let Stock::Waste { draw, .. } = V::RULES.stock else {
+            unreachable!("Klondike has a stock")
+        };
+        let d = draw as usize;
+        let (mut merged, mut others) = (0, 0);
+        for seed in 0..12 {
+            let start = start_of::<V>(seed);
+            let ctx = KeyContext::new::<V>(&start).with_talon_plays::<V>(true);
+            let plain = KeyContext::new::<V>(&start).with_talon_plays::<V>(false);
+            let mut rng = ChaCha8Rng::seed_from_u64(seed);
+            let mut walk = Vec::new();
+            random_walk::<V>(&start, &mut rng, 120, |p| walk.push(p.clone()));
+            for p in walk.iter().step_by(6) {
+                let n = p.waste_len as usize + p.stock_len as usize;
+                let empty = with_waste(p, 0);
+                let k0: V::Key = encode::<V, V::Key>(&ctx, &empty);
+                let plain0: V::Key = encode::<V, V::Key>(&plain, &empty);
+                let succ0 = successor_keys::<V>(&ctx, &empty);
+                for w in 0..=n {
+                    let q = with_waste(p, w);
+                    let on = w % d == 0 || w == n;
+                    let k: V::Key = encode::<V, V::Key>(&ctx, &q);
+                    let what = format!("{} seed {seed}, waste {w} of {n}", V::RULES.id);
+                    assert_eq!(k == k0, on, "{what}: merged?");
+                    assert_eq!(
+                        encode::<V, V::Key>(&plain, &q) == plain0,
+                        w == 0,
+                        "{what}: merged without talon plays?"
+                    );
+                    let succ = successor_keys::<V>(&ctx, &q);
+                    let over = turned_over_key::<V, V::Key>(&ctx, &q);
+                    if on {
+                        assert_eq!(succ, succ0, "{what}: merged, with other moves");
+                        assert_eq!(over, None, "{what}");
+                        let back = decode::<V, V::Key>(&ctx, &start, &k);
+                        assert_eq!((back.waste_len as usize, back.stock_len as usize), (0, n));
+                        merged += (w != 0) as usize;
+                    } else {
+                        // Each move of the merged position leads where a move of this one
+                        // leads, or where turning alone goes on from there.
+                        let reach: HashSet<V::Key> = successor_keys::<V>(&ctx, &q)
+                            .into_iter()
+                            .chain(
+                                successor_positions::<V>(&q)
+                                    .iter()
+                                    .filter_map(|c| turned_over_key::<V, V::Key>(&ctx, c)),
+                            )
+                            .collect();
+                        assert!(succ0.is_subset(&reach), "{what}: lacks a merged move");
+                        assert_eq!(over, Some(k0), "{what}: turned over elsewhere");
+                        others += 1;
+                    }
+                }
+            }
+        }
+        (merged, others)
+    }
+    let (merged, others) = check::<Klondike>();
+    assert!(
+        merged >= 300 && others == 0,
+        "draw 1: {merged} merged, {others} not"
+    );
+    let (merged, others) = check::<KlondikeDraw3>();
+    assert!(
+        merged >= 100 && others >= 200,
+        "draw 3: {merged} merged, {others} not"
+    );
 }
 
 #[test]
