@@ -56,8 +56,9 @@ pub const MAX_CANDIDATES: usize = 64;
 /// 1: one move per decision (to commit 0b530f6); 2: quiet moves then one reveal per decision
 /// (from commit dda5b1a); 3: as 2, with the split-runs and blocked-cards rules (`solve::prune`,
 /// `solve::blocked`) in the solves of the samples, which decides more of them within their
-/// budget.
-pub const PLANNER_REVISION: u32 = 3;
+/// budget; 4: as 3, with Klondike's merged waste places in the samples' solves (`solve::key`,
+/// from commit 57969b5; the other games play as with 3).
+pub const PLANNER_REVISION: u32 = 4;
 
 /// The planner's budget, and which planner spends it. Win rates are comparable only with the
 /// same planner at equal budget.
@@ -88,7 +89,7 @@ impl Budget {
         }
     }
 
-    /// `revision 3` or `revision not recorded`.
+    /// `revision 4` or `revision not recorded`.
     pub fn revision_text(&self) -> String {
         match self.revision {
             0 => "revision not recorded".to_string(),
@@ -101,7 +102,7 @@ impl Budget {
         PULLS_PER_SAMPLE * self.samples
     }
 
-    /// `revision 3, 64 samples per decision, 2000 nodes per sample solve, ...` for summaries.
+    /// `revision 4, 64 samples per decision, 2000 nodes per sample solve, ...` for summaries.
     pub fn text(&self) -> String {
         format!(
             "{}, {} samples per decision, {} nodes per sample solve, {} UCB1 pulls per decision, unknown sample = {}",
