@@ -56,8 +56,9 @@ pub const MAX_CANDIDATES: usize = 64;
 /// 1: one move per decision (to commit 0b530f6); 2: quiet moves then one reveal per decision
 /// (from commit dda5b1a); 3: as 2, with the split-runs and blocked-cards rules (`solve::prune`,
 /// `solve::blocked`) in the solves of the samples, which decides more of them within their
-/// budget; 4: as 3, with Klondike's merged waste places in the samples' solves (`solve::key`,
-/// from commit 57969b5; the other games play as with 3).
+/// budget; 4: as 3, with Klondike's merged waste places (`solve::key`) and, in draw 1, Aces
+/// and settled cards forced up from anywhere in the talon (`solve::prune`) in the samples'
+/// solves (the other games play as with 3).
 pub const PLANNER_REVISION: u32 = 4;
 
 /// The planner's budget, and which planner spends it. Win rates are comparable only with the

@@ -99,7 +99,9 @@ impl<V: Variant, K: KeyWords> BestFirst<V, K> {
         while let Some((_, id)) = self.heap.pop() {
             let mut pos = decode::<V, K>(&ctx, start, &self.nodes[id as usize].key);
             self.moves.clear();
-            self.prune.generate::<V>(&pos, &mut self.moves);
+            if !self.prune.dead_end::<V>(&pos) {
+                self.prune.generate::<V>(&pos, &mut self.moves);
+            }
             let end = self.prune.apply::<V>(&pos, &mut self.moves, 0);
             for i in 0..end {
                 let m = self.moves[i];

@@ -29,13 +29,20 @@
 //! move to a foundation), or the win's first move, which rule (2) never removes. The search
 //! therefore still finds a win whenever one exists. With three cards turned at a time, lifting
 //! an Ace out of the talon would change which cards the later turns show, so the rule is off.
+//! *Deep in the talon.* With talon plays in a talon turned one card at a time (Klondike draw 1),
+//! an Ace anywhere in the talon can go up (one talon play), and (1) forces that play. Lifting
+//! such an Ace is as above: a turn that would show it is skipped; a waste card it covered is
+//! the waste's top in Q' whenever it is in Q, or sooner; turning the waste over keeps the
+//! other cards' order, and one that finds only the Ace is skipped (passes are unlimited where
+//! talon plays are used, so no count of passes changes).
 //!
 //! **Settled cards** (`Prune::safe`), for every game that builds down (with any stock):
 //! call a card *settled* when it lies on a foundation, every foundation of its suit is at least
 //! that high, and every card that fits on it under the build rule is settled (in Stonewall and
 //! Klondike: the two cards of the other colour one rank lower). Then
 //! (1) a card whose children (the cards that fit on it) are all settled and that can go to a
-//! foundation from the tableau, the reserve, or the waste of a game turning one card at a time,
+//! foundation from the tableau, the reserve, or the waste of a game turning one card at a time
+//! (with talon plays, from anywhere in such a talon, as for Aces above),
 //! goes there as the only move tried (in a two-deck game the rule also asks that both copies of
 //! the next lower card of its suit be settled), and
 //! (2) a settled card never comes off a foundation.
@@ -254,15 +261,19 @@ impl Prune {
         generate_with::<V>(pos, out, self.talon && Self::talon_plays_used::<V>());
     }
 
-    /// Prunes `moves[start..]` in place; returns the new end.
+    /// Is `pos` a dead end by the stuck-Kings rule or the blocked-cards test (where they hold
+    /// and are on)? The searches ask this before they generate the moves of a position, and
+    /// try none at a dead end.
+    #[inline]
+    pub fn dead_end<V: Variant>(&self, pos: &Position) -> bool {
+        (self.kings && Self::kings_rule_holds::<V>() && stuck_kings::<V>(pos))
+            || (self.blocks && Self::blocks_rule_holds::<V>() && super::blocked::blocked::<V>(pos))
+    }
+
+    /// Prunes `moves[start..]` (the moves of `pos`, which is no dead end: see
+    /// [`Prune::dead_end`]) in place; returns the new end.
     #[inline]
     pub fn apply<V: Variant>(&self, pos: &Position, moves: &mut [Move], start: usize) -> usize {
-        if self.kings && Self::kings_rule_holds::<V>() && stuck_kings::<V>(pos) {
-            return start;
-        }
-        if self.blocks && Self::blocks_rule_holds::<V>() && super::blocked::blocked::<V>(pos) {
-            return start;
-        }
         let aces = self.aces && Self::aces_rule_holds::<V>();
         let safe = self.safe && Self::safe_rule_holds::<V>();
         let runs = self.runs && Self::runs_rule_holds::<V>();
@@ -279,18 +290,23 @@ impl Prune {
                 moves.len()
             };
         }
+        let one_at_a_time = match V::RULES.stock {
+            Stock::None => true,
+            Stock::Waste { draw, .. } => draw == 1,
+        };
+        // A talon play's card counts as any other when the talon turns one card at a time.
+        let talon = one_at_a_time && self.talon && Self::talon_plays_used::<V>();
         let card_of = |m: &Move| match m.from {
             Place::Tableau(p) => Some(pos.piles[p as usize].top()),
             Place::Reserve(r) => Some(Card::from_index(pos.reserve[r as usize])),
             Place::Waste => pos.waste_top(),
             Place::Foundation(f) => pos.found_top(f as usize),
+            Place::Stock if talon => m
+                .as_talon_play()
+                .map(|(t, _)| crate::game::talon_card(pos, t as usize - 1)),
             Place::Stock => None,
         };
         let settled = if safe { settled::<V>(pos) } else { 0 };
-        let one_at_a_time = match V::RULES.stock {
-            Stock::None => true,
-            Stock::Waste { draw, .. } => draw == 1,
-        };
         let forced = |m: &Move| -> bool {
             if !matches!(m.to, Place::Foundation(_)) {
                 return false;

@@ -135,10 +135,13 @@ impl<V: Variant, K: KeyWords> Searcher<V, K> {
         self.table.release();
     }
 
-    /// Generates, prunes and orders the moves of `pos` onto the move stack.
+    /// Generates, prunes and orders the moves of `pos` onto the move stack (none at a dead end).
     #[inline]
     fn expand(&mut self, pos: &Position) -> (u32, u32) {
         let start = self.moves.len();
+        if self.prune.dead_end::<V>(pos) {
+            return (start as u32, start as u32);
+        }
         self.prune.generate::<V>(pos, &mut self.moves);
         let mut end = self.prune.apply::<V>(pos, &mut self.moves, start);
         if self.streamline {

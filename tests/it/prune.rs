@@ -19,12 +19,22 @@ use patience::variants::{
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 
-/// The moves the search keeps in `pos` with `prune`.
+/// The moves the search keeps in `pos` with `prune` (none at a dead end).
 fn kept<V: Variant>(pos: &Position, prune: Prune) -> Vec<Move> {
     let mut v = Vec::new();
+    if prune.dead_end::<V>(pos) {
+        return v;
+    }
     prune.generate::<V>(pos, &mut v);
     let end = prune.apply::<V>(pos, &mut v, 0);
     v.truncate(end);
+    v
+}
+
+/// Every move the search generates in `pos` with `prune`, before pruning.
+fn gen_moves_with<V: Variant>(pos: &Position, prune: Prune) -> Vec<Move> {
+    let mut v = Vec::new();
+    prune.generate::<V>(pos, &mut v);
     v
 }
 
@@ -116,6 +126,40 @@ fn a_card_nothing_more_can_go_on_goes_up_as_the_only_move() {
     let all = gen_moves::<Klondike>(&p);
     assert!(all.len() > 1);
     assert_eq!(kept::<Klondike>(&p, SAFE_ONLY), all);
+}
+
+/// Klondike draw 1 with talon plays: an Ace anywhere in the talon goes up as the only move
+/// (one talon play), as an Ace on top of a pile does. Not in draw 3 (lifting it would change
+/// which cards the later turns show), nor with single turns (it is not on top of its place).
+#[test]
+fn an_ace_deep_in_a_one_card_talon_goes_up_as_the_only_move() {
+    let table = Table {
+        piles: &["kc 5D", "9S", "qh 8H"],
+        stock: "AH 7C 8C", // 8C is turned first, AH third
+        ..Table::default()
+    };
+    let aces = Prune {
+        aces: true,
+        talon: true,
+        ..Prune::NONE
+    };
+    let p = table.pos::<Klondike>();
+    let m = kept::<Klondike>(&p, aces);
+    assert_eq!(m.len(), 1, "{m:?}");
+    assert_eq!(m[0].as_talon_play(), Some((3, false)), "{m:?}");
+    assert!(matches!(m[0].to, Place::Foundation(_)), "{m:?}");
+    // Negative: draw 3 keeps every move, and so do single turns in draw 1.
+    let p3 = table.pos::<KlondikeDraw3>();
+    let all = gen_moves_with::<KlondikeDraw3>(&p3, aces);
+    assert!(all.len() > 1);
+    assert_eq!(kept::<KlondikeDraw3>(&p3, aces), all);
+    let turns = Prune {
+        talon: false,
+        ..aces
+    };
+    let all = gen_moves_with::<Klondike>(&p, turns);
+    assert!(all.len() > 1);
+    assert_eq!(kept::<Klondike>(&p, turns), all);
 }
 
 #[test]
