@@ -10,43 +10,60 @@
 //! - *left* (a tableau card): it has been moved out of the pile it lies in now;
 //! - *up*: it has lain on a foundation;
 //! - *placed* (a card off the tableau: stock, waste, reserve, foundation): it has come onto the
-//!   tableau, where cards can be built on it (nothing is built on it where it lies).
+//!   tableau, where cards can be built on it (nothing is built on it where it lies);
+//! - *freed* (a tableau card): the card lying on it now, if any, has left it: it has gone up,
+//!   or moved as the *head* (the bottom card) of a unit. A card that leaves its pile inside a
+//!   run carries the cards above it along, so "left" alone does not make it bare.
 //!
 //! Starting from "no" for every card (and "up" for the foundation cards), the rules below turn
 //! answers to "maybe" until nothing changes. A card off the tableau counts as reachable
 //! whenever needed (for going up, or for coming onto the tableau): every stock card is free,
 //! except in a frozen talon (below).
 //!
+//! Call a card *bare-able* when it is placed, or it is a tableau card that is freed and is
+//! exposed or has left.
+//!
 //! 1. A tableau card is exposed when every card above it has left.
-//! 2. It leaves when it is exposed and the next lower card of its suit is up (it goes up); or
-//!    when some *head* h can move: h is the card itself or a card below it such that every card
-//!    from h up to it is face up now (the card itself may be face down) and is built on the one
-//!    below under the game's rule for units (for single-card games h is the card itself); h is
-//!    face up now or exposed, and h fits (under the build rule) on a card p that is exposed,
-//!    has left or is placed, and that does not lie below h in h's pile; or the space rule lets
-//!    h fill an empty pile from the tableau and some other pile is empty now or has had every
-//!    card leave.
+//! 2. It leaves when it is exposed, freed and the next lower card of its suit is up (it goes
+//!    up); or when some *head* h can move: h is the card itself or a card below it such that
+//!    every card from h up to it is face up now (the card itself may be face down) and is built
+//!    on the one below under the game's rule for units (for single-card games h is the card
+//!    itself); h is face up now or exposed, and h fits (under the build rule) on a bare-able
+//!    card p that does not lie below h in h's pile; or the space rule lets h fill an empty pile
+//!    from the tableau and some other pile is empty now or has had every card leave.
 //! 3. A card is up when the next lower card of its suit is up (or it is an Ace) and it is off
-//!    the tableau, exposed or has left.
-//! 4. A card off the tableau is placed when it fits on a card that is exposed, has left or is
-//!    placed, or when the space rule lets it fill an empty pile from the waste, the reserve or
-//!    a foundation and some pile is empty now or has had every card leave.
+//!    the tableau, or it is a tableau card that is freed and exposed or has left.
+//! 4. A card off the tableau is placed when it fits on a bare-able card, or when the space rule
+//!    lets it fill an empty pile from the waste, the reserve or a foundation and some pile is
+//!    empty now or has had every card leave.
+//! 5. A tableau card is freed when it is the top of its pile now; or when the card a lying on
+//!    it now is up, or is face up now or exposed and either fits on a bare-able card other than
+//!    the one it lies on, or may fill an empty pile from the tableau while some pile is empty
+//!    now or has had every card leave.
 //!
 //! If some card is not "maybe up" at the end, the position is lost: [`blocked`] says `true`.
 //!
 //! *Argument.* Take any continuation of legal moves and the events in it: a tableau card's first
 //! departure from the pile it lies in now (left), the first time every card that lies above it
 //! now has gone (exposed), a card's first arrival on a foundation (up), an off-tableau card's
-//! first arrival on the tableau (placed). Order them by the move that makes them, and within a
-//! move the departures from the top of the moved unit down, then the exposures. Each event is
-//! then derived by a rule from events before it:
+//! first arrival on the tableau (placed), and the first move after which the card lying on a
+//! tableau card now no longer lies on it (freed). Order them by the move that makes them, and
+//! within a move the departures from the top of the moved unit down, then the exposures. Each
+//! event is then derived by a rule from events before it:
+//! - Freed: nothing is ever put under a card, so the card a lying on c stops lying on it only
+//!   when a moves and c does not: to a foundation (a goes up), or in a unit that holds a and
+//!   not c, whose bottom card is then a (a unit is the top of a pile, and c lies right under
+//!   a). a is face up at that move: face up now, or turned up as the top of its pile, so
+//!   exposed. It goes onto a card p bare at that move (other than c) or into a space, as
+//!   below (rule 5). A bare tableau card p is bare-able: it is a top card now or was freed
+//!   earlier (the card on it now has left it), and it lies in its pile with every card above
+//!   gone (exposed) or has left that pile; a bare off-tableau card has been placed.
 //! - Exposed: the cards above it have left, at this move or earlier (rule 1).
 //! - Up: the card goes up from the top of its place, so it is off the tableau now or is the
-//!   top of a pile (its own, where it is exposed; or another, when it has left), and the lower
-//!   card of its suit lies on the foundation (rule 3).
+//!   top of a pile (its own, where it is exposed; or another, when it has left), bare, so freed
+//!   before, and the lower card of its suit lies on the foundation (rule 3).
 //! - Placed: the card comes from where it lies then (the stock, the waste, the reserve, or a
-//!   foundation it went up to) onto a bare tableau card, which is a tableau card now, exposed
-//!   or moved out of its pile by then, or an off-tableau card that came before; or into a
+//!   foundation it went up to) onto a bare card, which is bare-able (see "freed"); or into a
 //!   space, which the space rule admits from that place, in a pile empty now or emptied by
 //!   cards that have left (rule 4).
 //! - Left, when a unit headed by h moves and holds the card: nothing is ever put under a card,
@@ -55,13 +72,14 @@
 //!   down now turns up only as the top of its pile, which would need the card above it gone
 //!   before this move. The unit is a unit of the game's rules, so these cards are built on each
 //!   other as rule 2 asks; h is face up now, or (as the card itself) turned up, so exposed. The
-//!   unit goes to a foundation (then it is the card alone, exposed, and the lower card is up),
+//!   unit goes to a foundation (then it is the card alone, exposed, bare so freed, and the
+//!   lower card is up),
 //!   into a space (the space rule admits h from the tableau, and the empty pile is another
 //!   pile than h's, empty now or emptied by cards that have left), or onto a card p that h fits
-//!   on and that is bare on the tableau at that move: a tableau card now, either still in its
-//!   pile (so exposed) or moved out of it (left), or an off-tableau card that has come onto
-//!   the tableau (placed); nothing is built on a card in the stock, waste, reserve or on a
-//!   foundation. p is not below h in h's pile, where h would cover it. The cards above the
+//!   on and that is bare on the tableau at that move, so bare-able: a tableau card now, freed,
+//!   either still in its pile (so exposed) or moved out of it (left), or an off-tableau card
+//!   that has come onto the tableau (placed); nothing is built on a card in the stock, waste,
+//!   reserve or on a foundation. p is not below h in h's pile, where h would cover it. The cards above the
 //!   card in this unit leave at the same move, before it in the order, so the card is exposed
 //!   by rule 1 first (in the fixed point; not necessarily in the game). This is rule 2.
 //!
@@ -200,6 +218,8 @@ struct Layout<'a> {
     pile_of: [u8; 52],
     below: [u64; 52],
     heads: [u64; 52],
+    /// Per tableau card, the card lying directly on it now (`NONE` for a pile's top card).
+    above: [u8; 52],
 }
 
 impl<'a> Layout<'a> {
@@ -214,6 +234,7 @@ impl<'a> Layout<'a> {
             pile_of: [0; 52],
             below: [0; 52],
             heads: [0; 52],
+            above: [NONE; 52],
         };
         for (q, pile) in l.piles.iter().enumerate() {
             let mut under = 0u64;
@@ -222,6 +243,9 @@ impl<'a> Layout<'a> {
                 let bit = 1u64 << c;
                 l.pile_of[c] = q as u8;
                 l.below[c] = under;
+                if i > 0 {
+                    l.above[pile.card(i - 1).index() as usize] = c as u8;
+                }
                 under |= bit;
                 l.tab |= bit;
                 if !pile.is_down(i) {
@@ -272,11 +296,35 @@ impl<'a> Layout<'a> {
         for (rest, pile) in remaining.iter_mut().zip(piles) {
             *rest = pile.len;
         }
+        // Rule 5: the tableau cards that may be freed (the top cards now, and those whose card
+        // on them now may go up or move as the head of a unit).
+        let mut freed = 0u64;
         loop {
-            let before = (exposed, left, up, placed);
+            // Taken before rule 5, so that a card freed in this round counts as a change.
+            let before = (exposed, left, up, placed, freed);
+            let bare_able = (exposed | left) & freed | placed;
+            let emptied_any = remaining[..piles.len()].contains(&0);
+            let mut t = self.tab;
+            while t != 0 {
+                let c = t.trailing_zeros() as usize;
+                t &= t - 1;
+                let a = self.above[c];
+                if a == NONE {
+                    freed |= 1 << c;
+                    continue;
+                }
+                let a = a as usize;
+                if up >> a & 1 != 0
+                    || ((face_up | exposed) >> a & 1 != 0
+                        && (parents[a] & bare_able & !(1u64 << c) != 0
+                            || space >> a & 1 != 0 && emptied_any))
+                {
+                    freed |= 1 << c;
+                }
+            }
             // Rule 3, a rank at a time (the card above in a suit has index 4 more; bits 0..4
             // are the Aces).
-            let free = reach | exposed | left;
+            let free = reach | (exposed | left) & freed;
             loop {
                 let more = up | (free & (up << 4 | ACES));
                 if more == up {
@@ -296,7 +344,7 @@ impl<'a> Layout<'a> {
             }
             // Off-tableau cards that can come onto the tableau (rule 4).
             loop {
-                let bare = exposed | left | placed;
+                let bare = (exposed | left) & freed | placed;
                 let mut more = 0u64;
                 let mut rest = reach & !placed;
                 while rest != 0 {
@@ -318,8 +366,8 @@ impl<'a> Layout<'a> {
                     let i = *rest as usize - 1;
                     let c = pile.card(i).index() as usize;
                     exposed |= 1 << c;
-                    let mut leaves = c < 4 || up >> (c - 4) & 1 != 0;
-                    let bare = placed | exposed | left;
+                    let mut leaves = (c < 4 || up >> (c - 4) & 1 != 0) && freed >> c & 1 != 0;
+                    let bare = placed | (exposed | left) & freed;
                     let mut hs = heads[c];
                     while !leaves && hs != 0 {
                         let h = hs.trailing_zeros() as usize;
@@ -335,7 +383,7 @@ impl<'a> Layout<'a> {
                     *rest -= 1;
                 }
             }
-            if (exposed, left, up, placed) == before {
+            if (exposed, left, up, placed, freed) == before {
                 return Some(up | placed);
             }
         }

@@ -771,6 +771,41 @@ fn a_card_carried_by_the_run_it_lies_on_is_not_blocked() {
     assert!(blocked::<Klondike>(&p));
 }
 
+/// A card carried away inside a run still has the cards above it on it: it can go up only
+/// once the card lying on it has gone up or moved off it as the head of a unit.
+#[test]
+fn a_card_carried_with_a_card_on_it_goes_up_only_once_that_card_can_leave_it() {
+    // The run 9H 8C can go onto a black Ten (from the stock, as the empty piles take Kings),
+    // but 8C can leave 9H only onto 9D or to the foundation after 7C, and both lie under 10H,
+    // which can go nowhere before 9H goes up (the black Jacks are under it too): lost.
+    assert!(blocked::<Klondike>(&klondike(&[
+        "9H 8C",
+        "js jc 9d 7c 10H"
+    ])));
+    // With 7C in the stock, 8C goes up after it and 9H is bare: not blocked.
+    assert!(!blocked::<Klondike>(&klondike(&["9H 8C", "js jc 9d 10H"])));
+    // A position the exhaustive search reaches from Klondike draw 3 seed 63, a deal it proves
+    // lost (12,980,283 nodes without this rule at commit f04d802, 10,615 with it): 10H and 10D
+    // each wait for the black Jack under the other, and 8C, which holds 9D, can leave it only
+    // onto 9H (face down under JC) or after 7C (face down under 10H).
+    let p = Table {
+        piles: &[
+            "KS QH",
+            "KC QD",
+            "KH QS JD 10S",
+            "9S 8H",
+            "7d KD QC",
+            "8s 7c 6c js 10h JH 10C 9D 8C 7H",
+            "9h jc 10D 9C 8D",
+        ],
+        found: &["6H", "7S", "6D", "4C"],
+        waste: "5C",
+        ..Table::default()
+    }
+    .pos::<KlondikeDraw3>();
+    assert!(blocked::<KlondikeDraw3>(&p));
+}
+
 /// A face-down card lying on a face-up one (as in Stonewall's deal) turns up as the top of its
 /// pile, and can then leave with a unit headed by that face-up card. (Shown in Klondike, where
 /// only Kings fill spaces, so that no space can take the cards instead.)
