@@ -304,7 +304,7 @@ impl<'a> Layout<'a> {
             let before = (exposed, left, up, placed, freed);
             let bare_able = (exposed | left) & freed | placed;
             let emptied_any = remaining[..piles.len()].contains(&0);
-            let mut t = self.tab;
+            let mut t = self.tab & !freed;
             while t != 0 {
                 let c = t.trailing_zeros() as usize;
                 t &= t - 1;
