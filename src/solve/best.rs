@@ -117,8 +117,8 @@ impl<V: Variant, K: KeyWords> BestFirst<V, K> {
                         if self.nodes.len() >= self.max_nodes_stored {
                             return End::Stopped(Limit::Memory);
                         }
-                        // The position turning alone reaches with an empty waste has no
-                        // move this one lacks (`key::turned_over_key`): count it as stored.
+                        // The position turning alone reaches with an empty waste is won only
+                        // if this one is (`key::turned_over_key`): count it as stored.
                         if let Some(k) = turned_over_key::<V, K>(&ctx, &pos) {
                             if self.table.insert(&k) == Insert::Full {
                                 return End::Stopped(Limit::Memory);
