@@ -87,8 +87,7 @@ impl<V: Variant, K: KeyWords> BestFirst<V, K> {
         if start.is_won::<V>() {
             return End::Found(Vec::new());
         }
-        let ctx = KeyContext::new::<V>(start)
-            .with_talon_plays::<V>(self.prune.talon && Prune::talon_plays_used::<V>());
+        let ctx = self.prune.key_context::<V>(start);
         let root = encode::<V, K>(&ctx, start);
         self.table.insert(&root);
         self.nodes.push(Node {

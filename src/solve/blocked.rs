@@ -344,13 +344,13 @@ impl<'a> Layout<'a> {
             }
             // Off-tableau cards that can come onto the tableau (rule 4).
             loop {
-                let bare = (exposed | left) & freed | placed;
+                let bare_able = (exposed | left) & freed | placed;
                 let mut more = 0u64;
                 let mut rest = reach & !placed;
                 while rest != 0 {
                     let p = rest.trailing_zeros() as usize;
                     rest &= rest - 1;
-                    if parents[p] & bare != 0 || (off_space >> p & 1 != 0 && emptied != 0) {
+                    if parents[p] & bare_able != 0 || (off_space >> p & 1 != 0 && emptied != 0) {
                         more |= 1 << p;
                     }
                 }
@@ -367,13 +367,13 @@ impl<'a> Layout<'a> {
                     let c = pile.card(i).index() as usize;
                     exposed |= 1 << c;
                     let mut leaves = (c < 4 || up >> (c - 4) & 1 != 0) && freed >> c & 1 != 0;
-                    let bare = placed | (exposed | left) & freed;
+                    let bare_able = (exposed | left) & freed | placed;
                     let mut hs = heads[c];
                     while !leaves && hs != 0 {
                         let h = hs.trailing_zeros() as usize;
                         hs &= hs - 1;
                         leaves = (face_up | exposed) >> h & 1 != 0
-                            && (parents[h] & bare & !below[h] != 0
+                            && (parents[h] & bare_able & !below[h] != 0
                                 || space >> h & 1 != 0 && emptied & !(1 << self.pile_of[h]) != 0);
                     }
                     if !leaves {

@@ -150,6 +150,7 @@
 //! position a kept move (the forced one, a kept move of the win, or its talon play) leads to a
 //! winnable position at which that count has dropped or drops with the next kept move.
 
+use super::key::KeyContext;
 use crate::cards::Card;
 use crate::game::position::{NONE, Position};
 use crate::game::rules::SourceKind;
@@ -254,11 +255,23 @@ impl Prune {
         }
     }
 
+    /// Does the search's move set have talon plays (`talon` on, in a game where they are used)?
+    #[inline(always)]
+    pub fn talon_plays<V: Variant>(&self) -> bool {
+        self.talon && Self::talon_plays_used::<V>()
+    }
+
+    /// The key context of a search from `start` with this move set (talon plays merge waste
+    /// places: `KeyContext::with_talon_plays`).
+    pub fn key_context<V: Variant>(&self, start: &Position) -> KeyContext {
+        KeyContext::new::<V>(start).with_talon_plays::<V>(self.talon_plays::<V>())
+    }
+
     /// Appends the moves the search tries in `pos` (before [`Prune::apply`]): every move, or
     /// with `talon` (where used) the move set with talon plays.
     #[inline(always)]
     pub fn generate<V: Variant>(&self, pos: &Position, out: &mut Vec<Move>) {
-        generate_with::<V>(pos, out, self.talon && Self::talon_plays_used::<V>());
+        generate_with::<V>(pos, out, self.talon_plays::<V>());
     }
 
     /// Is `pos` a dead end by the stuck-Kings rule or the blocked-cards test (where they hold
@@ -295,7 +308,7 @@ impl Prune {
             Stock::Waste { draw, .. } => draw == 1,
         };
         // A talon play's card counts as any other when the talon turns one card at a time.
-        let talon = one_at_a_time && self.talon && Self::talon_plays_used::<V>();
+        let talon = one_at_a_time && self.talon_plays::<V>();
         let card_of = |m: &Move| match m.from {
             Place::Tableau(p) => Some(pos.piles[p as usize].top()),
             Place::Reserve(r) => Some(Card::from_index(pos.reserve[r as usize])),

@@ -164,8 +164,7 @@ impl<V: Variant, K: KeyWords> Searcher<V, K> {
         self.moves.clear();
         self.frames.clear();
         self.stats = Stats::default();
-        let ctx = KeyContext::new::<V>(start)
-            .with_talon_plays::<V>(self.prune.talon && Prune::talon_plays_used::<V>());
+        let ctx = self.prune.key_context::<V>(start);
         let mut pos = start.clone();
         let end = self.run(&ctx, &mut pos, visit, limits, cancel);
         self.stats.table_len = self.table.len();
