@@ -90,7 +90,10 @@
 //! card ever leaves the talon (the first to leave would be one of them, at a time when the
 //! talon is still whole, so its event would be derived), the other talon cards are never
 //! reachable, and that fixed point is the answer. Otherwise every talon card counts as
-//! reachable, as above.
+//! reachable, as above. (The rules are monotone, so their fixed point does not depend on the
+//! order in which they fire, and what was derived with fewer cards reachable holds with all:
+//! the test makes one pass, which opens the talon as soon as one of those cards is found
+//! "maybe up" or "maybe placed", and goes on from what it has derived.)
 //!
 //! So every event of every continuation is "maybe" at the fixed point. A won game puts every
 //! card up; if the fixed point leaves some card not "maybe up", no continuation wins. The test
@@ -165,17 +168,12 @@ pub fn blocked<V: Variant>(pos: &Position) -> bool {
         return false;
     };
     let off = ALL & !layout.tab;
-    if let Some((talon, now)) = talon_reach::<V>(pos) {
-        // First as if no talon card ever left the talon: then only those turning can show
-        // are ever reachable. If none of them can ever go up or come onto the tableau, no
-        // talon card ever leaves, and that answer holds.
-        match layout.fixed_point::<V>(off & !talon | now) {
-            None => return false,
-            Some(used) if used & now == 0 => return true,
-            Some(_) => {}
-        }
-    }
-    layout.fixed_point::<V>(off).is_some()
+    // First as if no talon card ever left the talon: then only those turning can show are
+    // ever reachable. If none of them can ever go up or come onto the tableau, no talon card
+    // ever leaves, and that answer holds; once one of them can, every talon card counts as
+    // reachable (see `Layout::fixed_point`).
+    let talon = talon_reach::<V>(pos);
+    layout.fixed_point::<V>(off, talon).is_some()
 }
 
 /// The talon's cards, and those of them that turning (and turning over, where the game
@@ -218,8 +216,13 @@ struct Layout<'a> {
     pile_of: [u8; 52],
     below: [u64; 52],
     heads: [u64; 52],
-    /// Per tableau card, the card lying directly on it now (`NONE` for a pile's top card).
-    above: [u8; 52],
+    /// The tableau cards that lie on another card; per such card, the card it lies on, and
+    /// the cards it fits on other than that one.
+    lying: u64,
+    under: [u8; 52],
+    /// The piles' top cards now.
+    tops: u64,
+    other_parents: [u64; 52],
 }
 
 impl<'a> Layout<'a> {
@@ -234,7 +237,10 @@ impl<'a> Layout<'a> {
             pile_of: [0; 52],
             below: [0; 52],
             heads: [0; 52],
-            above: [NONE; 52],
+            lying: 0,
+            tops: 0,
+            under: [NONE; 52],
+            other_parents: [0; 52],
         };
         for (q, pile) in l.piles.iter().enumerate() {
             let mut under = 0u64;
@@ -244,7 +250,10 @@ impl<'a> Layout<'a> {
                 l.pile_of[c] = q as u8;
                 l.below[c] = under;
                 if i > 0 {
-                    l.above[pile.card(i - 1).index() as usize] = c as u8;
+                    let u = pile.card(i - 1).index();
+                    l.lying |= bit;
+                    l.under[c] = u;
+                    l.other_parents[c] = Tables::<V>::PARENTS[c] & !(1u64 << u);
                 }
                 under |= bit;
                 l.tab |= bit;
@@ -262,6 +271,9 @@ impl<'a> Layout<'a> {
                 }
                 l.heads[c] = h;
             }
+            if pile.len > 0 {
+                l.tops |= 1 << pile.top().index();
+            }
         }
         if l.tab == 0 {
             return None;
@@ -277,16 +289,30 @@ impl<'a> Layout<'a> {
         Some(l)
     }
 
-    /// The fixed point of the module's doc, where of the cards off the tableau only those of
-    /// `reach` can go up or come onto the tableau: `None` when every card can go up, else the
-    /// cards that can go up or come onto the tableau.
-    fn fixed_point<V: Variant>(&self, reach: u64) -> Option<u64> {
+    /// The fixed point of the module's doc, where every card off the tableau (`off`) is
+    /// reachable; or, with `talon` = (the talon's cards, those that turning can show), first
+    /// the fixed point where only the cards turning can show are reachable of the talon's, and
+    /// when one of these is found to go up or come onto the tableau, from there on the one
+    /// where all are. `None` when every card can go up, else the cards that can go up or come
+    /// onto the tableau.
+    ///
+    /// Every rule is monotone (a "maybe" never turns back to "no", and more "maybe"s only let
+    /// rules fire), so the answers are a least fixed point, the same in whatever order the
+    /// rules fire; and the answers found with fewer cards reachable are answers of the fixed
+    /// point with more, so going on from them once the talon opens ends at that fixed point.
+    fn fixed_point<V: Variant>(&self, off: u64, talon: Option<(u64, u64)>) -> Option<u64> {
         let parents = &Tables::<V>::PARENTS;
         let space = Tables::<V>::SPACE;
         // Cards that may fill a space from off the tableau (from wherever they may come: the
         // waste, the reserve, a foundation).
         let off_space = Tables::<V>::SPACE_OFF;
         let (piles, face_up, below, heads) = (self.piles, self.face_up, &self.below, &self.heads);
+        // The cards turning can show, while the talon is still taken as whole.
+        let mut frozen = talon.map(|(_, now)| now);
+        let mut reach = match talon {
+            Some((all, now)) => off & !all | now,
+            None => off,
+        };
         let mut up = self.found;
         let mut placed = 0u64;
         let mut exposed = 0u64;
@@ -297,29 +323,32 @@ impl<'a> Layout<'a> {
             *rest = pile.len;
         }
         // Rule 5: the tableau cards that may be freed (the top cards now, and those whose card
-        // on them now may go up or move as the head of a unit).
-        let mut freed = 0u64;
+        // on them now may go up or move as the head of a unit); `lying`: the cards that lie
+        // on a card not yet found freed.
+        let mut freed = self.tops;
+        let mut lying = self.lying;
         loop {
+            if let Some(now) = frozen
+                && (up | placed) & now != 0
+            {
+                reach = off;
+                frozen = None;
+            }
             // Taken before rule 5, so that a card freed in this round counts as a change.
             let before = (exposed, left, up, placed, freed);
             let bare_able = (exposed | left) & freed | placed;
             let emptied_any = remaining[..piles.len()].contains(&0);
-            let mut t = self.tab & !freed;
+            // Only a card that may go up, or is face up or exposed, frees the card under it.
+            let mut t = lying & (up | face_up | exposed);
             while t != 0 {
-                let c = t.trailing_zeros() as usize;
+                let a = t.trailing_zeros() as usize;
                 t &= t - 1;
-                let a = self.above[c];
-                if a == NONE {
-                    freed |= 1 << c;
-                    continue;
-                }
-                let a = a as usize;
                 if up >> a & 1 != 0
-                    || ((face_up | exposed) >> a & 1 != 0
-                        && (parents[a] & bare_able & !(1u64 << c) != 0
-                            || space >> a & 1 != 0 && emptied_any))
+                    || self.other_parents[a] & bare_able != 0
+                    || space >> a & 1 != 0 && emptied_any
                 {
-                    freed |= 1 << c;
+                    freed |= 1 << self.under[a];
+                    lying &= !(1u64 << a);
                 }
             }
             // Rule 3, a rank at a time (the card above in a suit has index 4 more; bits 0..4
