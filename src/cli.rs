@@ -66,7 +66,9 @@ pub enum Command {
     /// Merge result CSV files of `winrate --csv` (the shards of a run) and print their summary.
     ///
     /// A deal found twice with the same result (all columns but `seconds`) is kept once, with a
-    /// note; with different results it is refused. Exit status: 0 merged, 2 bad input.
+    /// note; with different results it is refused, except that a thoughtful `unknown` row gives
+    /// way to a decided one (`winrate --retry` with a larger budget), with a note. Exit status:
+    /// 0 merged, 2 bad input.
     Merge(MergeArgs),
 }
 
@@ -318,6 +320,12 @@ pub struct WinrateArgs {
     /// The seeds as a range, instead of --deals and --first-seed: `A..B` (B excluded) or `A..=B`.
     #[arg(long, value_name = "A..B", value_parser = crate::batch::parse_seed_range)]
     pub seeds: Option<crate::batch::SeedRange>,
+    /// Solve again only the deals that this result file (of `winrate --csv`) records as
+    /// `unknown` in thoughtful play, typically with a larger --max-nodes; the seeds are those
+    /// of --seeds, or else every seed from the file's first unknown deal to its last. `patience
+    /// merge FILE NEW.csv` then replaces the unknown rows by the new verdicts.
+    #[arg(long, value_name = "FILE", conflicts_with_all = ["deals", "first_seed"])]
+    pub retry: Option<std::path::PathBuf>,
     /// Run one shard of the seeds: those whose index in the range (from 0) is K modulo N.
     #[arg(long, value_name = "K/N", value_parser = crate::batch::parse_shard)]
     pub shard: Option<crate::batch::Shard>,

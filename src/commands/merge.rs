@@ -4,7 +4,9 @@
 //! Every file must be whole (a damaged last line is refused: `winrate --resume` repairs it).
 //! A deal (variant, seed) found twice with the same result (every column but `seconds`) is kept
 //! once, with a note on standard error, since that is what running a shard twice gives; found
-//! twice with different results, it is refused, naming both rows. The merged rows are sorted by
+//! twice with different results, it is refused, naming both rows. Except: a thoughtful
+//! `unknown` row gives way to a decided row of the same deal (what `winrate --retry` with a
+//! larger budget gives), and of two unknown rows the longer search is kept, with a note. The merged rows are sorted by
 //! variant (in the order of `patience variants`) and seed. The CSV does not record the limits
 //! or the wall-clock time of a run, so the summary has neither (no deals per second). Hidden
 //! rows must share one planner budget (the summary prints it).
@@ -26,7 +28,7 @@ pub fn run(args: &MergeArgs, out: &mut dyn Write) -> Result<Outcome> {
         rows.extend(csvfile::read(path)?.into_iter().map(|r| (name.clone(), r)));
     }
     let mut notes = Vec::new();
-    let records = combine(rows, &mut notes)?;
+    let records = combine(rows, true, &mut notes)?;
     let budget = one_budget(&records, &mut notes)?;
     if let Some(path) = &args.csv {
         csvfile::write_all(path, &records)?;

@@ -1,4 +1,4 @@
-//! `patience winrate VARIANT... [--deals N | --seeds A..B] [--shard K/N] [--csv FILE [--resume]]`:
+//! `patience winrate VARIANT... [--deals N | --seeds A..B | --retry FILE] [--shard K/N] [--csv FILE [--resume]]`:
 //! many seeded deals solved in parallel (see [`crate::batch`]), a result row per deal in the CSV
 //! file as each finishes, and the summary (a table, or `--json`).
 //!
@@ -9,7 +9,7 @@
 //! is printed, saying it was interrupted (exit status 1).
 
 use super::{Outcome, cancel_flag, for_variant, rules_of};
-use crate::batch::csvfile::{ResultFile, Row, combine};
+use crate::batch::csvfile::{self, ResultFile, Row, combine};
 use crate::batch::progress::Progress;
 use crate::batch::run::{PassEnd, run_all, solve_all};
 use crate::batch::summary::{Report, RunLimits, Summary, Tally};
@@ -37,9 +37,18 @@ pub fn run(args: &WinrateArgs, out: &mut dyn Write) -> Result<Outcome> {
         ids.push(id);
     }
     let options = args.solver.options()?;
-    let range = match args.seeds {
-        Some(r) => r,
-        None => SeedRange::new(args.first_seed, args.deals).map_err(anyhow::Error::msg)?,
+    let retry = match &args.retry {
+        Some(path) => Some(unknown_deals(path, &ids, args.knowledge)?),
+        None => None,
+    };
+    let range = match (args.seeds, &retry) {
+        (Some(r), _) => r,
+        (None, Some(unknown)) => {
+            let first = unknown.iter().map(|&(_, s)| s).min().expect("not empty");
+            let last = unknown.iter().map(|&(_, s)| s).max().expect("not empty");
+            SeedRange::new(first, last - first + 1).map_err(anyhow::Error::msg)?
+        }
+        (None, None) => SeedRange::new(args.first_seed, args.deals).map_err(anyhow::Error::msg)?,
     };
     let selection = Selection {
         range,
@@ -48,6 +57,13 @@ pub fn run(args: &WinrateArgs, out: &mut dyn Write) -> Result<Outcome> {
     if selection.is_empty() {
         bail!("{selection} holds no seed");
     }
+    // The deals this run asks for, per variant: the selection's seeds, or with --retry those
+    // of them that the file records as unknown.
+    let asks = |id: &'static str, seed: u64| {
+        retry
+            .as_ref()
+            .is_none_or(|unknown| unknown.contains(&(id, seed)))
+    };
     let threads = match args.threads {
         Some(j) => j as usize,
         None => std::thread::available_parallelism().map_or(1, |n| n.get()),
@@ -88,6 +104,11 @@ pub fn run(args: &WinrateArgs, out: &mut dyn Write) -> Result<Outcome> {
                 &options,
                 &mut notes,
             )?;
+            // With --retry, rows of deals not asked for stay in the file and are not counted.
+            let records: Vec<Record> = records
+                .into_iter()
+                .filter(|r| asks(r.variant, r.seed))
+                .collect();
             for r in &records {
                 let i = ids.iter().position(|&id| id == r.variant).expect("checked");
                 tallies[i].add(r);
@@ -98,7 +119,22 @@ pub fn run(args: &WinrateArgs, out: &mut dyn Write) -> Result<Outcome> {
         Some(path) => (Some(ResultFile::create(path)?), 0),
     };
 
-    let asked = selection.len() * ids.len() as u64;
+    let asked = match &retry {
+        None => selection.len() * ids.len() as u64,
+        Some(unknown) => unknown
+            .iter()
+            .filter(|&&(_, s)| selection.contains(s))
+            .count() as u64,
+    };
+    if asked == 0 {
+        bail!(
+            "{} records no unknown deal among {selection}: nothing to solve again",
+            args.retry
+                .as_ref()
+                .expect("only --retry asks for nothing")
+                .display()
+        );
+    }
     let progress = Progress::new(asked - read_back, args.quiet);
     for note in &notes {
         progress.note(note);
@@ -107,9 +143,10 @@ pub fn run(args: &WinrateArgs, out: &mut dyn Write) -> Result<Outcome> {
     let mut interrupted = false;
     for (i, &id) in ids.iter().enumerate() {
         let done = &done;
+        let asks = &asks;
         let seeds = selection
             .seeds()
-            .filter(move |&seed| !done.contains(&(id, seed)));
+            .filter(move |&seed| asks(id, seed) && !done.contains(&(id, seed)));
         let tally = &mut tallies[i];
         let (file, progress) = (&mut file, &progress);
         let mut on_record = |r: Record| -> Result<()> {
@@ -148,6 +185,12 @@ pub fn run(args: &WinrateArgs, out: &mut dyn Write) -> Result<Outcome> {
         );
     }
     let mut scope = selection.to_string();
+    if let Some(path) = &args.retry {
+        scope.push_str(&format!(
+            ", only the {asked} deals that {} records as unknown",
+            path.display()
+        ));
+    }
     if read_back > 0 {
         scope.push_str(&format!(
             " ({read_back} deals read back from {})",
@@ -186,6 +229,38 @@ pub fn run(args: &WinrateArgs, out: &mut dyn Write) -> Result<Outcome> {
     })
 }
 
+/// The deals (variant, seed) of the variants `ids` that a result file records as unknown in
+/// thoughtful play (`winrate --retry`); refused for hidden play, and when there are none.
+fn unknown_deals(
+    path: &Path,
+    ids: &[&'static str],
+    knowledge: Knowledge,
+) -> Result<HashSet<(&'static str, u64)>> {
+    if knowledge == Knowledge::Hidden {
+        bail!(
+            "--retry solves again the unknown verdicts of thoughtful play; a hidden-play deal always ends won or lost"
+        );
+    }
+    let unknown: HashSet<(&'static str, u64)> = csvfile::read(path)?
+        .into_iter()
+        .map(|row| row.record)
+        .filter(|r| {
+            r.knowledge == Knowledge::Thoughtful
+                && matches!(r.answer, Answer::Unknown(_))
+                && ids.contains(&r.variant)
+        })
+        .map(|r| (r.variant, r.seed))
+        .collect();
+    if unknown.is_empty() {
+        bail!(
+            "{} records no unknown thoughtful deal of {}: nothing to solve again",
+            path.display(),
+            ids.join(" ")
+        );
+    }
+    Ok(unknown)
+}
+
 /// The rows of a resumed file that count for this run. Refused: rows of a variant this run
 /// does not ask for, rows of the other knowledge, hidden rows of another planner or budget (or
 /// that do not record them), and a deal with two different results. Noted: identical duplicates (kept
@@ -222,7 +297,11 @@ fn check_resumed(
             row.record.knowledge
         );
     }
-    let records = combine(rows.into_iter().map(|r| (name.clone(), r)).collect(), notes)?;
+    let records = combine(
+        rows.into_iter().map(|r| (name.clone(), r)).collect(),
+        false,
+        notes,
+    )?;
     if let Some(budget) = budget {
         // Rows of another planner or budget are refused: the rates would not be comparable.
         if let Some(r) = records.iter().find(|r| r.budget != Some(budget)) {

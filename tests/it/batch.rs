@@ -303,6 +303,121 @@ fn shards_merged_equal_the_unsharded_run() {
     assert!(err.contains("--resume"), "{err}");
 }
 
+/// `winrate --retry` solves again only the unknown deals of a file, and `merge` puts the new
+/// verdicts in their place: the same rows and summary as one run at the larger budget.
+#[test]
+fn retried_unknown_deals_merged_equal_one_run_at_the_larger_budget() {
+    let dir = tempdir();
+    let p = |name: &str| dir.path().join(name);
+    let seeds = [
+        "winrate",
+        "stonewall",
+        "--deals",
+        "24",
+        "--first-seed",
+        "7",
+        "--quiet",
+    ];
+    let small_csv = p("small.csv");
+    let small = run_json(
+        &[
+            &seeds[..],
+            &["--max-nodes", "300", "--json", "--csv", arg(&small_csv)],
+        ]
+        .concat(),
+    );
+    let unknown = small["variants"][0]["unknown"].as_u64().unwrap();
+    assert!(unknown >= 3, "{small}");
+    let retry = run_json(&[
+        "winrate",
+        "stonewall",
+        "--retry",
+        arg(&p("small.csv")),
+        "--max-nodes",
+        "20000",
+        "--quiet",
+        "--json",
+        "--csv",
+        arg(&p("retry.csv")),
+    ]);
+    assert_eq!(
+        retry["variants"][0]["deals"].as_u64(),
+        Some(unknown),
+        "{retry}"
+    );
+    assert!(
+        retry["scope"]
+            .as_str()
+            .unwrap()
+            .contains("records as unknown"),
+        "{retry}"
+    );
+    let big_csv = p("big.csv");
+    let big = run_json(
+        &[
+            &seeds[..],
+            &["--max-nodes", "20000", "--json", "--csv", arg(&big_csv)],
+        ]
+        .concat(),
+    );
+    let (code, out, err) = run(&[
+        "merge",
+        arg(&p("small.csv")),
+        arg(&p("retry.csv")),
+        "--json",
+        "--csv",
+        arg(&p("merged.csv")),
+    ]);
+    assert_eq!(code, 0, "{err}");
+    assert!(err.contains("unknown row"), "{err}");
+    let merged: Value = serde_json::from_str(&out).unwrap();
+    for key in ["deals", "won", "lost", "unknown", "wilson95"] {
+        assert_eq!(
+            merged["variants"][0][key], big["variants"][0][key],
+            "{key}: {merged}\n{big}"
+        );
+    }
+    // The same verdict per deal (a deal decided at the small budget keeps its row from there,
+    // whose node count differs from the big run's).
+    let verdicts = |path: &Path| -> Vec<Vec<String>> {
+        results(path).into_iter().map(|f| f[..4].to_vec()).collect()
+    };
+    assert_eq!(verdicts(&p("merged.csv")), verdicts(&big_csv));
+    let retried: Vec<Vec<String>> = results(&p("retry.csv"));
+    assert!(retried.iter().any(|f| f[3] != "unknown"), "{retried:?}");
+
+    // A file with no unknown deal leaves nothing to retry; hidden play has no unknown verdict;
+    // --retry names its own seeds, so --deals is refused beside it.
+    let text = std::fs::read_to_string(&big_csv).unwrap();
+    let decided: String = text
+        .lines()
+        .filter(|l| !l.contains(",unknown,"))
+        .map(|l| format!("{l}\n"))
+        .collect();
+    let decided = write_file(dir.path(), "decided.csv", &decided);
+    let err = refused(&["winrate", "stonewall", "--retry", arg(&decided), "-q"]);
+    assert!(err.contains("nothing to solve again"), "{err}");
+    let err = refused(&[
+        "winrate",
+        "stonewall",
+        "--retry",
+        arg(&p("small.csv")),
+        "--knowledge",
+        "hidden",
+        "-q",
+    ]);
+    assert!(err.contains("thoughtful"), "{err}");
+    let err = refused(&[
+        "winrate",
+        "stonewall",
+        "--retry",
+        arg(&p("small.csv")),
+        "--deals",
+        "5",
+    ]);
+    assert!(err.contains("--deals"), "{err}");
+}
+
 #[test]
 fn several_variants_side_by_side() {
     let dir = tempdir();
