@@ -304,7 +304,7 @@ fn shards_merged_equal_the_unsharded_run() {
 }
 
 /// `winrate --retry` solves again only the unknown deals of a file, and `merge` puts the new
-/// verdicts in their place: the same rows and summary as one run at the larger budget.
+/// verdicts in their place: the same verdicts and counts as one run at the larger budget.
 #[test]
 fn retried_unknown_deals_merged_equal_one_run_at_the_larger_budget() {
     let dir = tempdir();
