@@ -6,10 +6,10 @@
 //! once, with a note on standard error, since that is what running a shard twice gives; found
 //! twice with different results, it is refused, naming both rows. Except: a thoughtful
 //! `unknown` row gives way to a decided row of the same deal (what `winrate --retry` with a
-//! larger budget gives), and of two unknown rows the longer search is kept, with a note. The merged rows are sorted by
-//! variant (in the order of `patience variants`) and seed. The CSV does not record the limits
-//! or the wall-clock time of a run, so the summary has neither (no deals per second). Hidden
-//! rows must share one planner budget (the summary prints it).
+//! larger budget gives), and of two unknown rows the longer search is kept, with a note. The
+//! merged rows are sorted by variant (in the order of `patience variants`) and seed. The CSV
+//! does not record the limits or the wall-clock time of a run, so the summary has neither (no
+//! deals per second). Hidden rows must share one planner budget (the summary prints it).
 
 use super::Outcome;
 use crate::batch::Knowledge;
