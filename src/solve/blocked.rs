@@ -73,15 +73,15 @@
 //!   before this move. The unit is a unit of the game's rules, so these cards are built on each
 //!   other as rule 2 asks; h is face up now, or (as the card itself) turned up, so exposed. The
 //!   unit goes to a foundation (then it is the card alone, exposed, bare so freed, and the
-//!   lower card is up),
-//!   into a space (the space rule admits h from the tableau, and the empty pile is another
-//!   pile than h's, empty now or emptied by cards that have left), or onto a card p that h fits
-//!   on and that is bare on the tableau at that move, so bare-able: a tableau card now, freed,
-//!   either still in its pile (so exposed) or moved out of it (left), or an off-tableau card
-//!   that has come onto the tableau (placed); nothing is built on a card in the stock, waste,
-//!   reserve or on a foundation. p is not below h in h's pile, where h would cover it. The cards above the
-//!   card in this unit leave at the same move, before it in the order, so the card is exposed
-//!   by rule 1 first (in the fixed point; not necessarily in the game). This is rule 2.
+//!   lower card is up), into a space (the space rule admits h from the tableau, and the empty
+//!   pile is another pile than h's, empty now or emptied by cards that have left), or onto a
+//!   card p that h fits on and that is bare on the tableau at that move, so bare-able: a
+//!   tableau card now, freed, either still in its pile (so exposed) or moved out of it (left),
+//!   or an off-tableau card that has come onto the tableau (placed); nothing is built on a card
+//!   in the stock, waste, reserve or on a foundation. p is not below h in h's pile, where h would cover it. The
+//!   cards above the card in this unit leave at the same move, before it in the order, so the
+//!   card is exposed by rule 1 first (in the fixed point; not necessarily in the game). This
+//!   is rule 2.
 //!
 //! *The talon.* Before any card leaves the talon, only the cards that turning (and turning
 //! over, where the game allows it) brings to the top of the waste can be played: in Klondike
@@ -220,9 +220,9 @@ struct Layout<'a> {
     /// the cards it fits on other than that one.
     lying: u64,
     under: [u8; 52],
+    other_parents: [u64; 52],
     /// The piles' top cards now.
     tops: u64,
-    other_parents: [u64; 52],
 }
 
 impl<'a> Layout<'a> {
