@@ -78,10 +78,10 @@
 //!   card p that h fits on and that is bare on the tableau at that move, so bare-able: a
 //!   tableau card now, freed, either still in its pile (so exposed) or moved out of it (left),
 //!   or an off-tableau card that has come onto the tableau (placed); nothing is built on a card
-//!   in the stock, waste, reserve or on a foundation. p is not below h in h's pile, where h would cover it. The
-//!   cards above the card in this unit leave at the same move, before it in the order, so the
-//!   card is exposed by rule 1 first (in the fixed point; not necessarily in the game). This
-//!   is rule 2.
+//!   in the stock, waste, reserve or on a foundation. p is not below h in h's pile, where h
+//!   would cover it. The cards above the card in this unit leave at the same move, before it in
+//!   the order, so the card is exposed by rule 1 first (in the fixed point; not necessarily in
+//!   the game). This is rule 2.
 //!
 //! *The talon.* Before any card leaves the talon, only the cards that turning (and turning
 //! over, where the game allows it) brings to the top of the waste can be played: in Klondike
