@@ -1,6 +1,7 @@
 //! `patience winrate VARIANT... [--deals N | --seeds A..B | --retry FILE] [--shard K/N]
-//! [--csv FILE [--resume]]`: many seeded deals solved in parallel (see [`crate::batch`]), a result row per deal in the CSV
-//! file as each finishes, and the summary (a table, or `--json`).
+//! [--csv FILE [--resume]]`: many seeded deals solved in parallel (see [`crate::batch`]), a
+//! result row per deal in the CSV file as each finishes, and the summary (a table, or
+//! `--json`).
 //!
 //! Several variants run one after the other on the same seeds, each a parallel pass of its own.
 //! `--table-mib` bounds each worker's table (peak memory about J × that), so that the results
