@@ -60,8 +60,9 @@ fn hint<V: Variant>(args: &HintArgs, out: &mut dyn Write) -> Result<Outcome> {
             let best = &d.choices[0];
             writeln!(
                 out,
-                "best move: {}  (estimated chance {:.0}% over {} samples; plan: {})",
+                "best move: {}  (estimated chance {:.0}%; it holds {:.0}% of the {} samples tried; plan: {})",
                 moves[0],
+                100.0 * d.chance(best),
                 100.0 * best.mean(),
                 best.tries,
                 plan_short(moves)
@@ -87,7 +88,7 @@ fn hint<V: Variant>(args: &HintArgs, out: &mut dyn Write) -> Result<Outcome> {
     for c in &d.choices {
         let Some(&m) = c.moves.first() else { continue };
         if !firsts.iter().any(|(f, ..)| *f == m) {
-            firsts.push((m, c.mean(), c.tries, plan_short(&c.moves)));
+            firsts.push((m, d.chance(c), c.tries, plan_short(&c.moves)));
         }
     }
     if !firsts.is_empty() && !obs.is_complete() {

@@ -74,7 +74,8 @@ fn play_one<V: Variant>(args: &PlayArgs, out: &mut dyn Write) -> Result<Outcome>
             } else {
                 if let Some(best) = d.choices.first() {
                     line.push_str(&format!(
-                        "  chance {:.0}% ({} samples)",
+                        "  chance {:.0}% (holds {:.0}% of {} samples tried)",
+                        100.0 * d.chance(best),
                         100.0 * best.mean(),
                         best.tries
                     ));
@@ -92,7 +93,7 @@ fn play_one<V: Variant>(args: &PlayArgs, out: &mut dyn Write) -> Result<Outcome>
                         format!(
                             "{} {:.0}% ({})",
                             c.moves.first().map(|m| m.to_string()).unwrap_or_default(),
-                            100.0 * c.mean(),
+                            100.0 * d.chance(c),
                             c.tries
                         )
                     })

@@ -9,7 +9,11 @@
 //!
 //! 1. **Samples.** Draw `samples` fill-ins of the unseen cards (uniform permutations) and solve
 //!    each from the current position with `sample_nodes` nodes. A sample proved unsolvable is
-//!    lost after any plan, so it is not used below.
+//!    lost after any plan, so it is not used below. The candidates are tried on the samples
+//!    solved (won) from here; only when none is won, on the undecided ones. A won sample asks
+//!    the question that tells candidates apart: does this plan keep the win? An undecided one
+//!    mostly stays undecided after any plan (the same [`UNKNOWN_VALUE`] for every candidate)
+//!    and costs a whole budget each time.
 //! 2. **Candidates.** Every move that reveals a card, made from the seen position or from one
 //!    that quiet moves reach (breadth first, so by the shortest quiet path, up to
 //!    [`QUIET_POSITIONS`] positions and [`MAX_CANDIDATES`] candidates); and the plan of each
@@ -17,7 +21,7 @@
 //!    made after it (the reveal is legal before that move, the move after it, and both orders
 //!    reach the same position) is left out: revealing first loses nothing and shows a card.
 //! 3. **Bandit.** UCB1 (exploration constant 2) shares [`PULLS_PER_SAMPLE`] × `samples` pulls
-//!    among the candidates: a candidate's j-th pull plays its moves on the j-th usable sample
+//!    among the candidates: a candidate's j-th pull plays its moves on the j-th sample tried
 //!    and solves from there with `sample_nodes` nodes: solved 1, unsolvable 0, unknown
 //!    [`UNKNOWN_VALUE`]. All candidates are tried on the same samples in the same order.
 //! 4. **Choice.** The candidate with the best mean (then more tries, then first found). When
@@ -60,8 +64,9 @@ pub const MAX_CANDIDATES: usize = 64;
 /// and settled cards forced up from anywhere in the talon (`solve::prune`) in the samples'
 /// solves (the other games play as with 3); 5: as 4, with the blocked-cards test's "freed"
 /// question (`solve::blocked`, from commit 07c144d), which proves more fill-ins lost at once in
-/// every one-deck game.
-pub const PLANNER_REVISION: u32 = 5;
+/// every one-deck game; 6: as 5, but the candidates are tried on the samples won from the
+/// current position alone (on the undecided ones only when none is won).
+pub const PLANNER_REVISION: u32 = 6;
 
 /// The planner's budget, and which planner spends it. Win rates are comparable only with the
 /// same planner at equal budget.
@@ -92,7 +97,7 @@ impl Budget {
         }
     }
 
-    /// `revision 5` or `revision not recorded`.
+    /// `revision 6` or `revision not recorded`.
     pub fn revision_text(&self) -> String {
         match self.revision {
             0 => "revision not recorded".to_string(),
@@ -105,7 +110,7 @@ impl Budget {
         PULLS_PER_SAMPLE * self.samples
     }
 
-    /// `revision 5, 64 samples per decision, 2000 nodes per sample solve, ...` for summaries.
+    /// `revision 6, 64 samples per decision, 2000 nodes per sample solve, ...` for summaries.
     pub fn text(&self) -> String {
         format!(
             "{}, {} samples per decision, {} nodes per sample solve, {} UCB1 pulls per decision, unknown sample = {}",
@@ -140,7 +145,9 @@ pub struct Choice {
 }
 
 impl Choice {
-    /// The estimated chance of winning (mean sample value).
+    /// The mean value over the samples it was tried on (the won samples of its decision, or
+    /// the undecided ones when none was won): not its chance from the position, which
+    /// [`Decision::chance`] estimates.
     pub fn mean(&self) -> f64 {
         if self.tries == 0 {
             0.0
@@ -187,6 +194,23 @@ pub struct Decision {
     pub candidates: u32,
     /// Nodes searched for this decision.
     pub nodes: u64,
+}
+
+impl Decision {
+    /// The estimated chance of winning with `c` from the decision's position, over all its
+    /// samples: a sample proved lost counts 0; the samples `c` was tried on count its mean;
+    /// undecided samples it was not tried on (there were won ones) count [`UNKNOWN_VALUE`].
+    pub fn chance(&self, c: &Choice) -> f64 {
+        if self.samples == 0 {
+            return 0.0;
+        }
+        let (tried, untried) = if self.sample_wins > 0 {
+            (self.sample_wins, self.sample_unknown)
+        } else {
+            (self.sample_unknown, 0)
+        };
+        (tried as f64 * c.mean() + untried as f64 * UNKNOWN_VALUE) / self.samples as f64
+    }
 }
 
 /// Why planning failed.
@@ -337,7 +361,7 @@ impl<V: Variant> Planner<V> {
         }
         d.samples = k_max as u32;
         let mut found: Vec<Found> = Vec::new();
-        let mut usable = Vec::with_capacity(k_max);
+        let (mut won, mut undecided) = (Vec::with_capacity(k_max), Vec::new());
         for k in 0..k_max {
             let sample = std::mem::replace(&mut self.samples[k], Position::empty());
             let result = self.solve(&sample, self.budget.sample_nodes, cancel);
@@ -347,17 +371,19 @@ impl<V: Variant> Planner<V> {
             match v {
                 Verdict::Solved(line) => {
                     d.sample_wins += 1;
-                    usable.push(k);
+                    won.push(k);
                     add_candidate(&mut found, plan_of::<V>(obs, &line));
                 }
                 Verdict::Unsolvable => {}
                 Verdict::Unknown(Limit::Cancelled) => return Err(PlanError::Cancelled),
                 Verdict::Unknown(_) => {
                     d.sample_unknown += 1;
-                    usable.push(k);
+                    undecided.push(k);
                 }
             }
         }
+        // The samples the candidates are tried on (step 1).
+        let usable = if won.is_empty() { undecided } else { won };
         if usable.is_empty() {
             d.action = Action::Resign(Resign::Hopeless);
             return Ok(d);
@@ -379,7 +405,7 @@ impl<V: Variant> Planner<V> {
                 tries: 0,
             })
             .collect();
-        // 3. UCB1; a candidate's j-th pull is on the j-th usable sample.
+        // 3. UCB1; a candidate's j-th pull is on the j-th sample tried.
         for pull in 0..self.budget.pulls() {
             let ln = (pull.max(1) as f64).ln();
             let pick = cands
@@ -590,4 +616,41 @@ pub fn plan_short(moves: &[Move]) -> String {
         moves.len() - 6,
         plan_text(&moves[moves.len() - 2..])
     )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn decision(samples: u32, sample_wins: u32, sample_unknown: u32) -> Decision {
+        Decision {
+            action: Action::Resign(Resign::Hopeless),
+            choices: Vec::new(),
+            samples,
+            sample_wins,
+            sample_unknown,
+            candidates: 0,
+            nodes: 0,
+        }
+    }
+
+    fn choice(total: f64, tries: u32) -> Choice {
+        Choice {
+            moves: Vec::new(),
+            total,
+            tries,
+        }
+    }
+
+    #[test]
+    fn the_chance_counts_lost_untried_and_tried_samples() {
+        // 10 samples: 4 won (the candidate keeps 3 of them), 2 undecided (0.5 each), 4 lost.
+        let c = choice(3.0, 4);
+        assert!((decision(10, 4, 2).chance(&c) - 0.4).abs() < 1e-12);
+        // Nothing won: the candidate was tried on the 5 undecided samples, 2 of them won.
+        let c = choice(2.0, 5);
+        assert!((decision(10, 0, 5).chance(&c) - 0.2).abs() < 1e-12);
+        // No sample at all.
+        assert_eq!(decision(0, 0, 0).chance(&c), 0.0);
+    }
 }

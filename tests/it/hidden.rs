@@ -512,6 +512,9 @@ fn quiet_then_reveal<V: Variant>(obs: &Observation, moves: &[Move]) {
 fn every_decision_is_quiet_moves_then_one_reveal() {
     let cancel = AtomicBool::new(false);
     let mut checked = 0;
+    // Decisions where samples were won and others left undecided, and a candidate was tried
+    // on every won one: the undecided samples were not tried.
+    let mut won_only = 0;
     for seed in 0..3 {
         let real = position::<KlondikeDraw3>(&deal(&KlondikeDraw3::RULES, seed));
         let mut planner = Planner::<KlondikeDraw3>::new(Budget::new(8, 1_000));
@@ -528,6 +531,19 @@ fn every_decision_is_quiet_moves_then_one_reveal() {
                         quiet_then_reveal::<KlondikeDraw3>(obs, moves);
                         assert!(turn.revealed.is_some());
                         checked += 1;
+                        // The candidates are tried on the won samples, or on the undecided
+                        // ones when none is won.
+                        let d = &turn.decision;
+                        let tried = if d.sample_wins > 0 {
+                            d.sample_wins
+                        } else {
+                            d.sample_unknown
+                        };
+                        let most = d.choices.iter().map(|c| c.tries).max().unwrap();
+                        assert!(most <= tried, "{d:?}");
+                        if d.sample_wins > 0 && d.sample_unknown > 0 && most == tried {
+                            won_only += 1;
+                        }
                     }
                 }
             },
@@ -538,6 +554,7 @@ fn every_decision_is_quiet_moves_then_one_reveal() {
         assert!(game.decisions <= unseen + 1, "seed {seed}");
     }
     assert!(checked >= 10, "only {checked} decisions checked");
+    assert!(won_only >= 1, "no decision tried only the won samples");
 }
 
 #[test]
