@@ -41,7 +41,7 @@ use std::sync::atomic::AtomicBool;
 /// The value of a sample whose solve was stopped by the node budget: neither a win nor a loss.
 pub const UNKNOWN_VALUE: f64 = 0.5;
 /// Default determinizations per decision.
-pub const DEFAULT_SAMPLES: u32 = 64;
+pub const DEFAULT_SAMPLES: u32 = 128;
 /// Default node budget of one solve of a sample.
 pub const DEFAULT_SAMPLE_NODES: u64 = 2_000;
 /// UCB1 pulls per decision, per sample.
@@ -110,7 +110,7 @@ impl Budget {
         PULLS_PER_SAMPLE * self.samples
     }
 
-    /// `revision 6, 64 samples per decision, 2000 nodes per sample solve, ...` for summaries.
+    /// `revision 6, 128 samples per decision, 2000 nodes per sample solve, ...` for summaries.
     pub fn text(&self) -> String {
         format!(
             "{}, {} samples per decision, {} nodes per sample solve, {} UCB1 pulls per decision, unknown sample = {}",
