@@ -12,8 +12,8 @@
 //!    lost after any plan, so it is not used below. The candidates are tried on the samples
 //!    solved (won) from here; only when none is won, on the undecided ones. A won sample asks
 //!    the question that tells candidates apart: does this plan keep the win? An undecided one
-//!    mostly stays undecided after any plan (the same [`UNKNOWN_VALUE`] for every candidate)
-//!    and costs a whole budget each time.
+//!    can stay undecided after every plan (then it gives each candidate the same
+//!    [`UNKNOWN_VALUE`]) and costs a whole budget each time.
 //! 2. **Candidates.** Every move that reveals a card, made from the seen position or from one
 //!    that quiet moves reach (breadth first, so by the shortest quiet path, up to
 //!    [`QUIET_POSITIONS`] positions and [`MAX_CANDIDATES`] candidates); and the plan of each
