@@ -62,8 +62,9 @@ pub const fn count_bits(b: Build) -> u32 {
     }
 }
 
-/// The most bits a key of `rules` can need, given the tallest pile a position starts with.
-pub const fn max_bits(rules: &Rules, tallest_start_pile: usize, talon: usize) -> u32 {
+/// The most bits a key of `rules` can need, given the longest prefix (`Pile::fixed`) of the
+/// start position's piles (at a deal, its tallest pile) and the size of its talon.
+pub const fn max_bits(rules: &Rules, tallest_start_prefix: usize, talon: usize) -> u32 {
     let b = rules.build;
     let found = if rules.decks == 1 { 16 } else { 32 };
     let reserve = rules.reserve as u32;
@@ -72,7 +73,7 @@ pub const fn max_bits(rules: &Rules, tallest_start_pile: usize, talon: usize) ->
     } else {
         0
     };
-    let per_pile = bits_for(tallest_start_pile) + count_bits(b) + 6 - step_bits(b);
+    let per_pile = bits_for(tallest_start_prefix) + count_bits(b) + 6 - step_bits(b);
     found
         + reserve
         + talon_bits
@@ -193,7 +194,8 @@ fn suit_of_colour(colour: u8, bit: u64) -> u8 {
 /// What the key needs to know of the start position (and of the move set).
 #[derive(Clone, Debug)]
 pub struct KeyContext {
-    /// Bits for each pile's prefix length.
+    /// Bits for each pile's prefix length: those of the start's prefix (see
+    /// [`KeyContext::max_bits`]).
     fixed_bits: [u8; 16],
     /// The cards turned at a time, when the search uses talon plays in a game with unlimited
     /// passes (see [`KeyContext::with_talon_plays`]); 0 otherwise.
@@ -204,7 +206,7 @@ impl KeyContext {
     pub fn new<V: Variant>(start: &Position) -> KeyContext {
         let mut fixed_bits = [0u8; 16];
         for (p, fb) in fixed_bits.iter_mut().enumerate().take(V::RULES.piles()) {
-            *fb = bits_for(start.piles[p].len as usize) as u8;
+            *fb = bits_for(start.piles[p].fixed as usize) as u8;
         }
         KeyContext {
             fixed_bits,
@@ -240,9 +242,16 @@ impl KeyContext {
     }
 
     /// The most bits a key can need from this start position.
+    ///
+    /// A pile's prefix only ever shrinks (a move that takes cards from it shortens it, and
+    /// nothing lengthens it), so its length from `start` on needs the bits of the start's
+    /// prefix, not of the whole pile. That matters for a start in mid-game (the hidden-play
+    /// planner solves from there): its piles may have grown by building far above any dealt
+    /// pile, but their prefixes are no longer than the deal's, so such a start never needs
+    /// more bits than its deal did.
     pub fn max_bits<V: Variant>(start: &Position) -> u32 {
         let tallest = (0..V::RULES.piles())
-            .map(|p| start.piles[p].len as usize)
+            .map(|p| start.piles[p].fixed as usize)
             .max()
             .unwrap_or(0);
         max_bits(&V::RULES, tallest, start.talon_len as usize)

@@ -19,6 +19,7 @@ pub use search::{End, Limit, Limits, Searcher, Stats, Visit, Win};
 
 use crate::game::position::Position;
 use crate::game::{Illegal, Move, Place, Stock, Variant, apply, legal};
+use std::borrow::Cow;
 use std::sync::atomic::AtomicBool;
 use std::time::{Duration, Instant};
 
@@ -157,14 +158,54 @@ const STREAMLINED_SHARE: u64 = 2;
 /// The best-first search may spend 1/BEST_SHARE of the rest of the node budget.
 const BEST_SHARE: u64 = 2;
 
-/// Refuses a position too large for the game's exact state key.
-fn key_fits<V: Variant>(start: &Position) -> Result<(), SolveError> {
-    let needed = key::KeyContext::max_bits::<V>(start);
+/// `start` as the game's exact state key can take it, or the refusal of a position too large
+/// for the key.
+///
+/// A position read from a file counts each whole pile as its prefix (`Pile::fixed`), as at a
+/// deal. A position from the middle of a game may have piles far taller than any deal's, and
+/// then more bits than the key has. When `start` does not fit, its search starts from a copy
+/// whose prefixes end below each pile's top build sequence ([`with_built_tops`]): the same
+/// position to play (the prefix only tells the key which cards it may take from the start).
+fn keyable<V: Variant>(start: &Position) -> Result<Cow<'_, Position>, SolveError> {
     let have = 64 * V::Key::default().as_ref().len() as u32;
+    if key::KeyContext::max_bits::<V>(start) <= have {
+        return Ok(Cow::Borrowed(start));
+    }
+    let cut = with_built_tops::<V>(start);
+    let needed = key::KeyContext::max_bits::<V>(&cut);
     if needed > have {
         return Err(SolveError::KeyTooSmall { needed, have });
     }
-    Ok(())
+    Ok(Cow::Owned(cut))
+}
+
+/// `pos` with each pile's prefix ending below the longest build sequence on its top (face-up
+/// cards, each on the one below under the game's build rule), as if those cards had been built
+/// there. The key's rules for a prefix still hold: its top card is face up (the cut moves up
+/// one card where it would leave a face-down card on top), and the built part is a build
+/// sequence no longer than the key's count field.
+pub fn with_built_tops<V: Variant>(pos: &Position) -> Position {
+    let b = V::RULES.build;
+    let most = (1usize << key::count_bits(b)) - 1;
+    let mut out = pos.clone();
+    for pile in out.piles.iter_mut().take(V::RULES.piles()) {
+        // The built part is cards[f..len]; it grows down while the card below is face up and
+        // the part's bottom card fits on it.
+        let len = pile.len as usize;
+        let mut f = pile.fixed as usize;
+        while f > 0
+            && len - f < most
+            && !pile.is_down(f - 1)
+            && (f == len || b.fits(pile.card(f), pile.card(f - 1)))
+        {
+            f -= 1;
+        }
+        if f < pile.fixed as usize && f > 0 && pile.is_down(f - 1) {
+            f += 1;
+        }
+        pile.fixed = f as u8;
+    }
+    out
 }
 
 /// A solver for one game, reusable from deal to deal (its table keeps its memory).
@@ -269,20 +310,20 @@ impl<V: Variant> Solver<V> {
         start: &Position,
         cancel: &AtomicBool,
     ) -> Result<(End, u64), SolveError> {
-        key_fits::<V>(start)?;
+        let keyed = keyable::<V>(start)?;
         let limits = self.limits(Instant::now());
         self.searcher.prune = self.options.prune;
-        let end = self.search(start, &limits, cancel);
+        let end = self.search(&keyed, &limits, cancel);
         Ok((end, self.searcher.stats.nodes))
     }
 
     /// Solves from `start`. `cancel` stops the search (verdict `unknown`, cancelled).
     pub fn solve(&mut self, start: &Position, cancel: &AtomicBool) -> Result<Solution, SolveError> {
-        key_fits::<V>(start)?;
+        let keyed = keyable::<V>(start)?;
         let t0 = Instant::now();
         let limits = self.limits(t0);
         self.searcher.prune = self.options.prune;
-        let end = self.search(start, &limits, cancel);
+        let end = self.search(&keyed, &limits, cancel);
         let seconds = t0.elapsed().as_secs_f64();
         let verdict = match end {
             End::Found(moves) => {

@@ -7,8 +7,8 @@
 
 use crate::common;
 use crate::helpers::{
-    TABLE_BYTES, gen_moves, key_fits, key_words, letter, pinned, reference_deals, solve_checked,
-    solver, start_of, used_bits,
+    TABLE_BYTES, Table, gen_moves, key_fits, key_words, letter, pinned, reference_deals,
+    solve_checked, solver, start_of, used_bits,
 };
 use patience::cards::{Card, CardToken};
 use patience::deal::{Deal, deal};
@@ -20,10 +20,12 @@ use patience::io::dealfile::read_deal;
 use patience::solve::blocked::blocked;
 use patience::solve::key::{KeyContext, decode, encode, turned_over_key};
 use patience::solve::prune::stuck_kings;
-use patience::solve::{End, Limits, Options, Prune, Searcher, Solver, Verdict, Visit, Win, replay};
+use patience::solve::{
+    End, Limits, Options, Prune, Searcher, Solver, Verdict, Visit, Win, replay, with_built_tops,
+};
 use patience::variants::{
     FlowerGarden, Klondike, KlondikeDraw3, LuckierThirteen, LuckyPiles, LuckyPilesSameSuit,
-    LuckyThirteen, NapoleonsShoulder, Stonewall,
+    LuckyThirteen, NapoleonsShoulder, NapoleonsSquare, Stonewall,
 };
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
@@ -362,6 +364,172 @@ fn key_round_trip_and_exactness_lucky_piles() {
 #[test]
 fn key_round_trip_and_exactness_napoleons_shoulder() {
     key_round_trip::<NapoleonsShoulder>(4, [20_000, 20_000, 20_000, 10_000, 0, 20_000]);
+}
+
+/// A start in mid-game (the hidden-play planner solves from such positions): positions reached
+/// by random walks from seeds `0..seeds` become starts. Each needs no more key bits than its
+/// deal (so the solver never refuses it when it took the deal), and the key round-trips from it
+/// (random walks of 100 steps from each). Returns how many of those starts had a pile taller
+/// than every pile of the deal, in bits: there the old bound (from the whole pile, not its
+/// prefix) was larger than the deal's.
+fn key_from_mid_game_starts<V: Variant>(seeds: u64) -> usize {
+    let id = V::RULES.id;
+    let bits = |n: u8| u32::BITS - (n as u32).leading_zeros();
+    let mut grown = 0;
+    for seed in 0..seeds {
+        let deal = start_of::<V>(seed);
+        let deal_bits = KeyContext::max_bits::<V>(&deal);
+        let tallest_dealt = (0..V::RULES.piles())
+            .map(|p| deal.piles[p].len)
+            .max()
+            .unwrap();
+        let mut mids = Vec::new();
+        let mut rng = ChaCha8Rng::seed_from_u64(seed);
+        let mut step = 0;
+        random_walk::<V>(&deal, &mut rng, 200, |pos| {
+            step += 1;
+            if step % 25 == 0 {
+                mids.push(pos.clone());
+            }
+        });
+        for (i, mid) in mids.iter().enumerate() {
+            let need = KeyContext::max_bits::<V>(mid);
+            assert!(
+                need <= deal_bits,
+                "{id} seed {seed}, start {i}: needs {need} bits, its deal {deal_bits}"
+            );
+            let tallest = (0..V::RULES.piles())
+                .map(|p| mid.piles[p].len)
+                .max()
+                .unwrap();
+            grown += (bits(tallest) > bits(tallest_dealt)) as usize;
+            let mut c = KeyCheck::<V>::new(format!("seed {seed}, mid-game start {i}"), mid);
+            let mut walk = ChaCha8Rng::seed_from_u64(seed << 8 | i as u64);
+            random_walk::<V>(mid, &mut walk, 100, |pos| c.check(pos));
+        }
+    }
+    grown
+}
+
+#[test]
+fn key_from_mid_game_starts_fits_and_round_trips() {
+    // Each game must meet starts whose piles outgrew the deal's, or the test shows nothing.
+    let grown = [
+        ("stonewall", key_from_mid_game_starts::<Stonewall>(30)),
+        ("lucky-piles", key_from_mid_game_starts::<LuckyPiles>(30)),
+        (
+            "napoleons-shoulder",
+            key_from_mid_game_starts::<NapoleonsShoulder>(30),
+        ),
+        (
+            "klondike-draw3",
+            key_from_mid_game_starts::<KlondikeDraw3>(30),
+        ),
+        (
+            "flower-garden",
+            key_from_mid_game_starts::<FlowerGarden>(30),
+        ),
+    ];
+    eprintln!("mid-game starts with a pile grown past the deal's bits: {grown:?}");
+    for (id, n) in grown {
+        assert!(n >= 5, "{id}: only {n} grown starts");
+    }
+}
+
+#[test]
+fn with_built_tops_cuts_each_prefix_below_its_top_build_sequence() {
+    let mut pos = Table {
+        piles: &[
+            "3c 9d 5H 4S 3D",
+            "KS QH JC",
+            "9H 5S 4H",
+            "7C",
+            "8c 2H",
+            "10D 8D 6C",
+        ],
+        ..Table::default()
+    }
+    .pos::<Klondike>();
+    // The last pile as in play: 6C built on 8D, which it does not fit (it came from a space).
+    pos.piles[5].fixed = 2;
+    let cut = with_built_tops::<Klondike>(&pos);
+    let fixed: Vec<u8> = (0..6).map(|p| cut.piles[p].fixed).collect();
+    // 5H stays the prefix top above a face-down card; a whole run loses its prefix; the run
+    // stops at a card it does not fit; a lone card above a face-down one stays; and a built
+    // part grows only onto a card its bottom fits.
+    assert_eq!(fixed, [3, 0, 1, 0, 2, 2]);
+    assert_eq!(
+        cut.piles[..6],
+        {
+            let mut same = pos.piles.clone();
+            for (p, f) in same.iter_mut().zip(&fixed) {
+                p.fixed = *f;
+            }
+            same
+        }[..6]
+    );
+    // Nothing else changes, and the key round-trips from the cut start.
+    let mut c = KeyCheck::<Klondike>::new("cut start".into(), &cut);
+    let mut rng = ChaCha8Rng::seed_from_u64(7);
+    random_walk::<Klondike>(&cut, &mut rng, 200, |p| c.check(p));
+}
+
+/// A position from the middle of a game, written to a deal file and read back, counts its whole
+/// piles as prefixes, and its piles may have grown by building far above the deal's. In
+/// Napoleon's Square and in Lucky Piles (same suit) such a file can need more bits than the key
+/// has (a walk that builds on the tallest pile finds one). The solver cuts the prefixes below
+/// the built tops and solves it with the verdict of the position in play; before, it refused it.
+fn mid_game_file_outgrowing_the_key<V: Variant>() {
+    let have = 64 * key_words::<V>();
+    // Walks that build on the tallest pile whenever they can.
+    let mut found = None;
+    'seeds: for seed in 0..20 {
+        let mut pos = start_of::<V>(seed);
+        let mut rng = ChaCha8Rng::seed_from_u64(seed);
+        for step in 0..300 {
+            let moves = gen_moves::<V>(&pos);
+            let tallest = (0..V::RULES.piles())
+                .max_by_key(|&p| pos.piles[p].len)
+                .unwrap() as u8;
+            let onto: Vec<Move> = moves
+                .iter()
+                .copied()
+                .filter(|m| m.to == Place::Tableau(tallest))
+                .collect();
+            let Some(&m) = onto
+                .first()
+                .or(moves.get(rng.random_range(0..moves.len().max(1))))
+            else {
+                break;
+            };
+            apply::<V>(&mut pos, m);
+            let file = Position::from_deal::<V>(&pos.to_deal::<V>()).unwrap();
+            if KeyContext::max_bits::<V>(&file) > have {
+                found = Some((seed, step, file, pos.clone()));
+                break 'seeds;
+            }
+        }
+    }
+    let (seed, i, file, in_play) = found.expect("a mid-game position too large as a file");
+    let what = format!("seed {seed} after {} moves", i + 1);
+    assert!(KeyContext::max_bits::<V>(&in_play) <= have, "{what}");
+    assert!(
+        KeyContext::max_bits::<V>(&with_built_tops::<V>(&file)) <= have,
+        "{what}"
+    );
+    // The file and the position in play are the same game: the same verdict, from a search
+    // that decides it.
+    let mut s = solver::<V>(2_000_000, Prune::default());
+    let from_file = letter(&solve_checked(&mut s, &file, &what).verdict);
+    let in_play = letter(&solve_checked(&mut s, &in_play, &what).verdict);
+    assert_ne!(from_file, '?', "{what}");
+    assert_eq!(from_file, in_play, "{what}");
+}
+
+#[test]
+fn a_mid_game_position_read_from_a_file_is_solved_when_its_piles_outgrew_the_key() {
+    mid_game_file_outgrowing_the_key::<NapoleonsSquare>();
+    mid_game_file_outgrowing_the_key::<LuckyPilesSameSuit>();
 }
 
 /// The normalisation itself: it really ignores what it should, and only that.
