@@ -63,10 +63,18 @@ fn hint<V: Variant>(args: &HintArgs, out: &mut dyn Write) -> Result<Outcome> {
                 "best move: {}  (estimated chance {:.0}%; it holds {:.0}% of the {} samples tried; plan: {})",
                 moves[0],
                 100.0 * d.chance(best),
-                100.0 * best.mean(),
+                100.0 * best.held(),
                 best.tries,
                 plan_short(moves)
             )?;
+            if d.graded {
+                writeln!(
+                    out,
+                    "no fill-in was won from here within its budget, so the moves are ranked by \
+                     the cards a short search gets up after them (score {:.3} for the best)",
+                    best.mean()
+                )?;
+            }
             Outcome::Success
         }
         Action::Resign(why) => {

@@ -74,10 +74,19 @@ fn play_one<V: Variant>(args: &PlayArgs, out: &mut dyn Write) -> Result<Outcome>
             } else {
                 if let Some(best) = d.choices.first() {
                     line.push_str(&format!(
-                        "  chance {:.0}% (holds {:.0}% of {} samples tried)",
+                        "  chance {:.0}% (holds {:.0}% of {} samples tried{})",
                         100.0 * d.chance(best),
-                        100.0 * best.mean(),
-                        best.tries
+                        100.0 * best.held(),
+                        best.tries,
+                        if d.graded {
+                            format!(
+                                "; none won from here, so ranked by the cards a short search \
+                                 gets up: score {:.3}",
+                                best.mean()
+                            )
+                        } else {
+                            String::new()
+                        }
                     ));
                 }
                 line.push_str(&format!(

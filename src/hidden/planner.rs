@@ -24,6 +24,12 @@
 //!    among the candidates: a candidate's j-th pull plays its moves on the j-th sample tried
 //!    and solves from there with `sample_nodes` nodes: solved 1, unsolvable 0, unknown
 //!    [`UNKNOWN_VALUE`]. All candidates are tried on the same samples in the same order.
+//!    When no sample was won (the candidates are tried on undecided ones), an unknown counts
+//!    by how far its search got instead ([`graded_unknown`]: more cards up, more value, always
+//!    strictly between a loss and a win). Otherwise every pull would count the same 0.5 in
+//!    games whose fill-ins a short search seldom decides (Napoleon's Shoulder, where revision
+//!    6 then turned the stock blindly, decision after decision), and the first candidate
+//!    found would be played.
 //! 4. **Choice.** The candidate with the best mean (then more tries, then first found). When
 //!    every sample is proved lost, no candidate exists, or the best mean is 0 (lost on every
 //!    sample tried), the planner resigns.
@@ -40,6 +46,15 @@ use std::sync::atomic::AtomicBool;
 
 /// The value of a sample whose solve was stopped by the node budget: neither a win nor a loss.
 pub const UNKNOWN_VALUE: f64 = 0.5;
+
+/// The value of an undecided pull in a decision where no sample was won: 1/4, plus 1/2 times
+/// the share of the game's cards that its search got onto the foundations in some position
+/// (`Stats::best_up`). So it lies in [1/4, 3/4], between a loss (0) and a win (1), and a plan
+/// after which a short search gets more cards up counts more. Only a ranking of plans: such a
+/// decision's printed chance still counts an unknown as [`UNKNOWN_VALUE`].
+pub fn graded_unknown(best_up: u8, cards: usize) -> f64 {
+    0.25 + 0.5 * (best_up as f64 / cards.max(1) as f64).min(1.0)
+}
 /// Default determinizations per decision.
 pub const DEFAULT_SAMPLES: u32 = 128;
 /// Default node budget of one solve of a sample.
@@ -65,8 +80,9 @@ pub const MAX_CANDIDATES: usize = 64;
 /// solves (the other games play as with 3); 5: as 4, with the blocked-cards test's "freed"
 /// question (`solve::blocked`, from commit 07c144d), which proves more fill-ins lost at once in
 /// every one-deck game; 6: as 5, but the candidates are tried on the samples won from the
-/// current position alone (on the undecided ones only when none is won).
-pub const PLANNER_REVISION: u32 = 6;
+/// current position alone (on the undecided ones only when none is won); 7: as 6, but where no
+/// sample is won an undecided pull counts by how far its search got ([`graded_unknown`]).
+pub const PLANNER_REVISION: u32 = 7;
 
 /// The planner's budget, and which planner spends it. Win rates are comparable only with the
 /// same planner at equal budget.
@@ -113,12 +129,17 @@ impl Budget {
     /// `revision 6, 128 samples per decision, 2000 nodes per sample solve, ...` for summaries.
     pub fn text(&self) -> String {
         format!(
-            "{}, {} samples per decision, {} nodes per sample solve, {} UCB1 pulls per decision, unknown sample = {}",
+            "{}, {} samples per decision, {} nodes per sample solve, {} UCB1 pulls per decision, unknown sample = {}{}",
             self.revision_text(),
             self.samples,
             self.sample_nodes,
             self.pulls(),
-            UNKNOWN_VALUE
+            UNKNOWN_VALUE,
+            if self.revision >= 7 {
+                " (graded by the cards its search got up where no sample is won)"
+            } else {
+                ""
+            }
         )
     }
 
@@ -129,6 +150,7 @@ impl Budget {
             "nodes_per_sample": self.sample_nodes,
             "ucb1_pulls_per_decision": self.pulls(),
             "unknown_sample_value": UNKNOWN_VALUE,
+            "unknown_graded_where_none_won": self.revision >= 7,
         })
     }
 }
@@ -142,17 +164,31 @@ pub struct Choice {
     pub total: f64,
     /// Samples tried.
     pub tries: u32,
+    /// Of those, the ones its solve won, and the ones it proved lost (the rest are unknown).
+    pub won: u32,
+    pub lost: u32,
 }
 
 impl Choice {
     /// The mean value over the samples it was tried on (the won samples of its decision, or
-    /// the undecided ones when none was won): not its chance from the position, which
-    /// [`Decision::chance`] estimates.
+    /// the undecided ones when none was won, where unknowns are graded): the planner's ranking,
+    /// not its chance from the position, which [`Decision::chance`] estimates.
     pub fn mean(&self) -> f64 {
         if self.tries == 0 {
             0.0
         } else {
             self.total / self.tries as f64
+        }
+    }
+
+    /// The share of the samples tried that it keeps: won 1, lost 0, unknown [`UNKNOWN_VALUE`].
+    /// The same as [`Choice::mean`] but in a decision that grades unknowns.
+    pub fn held(&self) -> f64 {
+        if self.tries == 0 {
+            0.0
+        } else {
+            let unknown = self.tries - self.won - self.lost;
+            (self.won as f64 + unknown as f64 * UNKNOWN_VALUE) / self.tries as f64
         }
     }
 }
@@ -194,12 +230,16 @@ pub struct Decision {
     pub candidates: u32,
     /// Nodes searched for this decision.
     pub nodes: u64,
+    /// No sample was won, so the candidates were tried on undecided ones and ranked with
+    /// graded unknowns ([`graded_unknown`]).
+    pub graded: bool,
 }
 
 impl Decision {
     /// The estimated chance of winning with `c` from the decision's position, over all its
     /// samples: a sample proved lost counts 0; the samples `c` was tried on count its mean;
-    /// undecided samples it was not tried on (there were won ones) count [`UNKNOWN_VALUE`].
+    /// undecided samples it was not tried on (there were won ones) count [`UNKNOWN_VALUE`]. The
+    /// samples tried count as [`Choice::held`] says (ungraded).
     pub fn chance(&self, c: &Choice) -> f64 {
         if self.samples == 0 {
             return 0.0;
@@ -209,7 +249,7 @@ impl Decision {
         } else {
             (self.sample_unknown, 0)
         };
-        (tried as f64 * c.mean() + untried as f64 * UNKNOWN_VALUE) / self.samples as f64
+        (tried as f64 * c.held() + untried as f64 * UNKNOWN_VALUE) / self.samples as f64
     }
 }
 
@@ -273,30 +313,33 @@ impl<V: Variant> Planner<V> {
         Ok((sol.verdict, sol.stats.nodes))
     }
 
-    /// Evaluates `moves` on sample `k` (the verdict only): the value and the nodes spent.
+    /// Evaluates `moves` on sample `k` (the verdict only): the value (an unknown graded when
+    /// `graded`), whether it was won or proved lost, and the nodes spent.
     fn evaluate(
         &mut self,
         k: usize,
         moves: &[Move],
+        graded: bool,
         cancel: &AtomicBool,
-    ) -> Result<(f64, u64), PlanError> {
+    ) -> Result<(f64, Option<bool>, u64), PlanError> {
         self.work.clone_from(&self.samples[k]);
         for &m in moves {
             let m = legal::<V>(&self.work, m).map_err(|_| PlanError::Illegal(m))?;
             apply::<V>(&mut self.work, m);
         }
         if self.work.is_won::<V>() {
-            return Ok((1.0, 0));
+            return Ok((1.0, Some(true), 0));
         }
         self.solver.options.max_nodes = self.budget.sample_nodes;
-        let (end, n) = self.solver.search_only(&self.work, cancel)?;
-        let v = match end {
-            End::Found(_) => 1.0,
-            End::Exhausted => 0.0,
+        let (end, st) = self.solver.search_only(&self.work, cancel)?;
+        let (v, won) = match end {
+            End::Found(_) => (1.0, Some(true)),
+            End::Exhausted => (0.0, Some(false)),
             End::Stopped(Limit::Cancelled) => return Err(PlanError::Cancelled),
-            End::Stopped(_) => UNKNOWN_VALUE,
+            End::Stopped(_) if graded => (graded_unknown(st.best_up, V::RULES.cards()), None),
+            End::Stopped(_) => (UNKNOWN_VALUE, None),
         };
-        Ok((v, n))
+        Ok((v, won, st.nodes))
     }
 
     /// Decides what to play. `seed` and `decision` (the index of this decision in the game)
@@ -318,6 +361,7 @@ impl<V: Variant> Planner<V> {
             sample_unknown: 0,
             candidates: 0,
             nodes: 0,
+            graded: false,
         };
         if obs.moves::<V>().is_empty() {
             return Ok(d);
@@ -338,6 +382,8 @@ impl<V: Variant> Planner<V> {
                         moves: moves.clone(),
                         total: 1.0,
                         tries: 1,
+                        won: 1,
+                        lost: 0,
                     });
                     Action::Play(moves)
                 }
@@ -382,8 +428,9 @@ impl<V: Variant> Planner<V> {
                 }
             }
         }
-        // The samples the candidates are tried on (step 1).
-        let usable = if won.is_empty() { undecided } else { won };
+        // The samples the candidates are tried on (step 1); with none won, graded unknowns.
+        d.graded = won.is_empty();
+        let usable = if d.graded { undecided } else { won };
         if usable.is_empty() {
             d.action = Action::Resign(Resign::Hopeless);
             return Ok(d);
@@ -403,6 +450,8 @@ impl<V: Variant> Planner<V> {
                 moves: f.moves,
                 total: 0.0,
                 tries: 0,
+                won: 0,
+                lost: 0,
             })
             .collect();
         // 3. UCB1; a candidate's j-th pull is on the j-th sample tried.
@@ -427,12 +476,17 @@ impl<V: Variant> Planner<V> {
             let Some((i, _)) = pick else { break };
             let k = usable[cands[i].tries as usize];
             let moves = std::mem::take(&mut cands[i].moves);
-            let result = self.evaluate(k, &moves, cancel);
+            let result = self.evaluate(k, &moves, d.graded, cancel);
             cands[i].moves = moves;
-            let (v, n) = result?;
+            let (v, won, n) = result?;
             d.nodes += n;
             cands[i].total += v;
             cands[i].tries += 1;
+            match won {
+                Some(true) => cands[i].won += 1,
+                Some(false) => cands[i].lost += 1,
+                None => {}
+            }
         }
         // 4. The best mean; then more tries; then the first found.
         let mut order: Vec<usize> = (0..cands.len()).filter(|&i| cands[i].tries > 0).collect();
@@ -631,26 +685,47 @@ mod tests {
             sample_unknown,
             candidates: 0,
             nodes: 0,
+            graded: sample_wins == 0,
         }
     }
 
-    fn choice(total: f64, tries: u32) -> Choice {
+    /// A candidate tried `tries` times: `won` won, `lost` lost, the rest unknown (0.5 each).
+    fn choice(won: u32, lost: u32, tries: u32) -> Choice {
         Choice {
             moves: Vec::new(),
-            total,
+            total: won as f64 + (tries - won - lost) as f64 * UNKNOWN_VALUE,
             tries,
+            won,
+            lost,
         }
     }
 
     #[test]
     fn the_chance_counts_lost_untried_and_tried_samples() {
         // 10 samples: 4 won (the candidate keeps 3 of them), 2 undecided (0.5 each), 4 lost.
-        let c = choice(3.0, 4);
+        let c = choice(3, 1, 4);
         assert!((decision(10, 4, 2).chance(&c) - 0.4).abs() < 1e-12);
         // Nothing won: the candidate was tried on the 5 undecided samples, 2 of them won.
-        let c = choice(2.0, 5);
+        let c = choice(2, 3, 5);
         assert!((decision(10, 0, 5).chance(&c) - 0.2).abs() < 1e-12);
+        // Graded unknowns change the ranking value, not the chance: 1 won, 1 lost and 3
+        // unknown (held 0.5 each) of the 5 undecided samples.
+        let mut g = choice(1, 1, 5);
+        g.total = 1.0 + 3.0 * graded_unknown(20, 104);
+        assert!((decision(10, 0, 5).chance(&g) - 0.25).abs() < 1e-12);
+        assert!(g.mean() < choice(1, 1, 5).mean());
         // No sample at all.
         assert_eq!(decision(0, 0, 0).chance(&c), 0.0);
+    }
+
+    #[test]
+    fn a_graded_unknown_lies_between_a_loss_and_a_win_and_grows_with_cards_up() {
+        assert_eq!(graded_unknown(0, 52), 0.25);
+        assert_eq!(graded_unknown(52, 52), 0.75);
+        assert!(graded_unknown(10, 104) < graded_unknown(11, 104));
+        for up in 0..=104 {
+            let v = graded_unknown(up, 104);
+            assert!(v > 0.0 && v < 1.0, "{up}: {v}");
+        }
     }
 }

@@ -40,6 +40,8 @@ pub struct BestFirst<V: Variant, K: KeyWords> {
     pub prune: Prune,
     /// Moves made (children generated) in the last search.
     pub nodes_made: u64,
+    /// Most cards on the foundations in a position the last search stored.
+    pub best_up: u8,
     _v: std::marker::PhantomData<V>,
 }
 
@@ -55,6 +57,7 @@ impl<V: Variant, K: KeyWords> BestFirst<V, K> {
             max_nodes_stored: (max_bytes / 2 / per_node).max(1024),
             prune,
             nodes_made: 0,
+            best_up: 0,
             _v: std::marker::PhantomData,
         }
     }
@@ -84,6 +87,7 @@ impl<V: Variant, K: KeyWords> BestFirst<V, K> {
         self.nodes.clear();
         self.heap.clear();
         self.nodes_made = 0;
+        self.best_up = start.on_found;
         if start.is_won::<V>() {
             return End::Found(Vec::new());
         }
@@ -113,6 +117,7 @@ impl<V: Variant, K: KeyWords> BestFirst<V, K> {
                 let key = encode::<V, K>(&ctx, &pos);
                 match self.table.insert(&key) {
                     Insert::New => {
+                        self.best_up = self.best_up.max(pos.on_found);
                         if self.nodes.len() >= self.max_nodes_stored {
                             return End::Stopped(Limit::Memory);
                         }

@@ -239,6 +239,7 @@ impl<V: Variant> Solver<V> {
             spent.max_depth = spent.max_depth.max(st.max_depth);
             spent.table_len = spent.table_len.max(st.table_len);
             spent.table_bytes = spent.table_bytes.max(st.table_bytes);
+            spent.best_up = spent.best_up.max(st.best_up);
             *spent
         };
         let budget = |n: u64| Limits {
@@ -279,6 +280,7 @@ impl<V: Variant> Solver<V> {
                     table_len: self.best.stored(),
                     table_bytes: self.best.bytes(),
                     max_depth: 0,
+                    best_up: self.best.best_up,
                 },
             );
             self.best.release();
@@ -304,17 +306,17 @@ impl<V: Variant> Solver<V> {
     /// Searches from `start` as [`Solver::solve`] does, but only to learn whether it is won,
     /// proved lost or undecided: a found win is the search's own move list (talon plays not
     /// expanded, not shortened, not replayed). For callers that need the verdict alone, many
-    /// times over (the hidden-play planner). Also the nodes searched.
+    /// times over (the hidden-play planner). Also the search's counters.
     pub fn search_only(
         &mut self,
         start: &Position,
         cancel: &AtomicBool,
-    ) -> Result<(End, u64), SolveError> {
+    ) -> Result<(End, Stats), SolveError> {
         let keyed = keyable::<V>(start)?;
         let limits = self.limits(Instant::now());
         self.searcher.prune = self.options.prune;
         let end = self.search(&keyed, &limits, cancel);
-        Ok((end, self.searcher.stats.nodes))
+        Ok((end, self.searcher.stats))
     }
 
     /// Solves from `start`. `cancel` stops the search (verdict `unknown`, cancelled).

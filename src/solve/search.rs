@@ -99,6 +99,9 @@ pub struct Stats {
     pub table_bytes: usize,
     /// Deepest path.
     pub max_depth: usize,
+    /// Most cards on the foundations in a position the search entered: how far it got (the
+    /// hidden-play planner grades undecided fill-ins by it).
+    pub best_up: u8,
 }
 
 /// A reusable searcher: its table and stacks keep their memory from one search to the next.
@@ -180,6 +183,7 @@ impl<V: Variant, K: KeyWords> Searcher<V, K> {
         limits: &Limits,
         cancel: &AtomicBool,
     ) -> End {
+        self.stats.best_up = pos.on_found;
         if visit.goal(pos) {
             return End::Found(Vec::new());
         }
@@ -238,6 +242,7 @@ impl<V: Variant, K: KeyWords> Searcher<V, K> {
             }
             match self.table.insert(&encode::<V, K>(ctx, pos)) {
                 Insert::New => {
+                    self.stats.best_up = self.stats.best_up.max(pos.on_found);
                     if let Some(k) = turned_over_key::<V, K>(ctx, pos) {
                         if self.table.insert(&k) == Insert::Full {
                             self.stats.nodes = nodes;

@@ -541,6 +541,14 @@ fn every_decision_is_quiet_moves_then_one_reveal() {
                         };
                         let most = d.choices.iter().map(|c| c.tries).max().unwrap();
                         assert!(most <= tried, "{d:?}");
+                        // Unknowns are graded only where no sample was won; elsewhere a
+                        // candidate's ranking value is its share of samples held.
+                        assert_eq!(d.graded, d.sample_wins == 0, "{d:?}");
+                        if !d.graded {
+                            for c in &d.choices {
+                                assert!((c.mean() - c.held()).abs() < 1e-9, "{c:?}");
+                            }
+                        }
                         if d.sample_wins > 0 && d.sample_unknown > 0 && most == tried {
                             won_only += 1;
                         }
@@ -555,6 +563,60 @@ fn every_decision_is_quiet_moves_then_one_reveal() {
     }
     assert!(checked >= 10, "only {checked} decisions checked");
     assert!(won_only >= 1, "no decision tried only the won samples");
+}
+
+/// Napoleon's Shoulder fill-ins are almost never decided by a short search, so a decision
+/// there has no won sample: its undecided pulls are graded by the cards their search got up
+/// (planner revision 7). The candidates then get different values, and the one played has the
+/// best; before, every pull counted 0.5, every candidate tied and the first found (often a bare
+/// stock turn) was played. The printed chance still counts each unknown as 0.5.
+#[test]
+fn where_no_sample_is_won_unknowns_are_graded_by_the_cards_a_search_gets_up() {
+    type V = NapoleonsShoulder;
+    let cancel = AtomicBool::new(false);
+    let (mut graded, mut spread) = (0, 0);
+    for seed in 0..2 {
+        let real = position::<V>(&deal(&V::RULES, seed));
+        let mut planner = Planner::<V>::new(Budget::new(6, 500));
+        let mut seen = 0;
+        let _ = play::<V>(
+            &real,
+            seed,
+            &mut planner,
+            &mut exact(10_000),
+            &cancel,
+            &mut |_, turn| {
+                let d = &turn.decision;
+                seen += 1;
+                if d.graded && d.choices.len() > 1 {
+                    graded += 1;
+                    assert_eq!(d.sample_wins, 0, "{d:?}");
+                    let best = d.choices[0].mean();
+                    assert!(d.choices.iter().all(|c| c.mean() <= best), "{d:?}");
+                    for c in &d.choices {
+                        // Nothing won or lost: each value is a graded unknown in [1/4, 3/4].
+                        if c.won == 0 && c.lost == 0 {
+                            assert!(c.mean() >= 0.25 && c.mean() <= 0.75, "{c:?}");
+                            assert_eq!(c.held(), 0.5);
+                        }
+                    }
+                    let worst = d.choices.iter().map(|c| c.mean()).fold(1.0, f64::min);
+                    spread += (best > worst) as usize;
+                }
+                if seen == 4 {
+                    cancel.store(true, std::sync::atomic::Ordering::Relaxed);
+                }
+            },
+        )
+        .unwrap();
+        cancel.store(false, std::sync::atomic::Ordering::Relaxed);
+    }
+    assert!(graded >= 4, "only {graded} graded decisions");
+    assert!(
+        spread >= 4,
+        "candidates tied in {} of {graded}",
+        graded - spread
+    );
 }
 
 #[test]
