@@ -34,7 +34,8 @@
 //!    every sample is proved lost, no candidate exists, or the best mean is 0 (lost on every
 //!    sample tried), the planner resigns.
 //!
-//! With nothing unseen, one thoughtful solve with `samples × sample_nodes` nodes decides.
+//! With nothing unseen, one thoughtful solve with [`FINAL_FACTOR`] × `samples × sample_nodes`
+//! nodes decides.
 
 use super::determinize::{Purpose, determinize_into, stream};
 use super::observation::{Observation, Slot};
@@ -65,6 +66,14 @@ pub const PULLS_PER_SAMPLE: u32 = 8;
 pub const PLANNER_TABLE_BYTES: usize = 64 << 20;
 /// Most samples per decision.
 pub const MAX_SAMPLES: u32 = 1024;
+/// The solve of the last decision, when every card is seen, gets this many times a decision's
+/// sample budget (`samples × sample_nodes`): it is one solve, not hundreds, and the game's
+/// result rests on it. Where it runs out the game is `unknown`. (Napoleon's Shoulder seed 3,
+/// revision 7: its complete position is undecided at 256,000 and at 2,000,000 nodes, and won
+/// at 20,000,000.)
+pub const FINAL_FACTOR: u64 = 64;
+/// The table bound of that last solve (its own solver, made for it and dropped after it).
+pub const FINAL_TABLE_BYTES: usize = 1 << 30;
 /// Most positions the breadth-first search over quiet moves visits per decision.
 pub const QUIET_POSITIONS: usize = 600;
 /// Most reveals found by that search per decision.
@@ -81,8 +90,9 @@ pub const MAX_CANDIDATES: usize = 64;
 /// question (`solve::blocked`, from commit 07c144d), which proves more fill-ins lost at once in
 /// every one-deck game; 6: as 5, but the candidates are tried on the samples won from the
 /// current position alone (on the undecided ones only when none is won); 7: as 6, but where no
-/// sample is won an undecided pull counts by how far its search got ([`graded_unknown`]).
-pub const PLANNER_REVISION: u32 = 7;
+/// sample is won an undecided pull counts by how far its search got ([`graded_unknown`]); 8:
+/// as 7, with [`FINAL_FACTOR`] times the nodes for the last solve, when every card is seen.
+pub const PLANNER_REVISION: u32 = 8;
 
 /// The planner's budget, and which planner spends it. Win rates are comparable only with the
 /// same planner at equal budget.
@@ -371,8 +381,15 @@ impl<V: Variant> Planner<V> {
             let nodes = self
                 .budget
                 .sample_nodes
-                .saturating_mul(self.budget.samples as u64);
-            let (v, n) = self.solve(&pos, nodes, cancel)?;
+                .saturating_mul(self.budget.samples as u64)
+                .saturating_mul(FINAL_FACTOR);
+            let mut last = Solver::<V>::new(Options {
+                max_nodes: nodes,
+                table_bytes: FINAL_TABLE_BYTES,
+                ..self.solver.options.clone()
+            });
+            let sol = last.solve(&pos, cancel)?;
+            let (v, n) = (sol.verdict, sol.stats.nodes);
             d.nodes = n;
             d.samples = 1;
             d.action = match v {

@@ -8,7 +8,7 @@ use patience::deal::{Deal, deal};
 use patience::game::{Move, Place, Position, Variant, apply};
 use patience::hidden::determinize::{Purpose, determinize, stream};
 use patience::hidden::observation::Slot;
-use patience::hidden::planner::{Action, PLANNER_REVISION, reveal_candidates};
+use patience::hidden::planner::{Action, FINAL_FACTOR, PLANNER_REVISION, reveal_candidates};
 use patience::hidden::play::Outcome;
 use patience::hidden::{Budget, Observation, Planner, game_hides_cards, play};
 use patience::solve::{Options, Solver, replay};
@@ -617,6 +617,36 @@ fn where_no_sample_is_won_unknowns_are_graded_by_the_cards_a_search_gets_up() {
         "candidates tied in {} of {graded}",
         graded - spread
     );
+}
+
+/// With every card seen, the planner's one solve gets [`FINAL_FACTOR`] times a decision's sample
+/// budget (planner revision 8): a Klondike draw 3 deal written with its face-down cards known,
+/// which a solve of one sample budget leaves undecided, is played as won.
+#[test]
+fn the_last_solve_gets_final_factor_times_the_sample_budget() {
+    type V = KlondikeDraw3;
+    let cancel = AtomicBool::new(false);
+    let d = deal(&V::RULES, 1);
+    let obs = Observation::from_deal::<V>(&d).unwrap();
+    assert!(obs.is_complete());
+    let budget = Budget::new(2, 50);
+    let one = budget.samples as u64 * budget.sample_nodes;
+    let short = exact::<V>(one).solve(&position::<V>(&d), &cancel).unwrap();
+    assert_eq!(
+        short.verdict.word(),
+        "unknown",
+        "decided in {} nodes",
+        short.stats.nodes
+    );
+    let full = exact::<V>(one * FINAL_FACTOR)
+        .solve(&position::<V>(&d), &cancel)
+        .unwrap();
+    assert_eq!(full.verdict.word(), "solved");
+    let dec = Planner::<V>::new(budget)
+        .decide(&obs, 1, 0, &cancel)
+        .unwrap();
+    assert!(matches!(dec.action, Action::Play(_)), "{:?}", dec.action);
+    assert!(dec.nodes > one, "{} nodes", dec.nodes);
 }
 
 #[test]
