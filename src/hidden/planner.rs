@@ -56,6 +56,7 @@ pub const UNKNOWN_VALUE: f64 = 0.5;
 pub fn graded_unknown(best_up: u8, cards: usize) -> f64 {
     0.25 + 0.5 * (best_up as f64 / cards.max(1) as f64).min(1.0)
 }
+
 /// Default determinizations per decision.
 pub const DEFAULT_SAMPLES: u32 = 128;
 /// Default node budget of one solve of a sample.
@@ -150,7 +151,24 @@ impl Budget {
             } else {
                 ""
             }
-        )
+        ) + &if self.revision >= 8 {
+            format!(
+                ", last solve (every card seen) {} nodes",
+                self.last_solve_nodes()
+            )
+        } else {
+            String::new()
+        }
+    }
+
+    /// The node budget of the last solve, when every card is seen.
+    pub fn last_solve_nodes(&self) -> u64 {
+        let one = self.sample_nodes.saturating_mul(self.samples as u64);
+        if self.revision >= 8 {
+            one.saturating_mul(FINAL_FACTOR)
+        } else {
+            one
+        }
     }
 
     pub fn json(&self) -> serde_json::Value {
@@ -161,6 +179,7 @@ impl Budget {
             "ucb1_pulls_per_decision": self.pulls(),
             "unknown_sample_value": UNKNOWN_VALUE,
             "unknown_graded_where_none_won": self.revision >= 7,
+            "last_solve_nodes": self.last_solve_nodes(),
         })
     }
 }
@@ -378,11 +397,7 @@ impl<V: Variant> Planner<V> {
         }
         if let Some(pos) = obs.complete_position() {
             let pos = pos.clone();
-            let nodes = self
-                .budget
-                .sample_nodes
-                .saturating_mul(self.budget.samples as u64)
-                .saturating_mul(FINAL_FACTOR);
+            let nodes = self.budget.last_solve_nodes();
             let mut last = Solver::<V>::new(Options {
                 max_nodes: nodes,
                 table_bytes: FINAL_TABLE_BYTES,
