@@ -331,13 +331,9 @@ impl<V: Variant> Planner<V> {
         }
     }
 
-    fn solve(
-        &mut self,
-        pos: &Position,
-        nodes: u64,
-        cancel: &AtomicBool,
-    ) -> Result<(Verdict, u64), PlanError> {
-        self.solver.options.max_nodes = nodes;
+    /// Solves a sample from the decision's position with the sample budget.
+    fn solve(&mut self, pos: &Position, cancel: &AtomicBool) -> Result<(Verdict, u64), PlanError> {
+        self.solver.options.max_nodes = self.budget.sample_nodes;
         let sol = self.solver.solve(pos, cancel)?;
         Ok((sol.verdict, sol.stats.nodes))
     }
@@ -442,7 +438,7 @@ impl<V: Variant> Planner<V> {
         let (mut won, mut undecided) = (Vec::with_capacity(k_max), Vec::new());
         for k in 0..k_max {
             let sample = std::mem::replace(&mut self.samples[k], Position::empty());
-            let result = self.solve(&sample, self.budget.sample_nodes, cancel);
+            let result = self.solve(&sample, cancel);
             self.samples[k] = sample;
             let (v, n) = result?;
             d.nodes += n;

@@ -106,7 +106,7 @@
 use crate::cards::Card;
 use crate::game::position::{MAX_PILES, NONE, Position};
 use crate::game::rules::SourceKind;
-use crate::game::{Build, Stock, Unit, Variant, talon_card};
+use crate::game::{Stock, Unit, Variant, talon_card};
 
 /// The whole deck, a bit per card index.
 const ALL: u64 = (1 << 52) - 1;
@@ -143,39 +143,6 @@ const fn parents<V: Variant>() -> [u64; 52] {
         c += 1;
     }
     t
-}
-
-/// Bit 0 of each rank's four bits (the clubs).
-const LOW: u64 = 0x1_1111_1111_1111;
-/// The black cards (clubs and spades) and the red ones (diamonds and hearts).
-const BLACK: u64 = LOW * 0b1001;
-const RED: u64 = LOW * 0b0110;
-
-/// Every card of each rank that has a card in `s` (a card's index is 4 × (rank - 1) + suit).
-#[inline(always)]
-const fn whole_ranks(s: u64) -> u64 {
-    ((s | s >> 1 | s >> 2 | s >> 3) & LOW) * 0b1111
-}
-
-/// The cards that fit (under the game's build rule) on some card of `s`: the union of the
-/// children of its cards, by shifts in place of a loop over the cards. A test checks it
-/// against `Build::fits` for every game.
-#[inline(always)]
-pub const fn children_of<V: Variant>(s: u64) -> u64 {
-    match V::RULES.build {
-        Build::DownSameSuit => s >> 4,
-        Build::DownAnySuit => whole_ranks(s) >> 4,
-        Build::DownAltColour => {
-            let black = ((s & BLACK | (s & BLACK) >> 3) & LOW) * 0b0110;
-            let red = (((s & RED) >> 1 | (s & RED) >> 2) & LOW) * 0b1001;
-            (black | red) >> 4
-        }
-        Build::UpDownSameSuit => (s >> 4 | s << 4) & ALL,
-        Build::UpDownAnySuit => {
-            let r = whole_ranks(s);
-            (r >> 4 | r << 4) & ALL
-        }
-    }
 }
 
 /// The cards that the space rule lets fill an empty pile from `from`.
@@ -375,7 +342,9 @@ impl<'a> Layout<'a> {
             // and only one that may go up, fits on some bare-able card, or may fill a space.
             let mut t = lying
                 & (up | face_up | exposed)
-                & (up | children_of::<V>(bare_able) | if emptied_any { space } else { 0 });
+                & (up
+                    | V::RULES.build.children_of(bare_able)
+                    | if emptied_any { space } else { 0 });
             while t != 0 {
                 let a = t.trailing_zeros() as usize;
                 t &= t - 1;
@@ -411,7 +380,7 @@ impl<'a> Layout<'a> {
             let fill = if emptied != 0 { off_space } else { 0 };
             loop {
                 let bare_able = (exposed | left) & freed | placed;
-                let more = reach & !placed & (children_of::<V>(bare_able) | fill);
+                let more = reach & !placed & (V::RULES.build.children_of(bare_able) | fill);
                 if more == 0 {
                     break;
                 }
@@ -445,64 +414,5 @@ impl<'a> Layout<'a> {
                 return Some(up | placed);
             }
         }
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-    use crate::variants::{
-        FlowerGarden, Klondike, LuckyPiles, LuckyPilesSameSuit, NapoleonsSquare, Stonewall,
-    };
-
-    /// `children_of` is the union, over the cards of the set, of the cards that `Build::fits`
-    /// puts on each: for every card alone, and for many random sets.
-    fn children_match<V: Variant>() {
-        let single = |c: usize| -> u64 {
-            (0..52)
-                .filter(|&p| {
-                    V::RULES
-                        .build
-                        .fits(Card::from_index(p as u8), Card::from_index(c as u8))
-                })
-                .fold(0, |m, p| m | 1 << p)
-        };
-        let mut some = 0u64;
-        for c in 0..52 {
-            assert_eq!(
-                children_of::<V>(1 << c),
-                single(c),
-                "{} card {c}",
-                V::RULES.id
-            );
-            some |= single(c);
-        }
-        assert_ne!(some, 0);
-        let mut x = 0x9e37_79b9_7f4a_7c15u64;
-        for _ in 0..2000 {
-            // xorshift; a sparse set (and of two draws) as often as a dense one.
-            x ^= x << 13;
-            x ^= x >> 7;
-            x ^= x << 17;
-            let s = if x & 1 == 0 {
-                x & ALL
-            } else {
-                x & (x >> 11) & ALL
-            };
-            let want = (0..52)
-                .filter(|&c| s >> c & 1 != 0)
-                .fold(0, |m, c| m | single(c));
-            assert_eq!(children_of::<V>(s), want, "{} set {s:#x}", V::RULES.id);
-        }
-    }
-
-    #[test]
-    fn children_of_a_set_matches_the_build_rule_in_every_build() {
-        children_match::<Klondike>(); // down, alternating colour
-        children_match::<Stonewall>(); // down, alternating colour
-        children_match::<FlowerGarden>(); // down, any suit
-        children_match::<NapoleonsSquare>(); // down, same suit
-        children_match::<LuckyPiles>(); // up or down, any suit
-        children_match::<LuckyPilesSameSuit>(); // up or down, same suit
     }
 }

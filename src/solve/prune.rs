@@ -425,18 +425,7 @@ fn found_height_of<V: Variant>(pos: &Position, suit: u8) -> u8 {
 /// The cards that fit on `card` under the game's build rule (a bit per card index).
 #[inline(always)]
 pub fn children<V: Variant>(card: Card) -> u64 {
-    let r = card.rank();
-    if r == 1 {
-        return 0;
-    }
-    let mut m = 0u64;
-    for s in 0..4 {
-        let c = Card::new(r - 1, s);
-        if V::RULES.build.fits(c, card) {
-            m |= 1 << c.index();
-        }
-    }
-    m
+    V::RULES.build.children_of(1 << card.index())
 }
 
 /// The settled cards of `pos` (see the module's doc), a bit per card index: per rank from the

@@ -18,7 +18,7 @@ use patience::game::{
 };
 use patience::io::dealfile::read_deal;
 use patience::solve::blocked::blocked;
-use patience::solve::key::{KeyContext, decode, encode, turned_over_key};
+use patience::solve::key::{KeyContext, bits_for, decode, encode, turned_over_key};
 use patience::solve::prune::stuck_kings;
 use patience::solve::{
     End, Limits, Options, Prune, Searcher, Solver, Verdict, Visit, Win, replay, with_built_tops,
@@ -374,7 +374,6 @@ fn key_round_trip_and_exactness_napoleons_shoulder() {
 /// prefix) was larger than the deal's.
 fn key_from_mid_game_starts<V: Variant>(seeds: u64) -> usize {
     let id = V::RULES.id;
-    let bits = |n: u8| u32::BITS - (n as u32).leading_zeros();
     let mut grown = 0;
     for seed in 0..seeds {
         let deal = start_of::<V>(seed);
@@ -402,7 +401,7 @@ fn key_from_mid_game_starts<V: Variant>(seeds: u64) -> usize {
                 .map(|p| mid.piles[p].len)
                 .max()
                 .unwrap();
-            grown += (bits(tallest) > bits(tallest_dealt)) as usize;
+            grown += (bits_for(tallest as usize) > bits_for(tallest_dealt as usize)) as usize;
             let mut c = KeyCheck::<V>::new(format!("seed {seed}, mid-game start {i}"), mid);
             let mut walk = ChaCha8Rng::seed_from_u64(seed << 8 | i as u64);
             random_walk::<V>(mid, &mut walk, 100, |pos| c.check(pos));
