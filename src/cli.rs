@@ -155,10 +155,13 @@ pub struct SolverArgs {
     /// the node limit does not.
     #[arg(long, value_name = "S")]
     pub timeout: Option<f64>,
-    /// Most memory for the transposition table, in MiB.
+    /// Most memory for the transposition table, in MiB. In hidden play it also bounds each of
+    /// the planner's tables, which are at most 64 MiB (its samples' solves) and 1 GiB (its
+    /// last solve) anyway.
     #[arg(long, value_name = "MIB", default_value_t = (crate::solve::DEFAULT_TABLE_BYTES >> 20) as u64)]
     pub table_mib: u64,
-    /// Switch off all the proved pruning rules (for cross-checks; much slower).
+    /// Switch off all the proved pruning rules (for cross-checks; much slower). In hidden play,
+    /// in the planner's solves too, as `--prune-off` is.
     #[arg(long)]
     pub no_prune: bool,
     /// Switch off some of the proved pruning rules, comma-separated: `aces` (an Ace goes up at

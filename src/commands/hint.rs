@@ -40,7 +40,7 @@ fn hint<V: Variant>(args: &HintArgs, out: &mut dyn Write) -> Result<Outcome> {
         writeln!(
             out,
             "every card is known here: hidden play equals thoughtful play (one solve with {} nodes)",
-            budget.sample_nodes * budget.samples as u64
+            budget.last_solve_nodes()
         )?;
     } else {
         writeln!(

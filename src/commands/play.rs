@@ -23,7 +23,7 @@ fn play_one<V: Variant>(args: &PlayArgs, out: &mut dyn Write) -> Result<Outcome>
     let budget = args.planner.budget();
     let (deal, start) = load_start::<V>(&args.start.start())?;
     let rules = V::RULES;
-    let mut exact = Solver::<V>::new(options);
+    let mut exact = Solver::<V>::new(options.clone());
     let cancel = cancel_flag();
     if args.knowledge == Knowledge::Thoughtful || !game_hides_cards::<V>() {
         if args.knowledge == Knowledge::Hidden {
@@ -48,7 +48,7 @@ fn play_one<V: Variant>(args: &PlayArgs, out: &mut dyn Write) -> Result<Outcome>
         deal.seed.map(|s| format!(" seed {s}")).unwrap_or_default()
     )?;
     writeln!(out, "planner: {}", budget.text())?;
-    let mut planner = Planner::<V>::new(budget);
+    let mut planner = Planner::<V>::with_options(budget, &options);
     let t0 = Instant::now();
     let mut write_error = None;
     let game = play::<V>(

@@ -76,7 +76,14 @@ pub fn run(args: &WinrateArgs, out: &mut dyn Write) -> Result<Outcome> {
     let cancel = cancel_flag();
 
     let mut notes = Vec::new();
-    memory_check(threads, args.solver.table_mib, &mut notes);
+    // In hidden play the shortcut's table is given back before the planner's two (its
+    // samples', at most 64 MiB, and its last solve's, at most 1 GiB) are used, and each is at
+    // most --table-mib: a worker holds at most --table-mib plus the samples' table.
+    let planner_mib = match args.knowledge {
+        Knowledge::Hidden => (crate::hidden::planner::PLANNER_TABLE_BYTES >> 20) as u64,
+        Knowledge::Thoughtful => 0,
+    };
+    memory_check(threads, args.solver.table_mib, planner_mib, &mut notes);
     if args.knowledge == Knowledge::Hidden {
         for &id in &ids {
             if !for_variant!(id, V => Ok::<bool, anyhow::Error>(crate::hidden::game_hides_cards::<V>()))?
@@ -373,7 +380,7 @@ fn variants_in(rows: &[Row]) -> Vec<&'static str> {
 }
 
 /// A warning when the tables of all workers together could pass the machine's memory (Linux).
-fn memory_check(threads: usize, table_mib: u64, notes: &mut Vec<String>) {
+fn memory_check(threads: usize, table_mib: u64, planner_mib: u64, notes: &mut Vec<String>) {
     let Ok(meminfo) = std::fs::read_to_string("/proc/meminfo") else {
         return;
     };
@@ -388,16 +395,22 @@ fn memory_check(threads: usize, table_mib: u64, notes: &mut Vec<String>) {
                 .ok()
         })
         .map(|kib| kib / 1024);
-    let need = (threads as u64).saturating_mul(table_mib);
+    let per_worker = table_mib.saturating_add(planner_mib);
+    let need = (threads as u64).saturating_mul(per_worker);
     if let Some(total) = total_mib.filter(|&t| need > t) {
+        let each = match planner_mib {
+            0 => format!("--table-mib {table_mib}"),
+            p => format!("(--table-mib {table_mib} + the planner's {p})"),
+        };
         notes.push(format!(
-            "warning: {threads} workers × --table-mib {table_mib} = {need} MiB of tables could pass this machine's {total} MiB; lower --table-mib or --threads if deals hit it"
+            "warning: {threads} workers × {each} = {need} MiB of tables could pass this machine's {total} MiB; lower --table-mib or --threads if deals hit it"
         ));
     }
 }
 
 /// Plays the deals of game `V` for `seeds` in hidden play on `pool`: each worker keeps a solver
-/// of `options` (the exact shortcut) and a planner of `budget`. As [`solve_all`] otherwise.
+/// of `options` (the exact shortcut) and a planner of `budget` whose solves follow `options`'
+/// pruning and table bound. As [`solve_all`] otherwise.
 pub fn play_all<V, I>(
     pool: &rayon::ThreadPool,
     options: &Options,
@@ -414,7 +427,12 @@ where
         pool,
         seeds,
         cancel,
-        || (Solver::<V>::new(options.clone()), Planner::<V>::new(budget)),
+        || {
+            (
+                Solver::<V>::new(options.clone()),
+                Planner::<V>::with_options(budget, options),
+            )
+        },
         |(exact, planner): &mut (Solver<V>, Planner<V>), seed| {
             let t0 = Instant::now();
             let deal = crate::deal::deal(&V::RULES, seed);

@@ -63,7 +63,8 @@ pub const DEFAULT_SAMPLES: u32 = 128;
 pub const DEFAULT_SAMPLE_NODES: u64 = 2_000;
 /// UCB1 pulls per decision, per sample.
 pub const PULLS_PER_SAMPLE: u32 = 8;
-/// The table bound of the planner's solver.
+/// The table bound of the planner's solver of samples (lower when the caller's bound is lower,
+/// [`Planner::with_options`]).
 pub const PLANNER_TABLE_BYTES: usize = 64 << 20;
 /// Most samples per decision.
 pub const MAX_SAMPLES: u32 = 1024;
@@ -73,7 +74,8 @@ pub const MAX_SAMPLES: u32 = 1024;
 /// revision 7: its complete position is undecided at 256,000 and at 2,000,000 nodes, and won
 /// at 20,000,000.)
 pub const FINAL_FACTOR: u64 = 64;
-/// The table bound of that last solve (its own solver, made for it and dropped after it).
+/// The table bound of that last solve (its own solver, made for it and dropped after it;
+/// lower when the caller's bound is lower, [`Planner::with_options`]).
 pub const FINAL_TABLE_BYTES: usize = 1 << 30;
 /// Most positions the breadth-first search over quiet moves visits per decision.
 pub const QUIET_POSITIONS: usize = 600;
@@ -300,6 +302,8 @@ pub struct Planner<V: Variant> {
     samples: Vec<Position>,
     scratch: Vec<Card>,
     work: Position,
+    /// The table bound of the last solve.
+    last_table_bytes: usize,
 }
 
 /// A candidate while it is being found: its real moves and the seen position before its
@@ -311,7 +315,16 @@ struct Found {
 }
 
 impl<V: Variant> Planner<V> {
+    /// A planner with the default pruning and table bounds.
     pub fn new(budget: Budget) -> Self {
+        Planner::with_options(budget, &Options::default())
+    }
+
+    /// A planner whose solves use `options`' pruning and stay within its table bound
+    /// (`table_bytes`; each table is also at most [`PLANNER_TABLE_BYTES`] for the samples and
+    /// [`FINAL_TABLE_BYTES`] for the last solve). Its node budgets are its own (`budget`); the
+    /// options' node and time limits are not used.
+    pub fn with_options(budget: Budget, options: &Options) -> Self {
         let budget = Budget {
             samples: budget.samples.clamp(1, MAX_SAMPLES),
             ..budget
@@ -320,14 +333,15 @@ impl<V: Variant> Planner<V> {
             solver: Solver::new(Options {
                 max_nodes: budget.sample_nodes,
                 timeout: None,
-                table_bytes: PLANNER_TABLE_BYTES,
-                prune: Default::default(),
+                table_bytes: PLANNER_TABLE_BYTES.min(options.table_bytes),
+                prune: options.prune,
                 quick: true,
             }),
             budget,
             samples: Vec::new(),
             scratch: Vec::new(),
             work: Position::empty(),
+            last_table_bytes: FINAL_TABLE_BYTES.min(options.table_bytes),
         }
     }
 
@@ -396,7 +410,7 @@ impl<V: Variant> Planner<V> {
             let nodes = self.budget.last_solve_nodes();
             let mut last = Solver::<V>::new(Options {
                 max_nodes: nodes,
-                table_bytes: FINAL_TABLE_BYTES,
+                table_bytes: self.last_table_bytes,
                 ..self.solver.options.clone()
             });
             let sol = last.solve(&pos, cancel)?;

@@ -125,6 +125,8 @@ pub fn play<V: Variant>(
         }
         _ => {}
     }
+    // The planner's solvers are about to use that memory.
+    exact.release();
     let mut real = start.clone();
     let mut obs = Observation::new::<V>(&real);
     loop {

@@ -294,6 +294,18 @@ impl<V: Variant> Solver<V> {
         end
     }
 
+    /// Gives back the memory its tables hold after a solve (they keep it for the next deal),
+    /// for when another solver is about to use that memory.
+    pub fn release(&mut self) {
+        self.searcher.release();
+        self.best.release();
+    }
+
+    /// Bytes its tables hold now.
+    pub fn held_bytes(&self) -> usize {
+        self.searcher.bytes() + self.best.bytes()
+    }
+
     /// The limits of a search that starts at `t0`, from the options.
     fn limits(&self, t0: Instant) -> Limits {
         Limits {

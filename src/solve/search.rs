@@ -138,6 +138,11 @@ impl<V: Variant, K: KeyWords> Searcher<V, K> {
         self.table.release();
     }
 
+    /// Bytes its table holds now.
+    pub fn bytes(&self) -> usize {
+        self.table.bytes()
+    }
+
     /// Generates, prunes and orders the moves of `pos` onto the move stack (none at a dead end).
     #[inline]
     fn expand(&mut self, pos: &Position) -> (u32, u32) {

@@ -8,10 +8,12 @@ use patience::deal::{Deal, deal};
 use patience::game::{Move, Place, Position, Variant, apply};
 use patience::hidden::determinize::{Purpose, determinize, stream};
 use patience::hidden::observation::Slot;
-use patience::hidden::planner::{Action, FINAL_FACTOR, PLANNER_REVISION, reveal_candidates};
+use patience::hidden::planner::{
+    Action, FINAL_FACTOR, PLANNER_REVISION, Resign, reveal_candidates,
+};
 use patience::hidden::play::Outcome;
 use patience::hidden::{Budget, Observation, Planner, game_hides_cards, play};
-use patience::solve::{Options, Solver, replay};
+use patience::solve::{Options, Prune, Solver, replay};
 use patience::variants::{Klondike, KlondikeDraw3, LuckyPiles, NapoleonsShoulder, Stonewall};
 use std::sync::atomic::AtomicBool;
 
@@ -367,6 +369,16 @@ fn the_commands_play_hint_and_winrate_in_hidden_play() {
         "hidden",
     ]);
     refused(&["hint", "napoleons-shoulder", "--deal", arg(&real)]);
+    // A position with nothing unknown: one solve, with the last solve's budget.
+    let (code, out, err) = run(&[&["hint", "stonewall", "--deal", arg(&real)][..], &tiny].concat());
+    assert!(code == 0 || code == 1, "{err}");
+    let last = 3 * 2000 * FINAL_FACTOR;
+    assert!(
+        out.contains(&format!(
+            "equals thoughtful play (one solve with {last} nodes)"
+        )),
+        "{out}"
+    );
 
     // winrate: the CSV says hidden, the summary prints the budget, resume refuses to mix.
     let csv = dir.path().join("h.csv");
@@ -647,6 +659,65 @@ fn the_last_solve_gets_final_factor_times_the_sample_budget() {
         .unwrap();
     assert!(matches!(dec.action, Action::Play(_)), "{:?}", dec.action);
     assert!(dec.nodes > one, "{} nodes", dec.nodes);
+}
+
+#[test]
+fn the_planner_solves_within_the_callers_table_bound_and_pruning() {
+    // The complete position of the last test: its last solve wins within the default bounds.
+    type V = KlondikeDraw3;
+    let cancel = AtomicBool::new(false);
+    let d = deal(&V::RULES, 1);
+    let obs = Observation::from_deal::<V>(&d).unwrap();
+    let budget = Budget::new(2, 50);
+    let with = |options: Options| {
+        Planner::<V>::with_options(budget, &options)
+            .decide(&obs, 1, 0, &cancel)
+            .unwrap()
+    };
+    let free = with(Options::default());
+    assert!(matches!(free.action, Action::Play(_)), "{:?}", free.action);
+    assert_eq!(
+        free,
+        Planner::<V>::new(budget)
+            .decide(&obs, 1, 0, &cancel)
+            .unwrap()
+    );
+    // A bound of one byte (the smallest table) is too small for that solve: it stops undecided.
+    let tight = with(Options {
+        table_bytes: 1,
+        ..Options::default()
+    });
+    assert_eq!(tight.action, Action::Resign(Resign::Unknown));
+    // Without the pruning rules the same solve takes another path.
+    let bare = with(Options {
+        prune: Prune::NONE,
+        ..Options::default()
+    });
+    assert_ne!(bare.nodes, free.nodes);
+}
+
+#[test]
+fn hidden_play_gives_back_the_shortcuts_table_before_planning() {
+    type V = Stonewall;
+    let cancel = AtomicBool::new(false);
+    let pos = position::<V>(&deal(&V::RULES, 5));
+    let mut exact = exact::<V>(20_000);
+    let fresh = exact.held_bytes();
+    let sol = exact.solve(&pos, &cancel).unwrap();
+    assert_eq!(sol.verdict.word(), "unknown");
+    assert!(exact.held_bytes() > fresh, "{} bytes", exact.held_bytes());
+    let game = play::<V>(
+        &pos,
+        5,
+        &mut Planner::new(Budget::new(2, 50)),
+        &mut exact,
+        &cancel,
+        &mut |_, _| {},
+    )
+    .unwrap()
+    .unwrap();
+    assert!(game.decisions > 0);
+    assert_eq!(exact.held_bytes(), fresh);
 }
 
 #[test]
