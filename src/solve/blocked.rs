@@ -119,6 +119,7 @@ struct Tables<V>(std::marker::PhantomData<V>);
 
 impl<V: Variant> Tables<V> {
     const PARENTS: [u64; 52] = parents::<V>();
+    const CHILDREN: [u64; 52] = children::<V>();
     const SPACE: u64 = space::<V>(SourceKind::Tableau);
     const SPACE_OFF: u64 = space::<V>(SourceKind::Waste)
         | space::<V>(SourceKind::Reserve)
@@ -140,6 +141,17 @@ const fn parents<V: Variant>() -> [u64; 52] {
             }
             p += 1;
         }
+        c += 1;
+    }
+    t
+}
+
+/// For each card, the cards that may be built on it under the game's build rule.
+const fn children<V: Variant>() -> [u64; 52] {
+    let mut t = [0u64; 52];
+    let mut c = 0;
+    while c < 52 {
+        t[c] = V::RULES.build.children_of(1 << c);
         c += 1;
     }
     t
@@ -212,9 +224,7 @@ struct Layout<'a> {
     face_up: u64,
     /// The foundations' cards.
     found: u64,
-    /// Per card: its pile, the cards below it there, and its possible heads (itself included).
-    pile_of: [u8; 52],
-    below: [u64; 52],
+    /// Per tableau card: its possible heads (itself included).
     heads: [u64; 52],
     /// The tableau cards that lie on another card; per such card, the card it lies on, and
     /// the cards it fits on other than that one.
@@ -234,40 +244,35 @@ impl<'a> Layout<'a> {
             tab: 0,
             face_up: 0,
             found: 0,
-            pile_of: [0; 52],
-            below: [0; 52],
             heads: [0; 52],
             lying: 0,
             tops: 0,
             under: [NONE; 52],
             other_parents: [0; 52],
         };
-        for (q, pile) in l.piles.iter().enumerate() {
-            let mut under = 0u64;
+        for pile in l.piles {
             for i in 0..pile.len as usize {
                 let c = pile.card(i).index() as usize;
                 let bit = 1u64 << c;
-                l.pile_of[c] = q as u8;
-                l.below[c] = under;
                 if i > 0 {
                     let u = pile.card(i - 1).index();
                     l.lying |= bit;
                     l.under[c] = u;
                     l.other_parents[c] = Tables::<V>::PARENTS[c] & !(1u64 << u);
                 }
-                under |= bit;
                 l.tab |= bit;
                 if !pile.is_down(i) {
                     l.face_up |= bit;
                 }
+                // Its heads: itself, and the heads of the card under it when that card is
+                // face up and it is built on that card as a unit.
                 let mut h = bit;
-                if let Unit::Run(rel) = rules.unit {
-                    let mut j = i;
-                    while j > 0 && !pile.is_down(j - 1) && rel.fits(pile.card(j), pile.card(j - 1))
-                    {
-                        j -= 1;
-                        h |= 1 << pile.card(j).index();
-                    }
+                if let Unit::Run(rel) = rules.unit
+                    && i > 0
+                    && !pile.is_down(i - 1)
+                    && rel.fits(pile.card(i), pile.card(i - 1))
+                {
+                    h |= l.heads[pile.card(i - 1).index() as usize];
                 }
                 l.heads[c] = h;
             }
@@ -301,12 +306,11 @@ impl<'a> Layout<'a> {
     /// rules fire; and the answers found with fewer cards reachable are answers of the fixed
     /// point with more, so going on from them once the talon opens ends at that fixed point.
     fn fixed_point<V: Variant>(&self, off: u64, talon: Option<(u64, u64)>) -> Option<u64> {
-        let parents = &Tables::<V>::PARENTS;
         let space = Tables::<V>::SPACE;
         // Cards that may fill a space from off the tableau (from wherever they may come: the
         // waste, the reserve, a foundation).
         let off_space = Tables::<V>::SPACE_OFF;
-        let (piles, face_up, below, heads) = (self.piles, self.face_up, &self.below, &self.heads);
+        let (piles, face_up, heads) = (self.piles, self.face_up, &self.heads);
         // The cards turning can show, while the talon is still taken as whole.
         let mut frozen = talon.map(|(_, now)| now);
         let mut reach = match talon {
@@ -319,8 +323,13 @@ impl<'a> Layout<'a> {
         let mut left = 0u64;
         // Per pile, how many of its cards have not (yet) been found to leave: its bottom ones.
         let mut remaining = [0u8; MAX_PILES];
-        for (rest, pile) in remaining.iter_mut().zip(piles) {
+        // The piles that are empty now or whose every card has left.
+        let mut emptied = 0u32;
+        for (q, (rest, pile)) in remaining.iter_mut().zip(piles).enumerate() {
             *rest = pile.len;
+            if pile.len == 0 {
+                emptied |= 1 << q;
+            }
         }
         // Rule 5: the tableau cards that may be freed (the top cards now, and those whose card
         // on them now may go up or move as the head of a unit); `lying`: the cards that lie
@@ -337,7 +346,7 @@ impl<'a> Layout<'a> {
             // Taken before rule 5, so that a card freed in this round counts as a change.
             let before = (exposed, left, up, placed, freed);
             let bare_able = (exposed | left) & freed | placed;
-            let emptied_any = remaining[..piles.len()].contains(&0);
+            let emptied_any = emptied != 0;
             // Only a card that may go up, or is face up or exposed, frees the card under it;
             // and only one that may go up, fits on some bare-able card, or may fill a space.
             let mut t = lying
@@ -369,13 +378,6 @@ impl<'a> Layout<'a> {
             if up == ALL {
                 return None;
             }
-            // The piles that are empty now or whose every card has left.
-            let mut emptied = 0u32;
-            for (q, &rest) in remaining[..piles.len()].iter().enumerate() {
-                if rest == 0 {
-                    emptied |= 1 << q;
-                }
-            }
             // Off-tableau cards that can come onto the tableau (rule 4).
             let fill = if emptied != 0 { off_space } else { 0 };
             loop {
@@ -388,26 +390,41 @@ impl<'a> Layout<'a> {
             }
             // Rules 1 and 2, each pile from the top down while its cards can leave (from where
             // the last round stopped: the cards above have left).
-            for (pile, rest) in piles.iter().zip(remaining.iter_mut()) {
+            // `fit`: the cards that fit on a bare-able card, kept up to date as cards are exposed.
+            let mut bare_able = (exposed | left) & freed | placed;
+            let mut fit = V::RULES.build.children_of(bare_able);
+            // The piles emptied before this pass (as `emptied` was when the pass began).
+            let emptied_before = emptied;
+            for (q, (pile, rest)) in piles.iter().zip(remaining.iter_mut()).enumerate() {
+                // A head may fill a space in another pile.
+                let spaces = if emptied_before & !(1 << q) != 0 {
+                    space
+                } else {
+                    0
+                };
                 while *rest > 0 {
                     let i = *rest as usize - 1;
                     let c = pile.card(i).index() as usize;
                     exposed |= 1 << c;
-                    let mut leaves = (c < 4 || up >> (c - 4) & 1 != 0) && freed >> c & 1 != 0;
-                    let bare_able = (exposed | left) & freed | placed;
-                    let mut hs = heads[c];
-                    while !leaves && hs != 0 {
-                        let h = hs.trailing_zeros() as usize;
-                        hs &= hs - 1;
-                        leaves = (face_up | exposed) >> h & 1 != 0
-                            && (parents[h] & bare_able & !below[h] != 0
-                                || space >> h & 1 != 0 && emptied & !(1 << self.pile_of[h]) != 0);
+                    if freed >> c & 1 != 0 && bare_able >> c & 1 == 0 {
+                        bare_able |= 1 << c;
+                        fit |= Tables::<V>::CHILDREN[c];
                     }
+                    // Rule 2 for all heads at once. They are face up now or exposed (the card
+                    // itself, now), as it asks. And no bare-able card lies below a head in its
+                    // pile: that card lies below this one, so it is neither exposed nor has
+                    // left yet (a pile's cards are marked from the top down), and it is no card
+                    // off the tableau (placed).
+                    let leaves = (c < 4 || up >> (c - 4) & 1 != 0) && freed >> c & 1 != 0
+                        || heads[c] & (fit | spaces) != 0;
                     if !leaves {
                         break;
                     }
                     left |= 1 << c;
                     *rest -= 1;
+                    if *rest == 0 {
+                        emptied |= 1 << q;
+                    }
                 }
             }
             if (exposed, left, up, placed, freed) == before {
