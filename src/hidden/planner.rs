@@ -41,9 +41,9 @@ use super::determinize::{Purpose, determinize_into, stream};
 use super::observation::{Observation, Slot};
 use crate::cards::Card;
 use crate::game::{Move, Place, Position, Variant, apply, legal};
+use crate::hash::WordBuild;
 use crate::solve::{End, Limit, Options, Prune, SolveError, Solver, Verdict, expand_talon_plays};
 use std::collections::HashSet;
-use std::hash::{BuildHasherDefault, Hasher};
 use std::sync::atomic::AtomicBool;
 
 /// The value of a sample whose solve was stopped by the node budget: neither a win nor a loss.
@@ -600,47 +600,6 @@ fn quiet_move_set(obs: &Observation) -> Prune {
     }
 }
 
-/// A fast hasher for the set of positions the search over quiet moves has visited: a word at
-/// a time, multiply and rotate (its keys are positions, not chosen to collide). Positions are
-/// a kilobyte and more; SipHash, the standard one, took 3% of a hidden game's time.
-#[derive(Default)]
-struct WordHasher(u64);
-
-impl WordHasher {
-    #[inline(always)]
-    fn add(&mut self, w: u64) {
-        self.0 = (self.0.rotate_left(5) ^ w).wrapping_mul(0x517c_c1b7_2722_0a95);
-    }
-}
-
-impl Hasher for WordHasher {
-    fn write(&mut self, bytes: &[u8]) {
-        let mut words = bytes.chunks_exact(8);
-        for w in &mut words {
-            self.add(u64::from_le_bytes(w.try_into().expect("8 bytes")));
-        }
-        let rest = words.remainder();
-        if !rest.is_empty() {
-            let mut w = [0u8; 8];
-            w[..rest.len()].copy_from_slice(rest);
-            self.add(u64::from_le_bytes(w) ^ (rest.len() as u64) << 59);
-        }
-    }
-
-    fn write_u8(&mut self, i: u8) {
-        self.add(i as u64);
-    }
-
-    fn write_usize(&mut self, i: usize) {
-        self.add(i as u64);
-    }
-
-    fn finish(&self) -> u64 {
-        // The table takes its top bits: fold the low ones up.
-        self.0 ^ self.0 >> 32
-    }
-}
-
 /// The candidates that quiet moves reach (the module's step 2), each as its real moves: quiet
 /// moves, then the reveal.
 pub fn reveal_candidates<V: Variant>(obs: &Observation) -> Vec<Vec<Move>> {
@@ -657,7 +616,7 @@ fn reveals<V: Variant>(obs: &Observation) -> Vec<Found> {
         u32::MAX,
         Move::new(Place::Stock, Place::Stock, 0),
     )];
-    let mut visited: HashSet<Position, BuildHasherDefault<WordHasher>> = HashSet::default();
+    let mut visited: HashSet<Position, WordBuild> = HashSet::default();
     visited.insert(root.clone());
     let mut out = Vec::new();
     let mut moves = Vec::new();

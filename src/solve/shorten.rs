@@ -10,13 +10,14 @@
 
 use crate::game::position::Position;
 use crate::game::{Move, Stock, Variant, apply, generate, undo};
+use crate::hash::{WordBuild, WordHasher};
 use std::collections::HashMap;
 use std::hash::Hasher;
 
 /// A fingerprint of everything on the table as it lies (pile order included).
 fn fingerprint<V: Variant>(pos: &Position) -> u64 {
     let rules = V::RULES;
-    let mut h = std::hash::DefaultHasher::new();
+    let mut h = WordHasher::default();
     for p in &pos.piles[..rules.piles()] {
         h.write(p.as_slice());
         h.write_u8(0xFE);
@@ -42,7 +43,8 @@ fn fingerprint<V: Variant>(pos: &Position) -> u64 {
 /// `moves` (real moves, winning from `start`) with its detours cut out; never longer.
 pub fn shorten<V: Variant>(start: &Position, moves: &[Move]) -> Vec<Move> {
     // The last step at which each position of the path is reached.
-    let mut last: HashMap<u64, usize> = HashMap::with_capacity(moves.len() + 1);
+    let mut last: HashMap<u64, usize, WordBuild> =
+        HashMap::with_capacity_and_hasher(moves.len() + 1, WordBuild::default());
     let mut pos = start.clone();
     last.insert(fingerprint::<V>(&pos), 0);
     for (i, &m) in moves.iter().enumerate() {
