@@ -226,11 +226,9 @@ struct Layout<'a> {
     found: u64,
     /// Per tableau card: its possible heads (itself included).
     heads: [u64; 52],
-    /// The tableau cards that lie on another card; per such card, the card it lies on, and
-    /// the cards it fits on other than that one.
+    /// The tableau cards that lie on another card; per such card, the card it lies on.
     lying: u64,
     under: [u8; 52],
-    other_parents: [u64; 52],
     /// The piles' top cards now.
     tops: u64,
 }
@@ -248,7 +246,6 @@ impl<'a> Layout<'a> {
             lying: 0,
             tops: 0,
             under: [NONE; 52],
-            other_parents: [0; 52],
         };
         for pile in l.piles {
             for i in 0..pile.len as usize {
@@ -258,7 +255,6 @@ impl<'a> Layout<'a> {
                     let u = pile.card(i - 1).index();
                     l.lying |= bit;
                     l.under[c] = u;
-                    l.other_parents[c] = Tables::<V>::PARENTS[c] & !(1u64 << u);
                 }
                 l.tab |= bit;
                 if !pile.is_down(i) {
@@ -358,7 +354,7 @@ impl<'a> Layout<'a> {
                 let a = t.trailing_zeros() as usize;
                 t &= t - 1;
                 if up >> a & 1 != 0
-                    || self.other_parents[a] & bare_able != 0
+                    || Tables::<V>::PARENTS[a] & !(1u64 << self.under[a]) & bare_able != 0
                     || space >> a & 1 != 0 && emptied_any
                 {
                     freed |= 1 << self.under[a];
