@@ -24,13 +24,13 @@
 //! exposed or has left.
 //!
 //! 1. A tableau card is exposed when every card above it has left.
-//! 2. It leaves when it is exposed, freed and the next lower card of its suit is up (it goes
-//!    up); or when some *head* h can move: h is the card itself or a card below it such that
-//!    every card from h up to it is face up now (the card itself may be face down) and is built
-//!    on the one below under the game's rule for units (for single-card games h is the card
-//!    itself); h is face up now or exposed, and h fits (under the build rule) on a bare-able
-//!    card p that does not lie below h in h's pile; or the space rule lets h fill an empty pile
-//!    from the tableau and some other pile is empty now or has had every card leave.
+//! 2. Once exposed, it leaves when it is freed and the next lower card of its suit is up (it
+//!    goes up); or when some *head* h can move: h is the card itself or a card below it such
+//!    that every card from h up to it is face up now (the card itself may be face down) and is
+//!    built on the one below under the game's rule for units (for single-card games h is the
+//!    card itself); h is face up now or exposed, and h fits (under the build rule) on a
+//!    bare-able card p that does not lie below h in h's pile; or the space rule lets h fill an
+//!    empty pile from the tableau and some other pile is empty now or has had every card leave.
 //! 3. A card is up when the next lower card of its suit is up (or it is an Ace) and it is off
 //!    the tableau, or it is a tableau card that is freed and exposed or has left.
 //! 4. A card off the tableau is placed when it fits on a bare-able card, or when the space rule
@@ -427,5 +427,218 @@ impl<'a> Layout<'a> {
                 return Some(up | placed);
             }
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::game::rules::SourceKind;
+    use crate::game::{apply, generate};
+    use crate::variants::{
+        FlowerGarden, Klondike, KlondikeDraw3, LuckierThirteen, LuckyPiles, LuckyPilesSameSuit,
+        LuckyThirteen, Stonewall, Wildflower,
+    };
+    use rand::{Rng, SeedableRng};
+    use rand_chacha::ChaCha8Rng;
+
+    /// The least fixed point of the module's rules, card by card as they read (with the
+    /// reachable off-tableau cards `reach`): the cards up at the end, and those placed.
+    fn fixed_point_by_the_rules<V: Variant>(pos: &Position, reach: u64) -> (u64, u64) {
+        let rules = V::RULES;
+        let card = |i: usize| Card::from_index(i as u8);
+        let (mut fits_on, mut space_tab, mut space_off) = ([0u64; 52], 0u64, 0u64);
+        for c in 0..52 {
+            for p in 0..52 {
+                if rules.build.fits(card(c), card(p)) {
+                    fits_on[c] |= 1 << p;
+                }
+            }
+            if rules.space_accepts(card(c), SourceKind::Tableau) {
+                space_tab |= 1 << c;
+            }
+            if [
+                SourceKind::Waste,
+                SourceKind::Reserve,
+                SourceKind::Foundation,
+            ]
+            .into_iter()
+            .any(|k| rules.space_accepts(card(c), k))
+            {
+                space_off |= 1 << c;
+            }
+        }
+        let piles = &pos.piles[..rules.piles()];
+        let at = |q: usize, i: usize| piles[q].card(i).index() as usize;
+        let mut up = 0u64;
+        for f in 0..rules.foundations() {
+            for r in 1..=pos.found_height[f] {
+                up |= 1 << Card::new(r, pos.found_suit[f]).index();
+            }
+        }
+        let (mut exposed, mut left, mut placed, mut freed) = (0u64, 0u64, 0u64, 0u64);
+        let lower_up = |up: u64, c: usize| c < 4 || up >> (c - 4) & 1 != 0;
+        loop {
+            let before = (up, exposed, left, placed, freed);
+            let bare_able = (exposed | left) & freed | placed;
+            // The piles empty now or whose every card has left.
+            let emptied: Vec<bool> = (0..piles.len())
+                .map(|q| (0..piles[q].len as usize).all(|i| left >> at(q, i) & 1 != 0))
+                .collect();
+            for (q, pile) in piles.iter().enumerate() {
+                let n = pile.len as usize;
+                let mut below = 0u64;
+                for i in 0..n {
+                    let c = at(q, i);
+                    // 1. Exposed.
+                    if (i + 1..n).all(|k| left >> at(q, k) & 1 != 0) {
+                        exposed |= 1 << c;
+                    }
+                    // 5. Freed.
+                    if i + 1 == n {
+                        freed |= 1 << c;
+                    } else {
+                        let a = at(q, i + 1);
+                        let seen = !pile.is_down(i + 1) || exposed >> a & 1 != 0;
+                        if up >> a & 1 != 0
+                            || seen
+                                && (fits_on[a] & bare_able & !(1 << c) != 0
+                                    || space_tab >> a & 1 != 0 && emptied.contains(&true))
+                        {
+                            freed |= 1 << c;
+                        }
+                    }
+                    // 2. Leaves, once exposed: goes up, or some head moves.
+                    if exposed >> c & 1 != 0 {
+                        let mut leaves = freed >> c & 1 != 0 && lower_up(up, c);
+                        let mut under_h = below;
+                        for j in (0..=i).rev() {
+                            if leaves {
+                                break;
+                            }
+                            if j < i {
+                                let unit = match rules.unit {
+                                    Unit::Run(rel) => {
+                                        !pile.is_down(j) && rel.fits(pile.card(j + 1), pile.card(j))
+                                    }
+                                    _ => false,
+                                };
+                                if !unit {
+                                    break;
+                                }
+                                under_h &= !(1 << at(q, j));
+                            }
+                            let h = at(q, j);
+                            let seen = !pile.is_down(j) || exposed >> h & 1 != 0;
+                            let other_emptied =
+                                emptied.iter().enumerate().any(|(r, &e)| e && r != q);
+                            leaves = seen
+                                && (fits_on[h] & bare_able & !under_h != 0
+                                    || space_tab >> h & 1 != 0 && other_emptied);
+                        }
+                        if leaves {
+                            left |= 1 << c;
+                        }
+                    }
+                    below |= 1 << c;
+                }
+            }
+            // 3. Up.
+            let tableau_free = (exposed | left) & freed;
+            for c in 0..52 {
+                if lower_up(up, c) && (reach | tableau_free) >> c & 1 != 0 {
+                    up |= 1 << c;
+                }
+            }
+            // 4. Placed.
+            let fill = if emptied.contains(&true) {
+                space_off
+            } else {
+                0
+            };
+            for c in 0..52 {
+                if reach >> c & 1 != 0 && (fits_on[c] & bare_able != 0 || fill >> c & 1 != 0) {
+                    placed |= 1 << c;
+                }
+            }
+            if (up, exposed, left, placed, freed) == before {
+                return (up, placed);
+            }
+        }
+    }
+
+    /// [`blocked`] as the module's doc defines it: the fixed point with the talon whole first,
+    /// then, if one of the cards turning can show may go up or come onto the tableau, the
+    /// fixed point with every talon card reachable.
+    fn blocked_by_the_rules<V: Variant>(pos: &Position) -> bool {
+        let piles = &pos.piles[..V::RULES.piles()];
+        let tab = piles
+            .iter()
+            .flat_map(|p| (0..p.len as usize).map(|i| 1u64 << p.card(i).index()))
+            .fold(0, |a, b| a | b);
+        if V::RULES.decks != 1 || tab == 0 {
+            return false;
+        }
+        let off = ALL & !tab;
+        if let Some((all, now)) = talon_reach::<V>(pos) {
+            let (up, placed) = fixed_point_by_the_rules::<V>(pos, off & !all | now);
+            if (up | placed) & now == 0 {
+                return up != ALL;
+            }
+        }
+        fixed_point_by_the_rules::<V>(pos, off).0 != ALL
+    }
+
+    /// Random walks from the deals of `V`: [`blocked`] agrees with the rules read card by card
+    /// at every position; returns how many positions were blocked, and how many were not.
+    fn agree<V: Variant>(seeds: u64, steps: usize) -> (usize, usize) {
+        let mut rng = ChaCha8Rng::seed_from_u64(7);
+        let (mut yes, mut no) = (0, 0);
+        let mut moves = Vec::new();
+        for seed in 0..seeds {
+            let deal = crate::deal::deal(&V::RULES, seed);
+            let mut pos = Position::from_deal::<V>(&deal).expect("a legal deal");
+            for step in 0..steps {
+                let b = blocked::<V>(&pos);
+                assert_eq!(
+                    b,
+                    blocked_by_the_rules::<V>(&pos),
+                    "{} seed {seed} step {step}",
+                    V::RULES.id
+                );
+                if b {
+                    yes += 1;
+                } else {
+                    no += 1;
+                }
+                moves.clear();
+                generate::<V>(&pos, &mut moves);
+                if moves.is_empty() {
+                    break;
+                }
+                apply::<V>(&mut pos, moves[rng.random_range(0..moves.len())]);
+            }
+        }
+        (yes, no)
+    }
+
+    #[test]
+    fn blocked_computes_the_fixed_point_its_rules_define() {
+        let mut total = (0, 0);
+        for (yes, no) in [
+            agree::<Klondike>(6, 150),
+            agree::<KlondikeDraw3>(6, 150),
+            agree::<Stonewall>(6, 150),
+            agree::<FlowerGarden>(6, 150),
+            agree::<Wildflower>(6, 150),
+            agree::<LuckyThirteen>(6, 150),
+            agree::<LuckierThirteen>(6, 150),
+            agree::<LuckyPiles>(6, 150),
+            agree::<LuckyPilesSameSuit>(6, 150),
+        ] {
+            total = (total.0 + yes, total.1 + no);
+        }
+        // Both answers occur often, or the comparison would prove little.
+        assert!(total.0 >= 200 && total.1 >= 200, "{total:?}");
     }
 }
