@@ -448,10 +448,10 @@ mod tests {
         let rules = V::RULES;
         let card = |i: usize| Card::from_index(i as u8);
         let (mut fits_on, mut space_tab, mut space_off) = ([0u64; 52], 0u64, 0u64);
-        for c in 0..52 {
+        for (c, on) in fits_on.iter_mut().enumerate() {
             for p in 0..52 {
                 if rules.build.fits(card(c), card(p)) {
-                    fits_on[c] |= 1 << p;
+                    *on |= 1 << p;
                 }
             }
             if rules.space_accepts(card(c), SourceKind::Tableau) {
@@ -556,8 +556,8 @@ mod tests {
             } else {
                 0
             };
-            for c in 0..52 {
-                if reach >> c & 1 != 0 && (fits_on[c] & bare_able != 0 || fill >> c & 1 != 0) {
+            for (c, &on) in fits_on.iter().enumerate() {
+                if reach >> c & 1 != 0 && (on & bare_able != 0 || fill >> c & 1 != 0) {
                     placed |= 1 << c;
                 }
             }
