@@ -631,6 +631,15 @@ fn where_no_sample_is_won_unknowns_are_graded_by_the_cards_a_search_gets_up() {
     );
 }
 
+/// Klondike draw 3 seed 1 as a deal file shows it (every card known, so nothing unseen), and
+/// a budget whose one sample budget leaves it undecided.
+fn complete_draw3_deal() -> (Deal, Observation, Budget) {
+    let d = deal(&KlondikeDraw3::RULES, 1);
+    let obs = Observation::from_deal::<KlondikeDraw3>(&d).unwrap();
+    assert!(obs.is_complete());
+    (d, obs, Budget::new(2, 50))
+}
+
 /// With every card seen, the planner's one solve gets [`FINAL_FACTOR`] times a decision's sample
 /// budget (planner revision 8): a Klondike draw 3 deal written with its face-down cards known,
 /// which a solve of one sample budget leaves undecided, is played as won.
@@ -638,10 +647,7 @@ fn where_no_sample_is_won_unknowns_are_graded_by_the_cards_a_search_gets_up() {
 fn the_last_solve_gets_final_factor_times_the_sample_budget() {
     type V = KlondikeDraw3;
     let cancel = AtomicBool::new(false);
-    let d = deal(&V::RULES, 1);
-    let obs = Observation::from_deal::<V>(&d).unwrap();
-    assert!(obs.is_complete());
-    let budget = Budget::new(2, 50);
+    let (d, obs, budget) = complete_draw3_deal();
     let one = budget.samples as u64 * budget.sample_nodes;
     let short = exact::<V>(one).solve(&position::<V>(&d), &cancel).unwrap();
     assert_eq!(
@@ -666,9 +672,7 @@ fn the_planner_solves_within_the_callers_table_bound_and_pruning() {
     // The complete position of the last test: its last solve wins within the default bounds.
     type V = KlondikeDraw3;
     let cancel = AtomicBool::new(false);
-    let d = deal(&V::RULES, 1);
-    let obs = Observation::from_deal::<V>(&d).unwrap();
-    let budget = Budget::new(2, 50);
+    let (_, obs, budget) = complete_draw3_deal();
     let with = |options: Options| {
         Planner::<V>::with_options(budget, &options)
             .decide(&obs, 1, 0, &cancel)
