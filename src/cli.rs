@@ -70,6 +70,18 @@ pub enum Command {
     /// way to a decided one (`winrate --retry` with a larger budget), with a note. Exit status:
     /// 0 merged, 2 bad input.
     Merge(MergeArgs),
+    /// Compare two result CSV files of one game deal by deal, on the seeds both hold: the
+    /// verdicts side by side, the deals won by one only (with an exact sign test), and what the
+    /// two say together about play with every card known.
+    ///
+    /// Each file must hold one game, one knowledge and (hidden rows) one planner budget: two
+    /// budgets of the solver or of the planner, or a thoughtful run beside a hidden one. Every
+    /// win is a win replayed on the real deal, so a deal won in either file is won with every
+    /// card known; only thoughtful `unsolvable` rows prove the opposite. A deal proved
+    /// unsolvable in one file and won in the other is a contradiction (one of them is wrong).
+    ///
+    /// Exit status: 0 no contradiction, 1 a contradiction, 2 bad input.
+    Compare(CompareArgs),
 }
 
 #[derive(Args, Debug)]
@@ -430,4 +442,17 @@ mod tests {
         assert!(line.contains("--seed"), "{line}");
         assert!(!line.contains('\n'));
     }
+}
+
+#[derive(Args, Debug)]
+pub struct CompareArgs {
+    /// The first result CSV file (A), written by `patience winrate --csv` or `merge --csv`.
+    #[arg(value_name = "A")]
+    pub a: std::path::PathBuf,
+    /// The second result CSV file (B).
+    #[arg(value_name = "B")]
+    pub b: std::path::PathBuf,
+    /// Print the comparison as JSON.
+    #[arg(long)]
+    pub json: bool,
 }

@@ -179,7 +179,7 @@ pub struct Report {
 }
 
 /// A count in a few characters: `812`, `20.5k`, `1.05M`, `3.20G`.
-fn compact(n: u64) -> String {
+pub fn compact(n: u64) -> String {
     match n {
         0..10_000 => n.to_string(),
         10_000..1_000_000 => format!("{:.1}k", n as f64 / 1e3),
@@ -189,7 +189,7 @@ fn compact(n: u64) -> String {
 }
 
 /// Seconds in a few characters: `0.004`, `12.3`, `140`.
-fn secs(s: f64) -> String {
+pub fn secs(s: f64) -> String {
     if s >= 100.0 {
         format!("{s:.0}")
     } else if s >= 10.0 {

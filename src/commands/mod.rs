@@ -3,6 +3,7 @@
 //! Shared here: the variant lookup and the start position from `--seed N` or `--deal FILE|-`.
 
 pub mod check;
+pub mod compare;
 pub mod deal;
 pub mod hint;
 pub mod merge;
@@ -45,6 +46,7 @@ pub fn run(cli: &Cli, out: &mut dyn Write) -> Result<Outcome> {
         Command::Solve(args) => solve::run(args, out),
         Command::Winrate(args) => winrate::run(args, out),
         Command::Merge(args) => merge::run(args, out),
+        Command::Compare(args) => compare::run(args, out),
         Command::Play(args) => play::run(args, out),
         Command::Hint(args) => hint::run(args, out),
     }

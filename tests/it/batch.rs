@@ -1,6 +1,6 @@
 //! `patience winrate` and `patience merge`: the summary against the CSV rows, determinism over
 //! thread counts, resuming after a damaged last line, shards merged, several variants, bad
-//! arguments, Ctrl-C.
+//! arguments, Ctrl-C; `patience compare`.
 
 use crate::common::{arg, refused, run, stderr_of, stdout_of, tempdir, write_file};
 use serde_json::Value;
@@ -618,4 +618,153 @@ fn a_thoughtful_file_of_the_first_format_is_continued_in_it() {
         text.contains("stonewall,0,thoughtful,unknown,,7,0.1,nodes\n"),
         "{text}"
     );
+}
+
+/// A result file of the given rows (after the header).
+fn result_file(dir: &Path, name: &str, rows: &[&str]) -> std::path::PathBuf {
+    let mut text = format!("{HEADER}\n");
+    for r in rows {
+        text.push_str(r);
+        text.push('\n');
+    }
+    write_file(dir, name, &text)
+}
+
+#[test]
+fn compare_pairs_two_files_deal_by_deal() {
+    let dir = tempdir();
+    // A: thoughtful, seeds 0..=5. B: hidden, seeds 1..=6 (5 in common: 1..=5).
+    let a = result_file(
+        dir.path(),
+        "a.csv",
+        &[
+            "stonewall,0,thoughtful,solved,80,100,0.1,,,,",
+            "stonewall,1,thoughtful,solved,80,100,0.1,,,,",
+            "stonewall,2,thoughtful,unsolvable,,200,0.2,,,,",
+            "stonewall,3,thoughtful,unknown,,1000,0.3,nodes,,,",
+            "stonewall,4,thoughtful,unknown,,1000,0.4,nodes,,,",
+            "stonewall,5,thoughtful,solved,90,100,0.5,,,,",
+        ],
+    );
+    let b = result_file(
+        dir.path(),
+        "b.csv",
+        &[
+            "stonewall,1,hidden,solved,85,5000,1.0,,128,2000,8",
+            "stonewall,2,hidden,unsolvable,,5000,2.0,,128,2000,8",
+            "stonewall,3,hidden,solved,85,5000,3.0,,128,2000,8",
+            "stonewall,4,hidden,unsolvable,,5000,4.0,,128,2000,8",
+            "stonewall,5,hidden,unsolvable,,5000,5.0,,128,2000,8",
+            "stonewall,6,hidden,solved,85,5000,6.0,,128,2000,8",
+        ],
+    );
+    let v = run_json(&["compare", arg(&a), arg(&b), "--json"]);
+    assert_eq!(v["common_deals"], 5, "{v}");
+    assert_eq!(
+        (v["first_seed"].clone(), v["last_seed"].clone()),
+        (1.into(), 5.into())
+    );
+    assert_eq!(v["table"]["solved"]["solved"], 1);
+    assert_eq!(v["table"]["solved"]["unsolvable"], 1);
+    assert_eq!(v["table"]["unsolvable"]["unsolvable"], 1);
+    assert_eq!(v["table"]["unknown"]["solved"], 1);
+    assert_eq!(v["table"]["unknown"]["unsolvable"], 1);
+    assert_eq!(
+        (
+            v["won_by_both"].clone(),
+            v["won_by_a_only"].clone(),
+            v["won_by_b_only"].clone()
+        ),
+        (1.into(), 1.into(), 1.into())
+    );
+    assert_eq!(v["sign_test_p"], 1.0);
+    assert_eq!(v["won_by_either"], 3);
+    // Every card known: seeds 1, 3, 5 won; 2 proved lost by the thoughtful row; 4 unknown
+    // (its hidden loss proves nothing).
+    let known = &v["every_card_known"];
+    assert_eq!(
+        (
+            known["won"].clone(),
+            known["lost"].clone(),
+            known["unknown"].clone()
+        ),
+        (3.into(), 1.into(), 1.into()),
+        "{v}"
+    );
+    assert_eq!(v["contradictions"], serde_json::json!([]));
+    assert_eq!(v["identical"], 0);
+    assert_eq!(v["b"]["planner"]["planner_revision"], 8);
+
+    // The text says the same, and a file compared with itself is identical throughout.
+    let (code, text, _) = run(&["compare", arg(&a), arg(&b)]);
+    assert_eq!(code, 0);
+    assert!(text.contains("5 deals in both, seeds 1..=5"), "{text}");
+    assert!(
+        text.contains("won by both 1, by A only 1, by B only 1"),
+        "{text}"
+    );
+    assert!(
+        text.contains("3 won, 1 proved lost (thoughtful rows), 1 unknown"),
+        "{text}"
+    );
+    let same = run_json(&["compare", arg(&a), arg(&a), "--json"]);
+    assert_eq!(same["identical"], 6);
+    assert_eq!(same["every_card_known"]["lost"], 1);
+}
+
+#[test]
+fn compare_reports_a_contradiction_and_refuses_what_does_not_pair() {
+    let dir = tempdir();
+    let a = result_file(
+        dir.path(),
+        "a.csv",
+        &[
+            "stonewall,0,thoughtful,unsolvable,,100,0.1,,,,",
+            "stonewall,1,thoughtful,solved,80,100,0.1,,,,",
+        ],
+    );
+    // A hidden win on a deal proved unsolvable: one of the two files is wrong.
+    let b = result_file(
+        dir.path(),
+        "b.csv",
+        &["stonewall,0,hidden,solved,85,5000,1.0,,128,2000,8"],
+    );
+    let (code, text, _) = run(&["compare", arg(&a), arg(&b)]);
+    assert_eq!(code, 1, "{text}");
+    assert!(
+        text.contains("contradictions: 1 deal(s)") && text.contains("seeds 0"),
+        "{text}"
+    );
+    // A hidden loss beside a thoughtful win is no contradiction.
+    let c = result_file(
+        dir.path(),
+        "c.csv",
+        &["stonewall,1,hidden,unsolvable,,5000,1.0,,128,2000,8"],
+    );
+    assert_eq!(run(&["compare", arg(&a), arg(&c)]).0, 0);
+
+    let other = result_file(
+        dir.path(),
+        "other.csv",
+        &["lucky-piles,0,thoughtful,solved,50,100,0.1,,,,"],
+    );
+    let err = refused(&["compare", arg(&a), arg(&other)]);
+    assert!(err.contains("one game"), "{err}");
+    let apart = result_file(
+        dir.path(),
+        "apart.csv",
+        &["stonewall,9,thoughtful,solved,80,100,0.1,,,,"],
+    );
+    let err = refused(&["compare", arg(&a), arg(&apart)]);
+    assert!(err.contains("no seed in common"), "{err}");
+    let mixed = result_file(
+        dir.path(),
+        "mixed.csv",
+        &[
+            "stonewall,0,thoughtful,unsolvable,,100,0.1,,,,",
+            "stonewall,1,hidden,solved,85,5000,1.0,,128,2000,8",
+        ],
+    );
+    let err = refused(&["compare", arg(&mixed), arg(&a)]);
+    assert!(err.contains("more than one kind"), "{err}");
 }
