@@ -350,11 +350,15 @@ impl<'a> Layout<'a> {
                 & (up
                     | V::RULES.build.children_of(bare_able)
                     | if emptied_any { space } else { 0 });
+            // Rule 5 asks for a bare-able card other than the one `a` lies on; that card is
+            // never bare-able here unless it is freed already (it is a tableau card, so not
+            // placed, and bare-able tableau cards are freed ones), so the test need not
+            // exclude it.
             while t != 0 {
                 let a = t.trailing_zeros() as usize;
                 t &= t - 1;
                 if up >> a & 1 != 0
-                    || Tables::<V>::PARENTS[a] & !(1u64 << self.under[a]) & bare_able != 0
+                    || Tables::<V>::PARENTS[a] & bare_able != 0
                     || space >> a & 1 != 0 && emptied_any
                 {
                     freed |= 1 << self.under[a];
