@@ -757,3 +757,42 @@ fn a_quiet_move_that_can_wait_is_not_played_before_a_reveal() {
         quiet_then_reveal::<Klondike>(&obs, &c.moves);
     }
 }
+
+#[test]
+fn hidden_play_rows_do_not_depend_on_the_thread_count() {
+    let dir = tempdir();
+    // Seeds 0..6 of Klondike draw 3 (a few are lost without planning, the others are played)
+    // on one thread and on three: the same rows, node counts included.
+    let file = |threads: &str| {
+        let csv = dir.path().join(format!("t{threads}.csv"));
+        let (code, _, err) = run(&[
+            "winrate",
+            "klondike-draw3",
+            "--knowledge",
+            "hidden",
+            "--seeds",
+            "0..6",
+            "--max-nodes",
+            "20000",
+            "--samples",
+            "4",
+            "--sample-nodes",
+            "500",
+            "--threads",
+            threads,
+            "--quiet",
+            "--csv",
+            arg(&csv),
+        ]);
+        assert_eq!(code, 0, "{err}");
+        csv
+    };
+    let (one, three) = (file("1"), file("3"));
+    let (code, out, err) = run(&["compare", arg(&one), arg(&three), "--json"]);
+    assert_eq!(code, 0, "{err}");
+    let v: serde_json::Value = serde_json::from_str(&out).unwrap();
+    assert_eq!(v["common_deals"], 6, "{v}");
+    assert_eq!(v["identical"], 6, "{v}");
+    // Some games were played, not all lost at the start.
+    assert!(v["table"]["solved"]["solved"].as_u64().unwrap() > 0, "{v}");
+}
