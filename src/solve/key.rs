@@ -348,10 +348,46 @@ fn on_cycle(ctx: &KeyContext, pos: &Position) -> bool {
 /// holds with such stored keys: among stored winnable positions take one with the shortest win,
 /// an entered one where there is a tie; a stored X has its `pos`, entered, with a win as short;
 /// and the kept move of an entered one leads to a stored position with a shorter win.
+///
+/// `key` is the key of `pos` ([`encode`]). X's key differs from it only in the talon's stock
+/// count (all of the talon is in the stock), a field at a fixed place (after the foundations,
+/// the reserve and the talon's card mask), so it is that key with the field rewritten: no second
+/// encoding of the tableau.
 #[inline]
-pub fn turned_over_key<V: Variant, K: KeyWords>(ctx: &KeyContext, pos: &Position) -> Option<K> {
-    (ctx.cycle != 0 && pos.talon_len > 0 && !on_cycle(ctx, pos))
-        .then(|| encode_as::<V, K>(ctx, pos, true))
+pub fn turned_over_key<V: Variant, K: KeyWords>(
+    ctx: &KeyContext,
+    pos: &Position,
+    key: &K,
+) -> Option<K> {
+    if ctx.cycle == 0 || pos.talon_len == 0 || on_cycle(ctx, pos) {
+        return None;
+    }
+    let rules = V::RULES;
+    let found_bits = if rules.decks == 1 { 16 } else { 32 };
+    let at = found_bits + rules.reserve as u32 + pos.talon_len as u32;
+    let mut out = *key;
+    set_bits(
+        out.as_mut(),
+        at,
+        bits_for(pos.talon_len as usize),
+        (pos.stock_len + pos.waste_len) as u64,
+    );
+    debug_assert_eq!(out, encode_as::<V, K>(ctx, pos, true));
+    Some(out)
+}
+
+/// Writes the low `n` bits of `v` (`n` <= 32) at bit `at` of the stream `words` (the layout
+/// of [`Writer`]: bit i of the stream is bit i % 64 of word i / 64).
+#[inline(always)]
+fn set_bits(words: &mut [u64], at: u32, n: u32, v: u64) {
+    let (w, b) = ((at / 64) as usize, at % 64);
+    let mask = (1u64 << n) - 1;
+    words[w] = words[w] & !(mask << b) | (v & mask) << b;
+    if b + n > 64 {
+        let spill = b + n - 64;
+        let hi = (1u64 << spill) - 1;
+        words[w + 1] = words[w + 1] & !hi | (v & mask) >> (n - spill);
+    }
 }
 
 #[inline(always)]
@@ -583,4 +619,39 @@ pub fn decode<V: Variant, K: KeyWords>(ctx: &KeyContext, start: &Position, key: 
         pile.fixed = 0;
     }
     pos
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{Writer, set_bits};
+
+    /// Rewriting one field of a bit stream in place gives the stream written with the new value,
+    /// wherever the field lies, across a word boundary too.
+    #[test]
+    fn set_bits_rewrites_a_field_as_the_writer_would_have_written_it() {
+        let fields = |v: u64, before: u32, n: u32| -> [u64; 3] {
+            let mut words = [0u64; 3];
+            let mut w = Writer::new(&mut words);
+            // Ones before and after, so that a mask too wide or misplaced shows.
+            for _ in 0..before / 32 {
+                w.put(0xffff_ffff, 32);
+            }
+            w.put((1u64 << (before % 32)) - 1, before % 32);
+            w.put(v, n);
+            w.put((1u64 << 40) - 1, 40);
+            w.finish();
+            words
+        };
+        let mut straddles = 0;
+        for before in 0..100 {
+            for n in 1..=8 {
+                let mut words = fields(0b1010_0101 & ((1 << n) - 1), before, n);
+                let new = 0b0110_1001 & ((1u64 << n) - 1);
+                set_bits(&mut words, before, n, new);
+                assert_eq!(words, fields(new, before, n), "field at {before}, {n} bits");
+                straddles += usize::from(before % 64 + n > 64);
+            }
+        }
+        assert!(straddles > 0);
+    }
 }

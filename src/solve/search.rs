@@ -245,10 +245,11 @@ impl<V: Variant, K: KeyWords> Searcher<V, K> {
                 self.stats.nodes = nodes;
                 return End::Found(path);
             }
-            match self.table.insert(&encode::<V, K>(ctx, pos)) {
+            let key = encode::<V, K>(ctx, pos);
+            match self.table.insert(&key) {
                 Insert::New => {
                     self.stats.best_up = self.stats.best_up.max(pos.on_found);
-                    if let Some(k) = turned_over_key::<V, K>(ctx, pos) {
+                    if let Some(k) = turned_over_key::<V, K>(ctx, pos, &key) {
                         if self.table.insert(&k) == Insert::Full {
                             self.stats.nodes = nodes;
                             return End::Stopped(Limit::Memory);

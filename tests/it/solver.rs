@@ -649,7 +649,7 @@ fn talon_key_merges_only_waste_places_with_the_same_moves() {
                         "{what}: merged without talon plays?"
                     );
                     let succ = successor_keys::<V>(&ctx, &q);
-                    let over = turned_over_key::<V, V::Key>(&ctx, &q);
+                    let over = turned_over_key::<V, V::Key>(&ctx, &q, &k);
                     if on {
                         assert_eq!(succ, succ0, "{what}: merged, with other moves");
                         assert_eq!(over, None, "{what}");
@@ -661,11 +661,10 @@ fn talon_key_merges_only_waste_places_with_the_same_moves() {
                         // leads, or where turning alone goes on from there.
                         let reach: HashSet<V::Key> = successor_keys::<V>(&ctx, &q)
                             .into_iter()
-                            .chain(
-                                successor_positions::<V>(&q)
-                                    .iter()
-                                    .filter_map(|c| turned_over_key::<V, V::Key>(&ctx, c)),
-                            )
+                            .chain(successor_positions::<V>(&q).iter().filter_map(|c| {
+                                let key = encode::<V, V::Key>(&ctx, c);
+                                turned_over_key::<V, V::Key>(&ctx, c, &key)
+                            }))
                             .collect();
                         assert!(succ0.is_subset(&reach), "{what}: lacks a merged move");
                         assert_eq!(over, Some(k0), "{what}: turned over elsewhere");
