@@ -176,9 +176,11 @@ pub fn blocked<V: Variant>(pos: &Position) -> bool {
     if V::RULES.decks != 1 {
         return false;
     }
-    let Some(layout) = Layout::new::<V>(pos) else {
+    let layout = Layout::new::<V>(pos);
+    if layout.tab == 0 {
+        // An empty tableau: nothing can be blocked.
         return false;
-    };
+    }
     let off = ALL & !layout.tab;
     // First as if no talon card ever left the talon: then only those turning can show are
     // ever reachable. If none of them can ever go up or come onto the tableau, no talon card
@@ -234,8 +236,8 @@ struct Layout<'a> {
 }
 
 impl<'a> Layout<'a> {
-    /// `None` when the tableau is empty (nothing can be blocked).
-    fn new<V: Variant>(pos: &'a Position) -> Option<Layout<'a>> {
+    #[inline(always)]
+    fn new<V: Variant>(pos: &'a Position) -> Layout<'a> {
         let rules = V::RULES;
         let mut l = Layout {
             piles: &pos.piles[..rules.piles()],
@@ -276,9 +278,6 @@ impl<'a> Layout<'a> {
                 l.tops |= 1 << pile.top().index();
             }
         }
-        if l.tab == 0 {
-            return None;
-        }
         for f in 0..rules.foundations() {
             let s = pos.found_suit[f];
             if s != NONE {
@@ -287,7 +286,7 @@ impl<'a> Layout<'a> {
                 }
             }
         }
-        Some(l)
+        l
     }
 
     /// The fixed point of the module's doc, where every card off the tableau (`off`) is
