@@ -424,6 +424,19 @@ fn one_line_clap_error(rendered: &str) -> String {
     format!("{line} (see 'patience --help')")
 }
 
+#[derive(Args, Debug)]
+pub struct CompareArgs {
+    /// The first result CSV file (A), written by `patience winrate --csv` or `merge --csv`.
+    #[arg(value_name = "A")]
+    pub a: std::path::PathBuf,
+    /// The second result CSV file (B).
+    #[arg(value_name = "B")]
+    pub b: std::path::PathBuf,
+    /// Print the comparison as JSON.
+    #[arg(long)]
+    pub json: bool,
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -442,17 +455,4 @@ mod tests {
         assert!(line.contains("--seed"), "{line}");
         assert!(!line.contains('\n'));
     }
-}
-
-#[derive(Args, Debug)]
-pub struct CompareArgs {
-    /// The first result CSV file (A), written by `patience winrate --csv` or `merge --csv`.
-    #[arg(value_name = "A")]
-    pub a: std::path::PathBuf,
-    /// The second result CSV file (B).
-    #[arg(value_name = "B")]
-    pub b: std::path::PathBuf,
-    /// Print the comparison as JSON.
-    #[arg(long)]
-    pub json: bool,
 }
