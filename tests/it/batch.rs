@@ -707,8 +707,15 @@ fn compare_pairs_two_files_deal_by_deal() {
         text.contains("3 won, 1 proved lost (thoughtful rows), 1 unknown"),
         "{text}"
     );
+    // Thoughtful against hidden rows: no line on identical searches.
+    assert!(!text.contains("identical"), "{text}");
     let same = run_json(&["compare", arg(&a), arg(&a), "--json"]);
     assert_eq!(same["identical"], 6);
+    let (_, text, _) = run(&["compare", arg(&a), arg(&a)]);
+    assert!(
+        text.contains("identical results (verdict, moves and nodes): 6 of 6"),
+        "{text}"
+    );
     assert_eq!(same["every_card_known"]["lost"], 1);
 }
 
