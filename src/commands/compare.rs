@@ -262,7 +262,9 @@ pub fn run(args: &CompareArgs, out: &mut dyn Write) -> Result<Outcome> {
         let gaps = if last - first + 1 == n {
             String::new()
         } else {
-            format!(" ({} seeds in between not in both)", last - first + 1 - n)
+            let gap = last - first + 1 - n;
+            let s = if gap == 1 { "" } else { "s" };
+            format!(" ({gap} seed{s} in between not in both)")
         };
         writeln!(out, "{n} deals in both, seeds {first}..={last}{gaps}")?;
         writeln!(

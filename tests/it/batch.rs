@@ -709,6 +709,20 @@ fn compare_pairs_two_files_deal_by_deal() {
     );
     // Thoughtful against hidden rows: no line on identical searches.
     assert!(!text.contains("identical"), "{text}");
+    // Seeds missing between the first and last in common are counted.
+    let gappy = result_file(
+        dir.path(),
+        "gappy.csv",
+        &[
+            "stonewall,1,thoughtful,solved,80,100,0.1,,,,",
+            "stonewall,3,thoughtful,unknown,,1000,0.3,nodes,,,",
+        ],
+    );
+    let (_, text, _) = run(&["compare", arg(&a), arg(&gappy)]);
+    assert!(
+        text.contains("2 deals in both, seeds 1..=3 (1 seed in between not in both)"),
+        "{text}"
+    );
     let same = run_json(&["compare", arg(&a), arg(&a), "--json"]);
     assert_eq!(same["identical"], 6);
     let (_, text, _) = run(&["compare", arg(&a), arg(&a)]);
