@@ -57,8 +57,9 @@ pub enum Command {
     ///
     /// Exit status: 0 won, 1 not won, 2 bad input.
     Play(PlayArgs),
-    /// Recommend a move for a position in which unknown face-down cards and stock cards are
-    /// written `??` (FORMATS.md), with the estimated chances of the top moves (hidden play).
+    /// Recommend a move for a position in which unknown face-down cards, stock cards and
+    /// (Lucky Thirteen) covered cards are written `??` (FORMATS.md), with the estimated
+    /// chances of the top moves (hidden play).
     ///
     /// Exit status: 0 a move is recommended, 1 no move (none legal, or every move looks lost),
     /// 2 bad input.

@@ -125,6 +125,20 @@ pub enum FaceDown {
     AllButTop,
 }
 
+/// What a person at the table sees of the tableau's face-up cards (hidden play; RULES.md,
+/// "Knowledge").
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum Sight {
+    /// Every face-up card.
+    Faces,
+    /// Only each pile's top card, the piles being squared (Lucky Thirteen: "face up, a person
+    /// sees only each top card"). A face-up card under the top is unknown until it has been a
+    /// top once; then it stays known (the player remembers it when a card is built on it). Only
+    /// in games that move single cards, so a covered card never moves and takes no card before
+    /// it is seen.
+    Tops,
+}
+
 impl FaceDown {
     /// Is the card dealt at `index` (0 = bottom) of a pile of `height` cards face down?
     pub const fn is_down(self, index: usize, height: usize) -> bool {
@@ -150,6 +164,8 @@ pub struct Rules {
     /// Cards dealt to each tableau pile, pile 1 first (also gives the number of piles).
     pub pile_sizes: &'static [u8],
     pub face_down: FaceDown,
+    /// Which face-up tableau cards a person sees (hidden play).
+    pub sight: Sight,
     /// Open reserve slots (cards that may be played at any time; nothing enters them).
     pub reserve: u8,
     pub build: Build,

@@ -1,22 +1,26 @@
 //! What a person at the table sees: face-up cards, the cards seen so far, the multiset of the
 //! cards not seen yet and the slots they may fill. An [`Observation`] keeps no path to the real
 //! deal: the unseen cards are kept only as a sorted multiset, and their slots in its position
-//! hold a placeholder (the byte of a face-down Ace of clubs, or an Ace of clubs in the stock).
+//! hold a placeholder (the byte of an Ace of clubs, face down or up as the slot's card lies, or
+//! an Ace of clubs in the stock).
 //!
 //! Which cards are unseen in hidden play (RULES.md, "Knowledge"): every face-down tableau card;
-//! and, in a game whose stock has a limited number of passes, the stock cards before the first
-//! redeal (once the stock has been turned through, every card of it has been seen). With
-//! unlimited passes (Klondike) the stock counts as known.
+//! in a game whose piles are squared ([`Sight::Tops`], Lucky Thirteen), every face-up card
+//! under a pile's top that has not been a top yet; and, in a game whose stock has a limited
+//! number of passes, the stock cards before the first redeal (once the stock has been turned
+//! through, every card of it has been seen). With unlimited passes (Klondike) the stock counts
+//! as known.
 
 use crate::cards::{Card, CardToken};
 use crate::deal::Deal;
 use crate::game::position::{DOWN, Position};
-use crate::game::{DealError, Move, Place, Stock, Variant, generate};
+use crate::game::{DealError, FaceDown, Move, Place, Sight, Stock, Variant, generate};
 
 /// A slot whose card the player does not know.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
 pub enum Slot {
-    /// Tableau pile `pile`, card `index` from the bottom (face down).
+    /// Tableau pile `pile`, card `index` from the bottom (face down, or covered in a game of
+    /// [`Sight::Tops`]).
     Pile { pile: u8, index: u8 },
     /// Stock card `index` from the bottom (`Position::stock[index]`).
     Stock { index: u8 },
@@ -44,10 +48,12 @@ pub fn stock_hidden<V: Variant>(pos: &Position) -> bool {
     }
 }
 
-/// Does game `V` hide anything from a player at the start (face-down cards or a stock order)?
+/// Does game `V` hide anything from a player at the start (face-down cards, covered cards or a
+/// stock order)?
 pub fn game_hides_cards<V: Variant>() -> bool {
     let r = V::RULES;
-    r.face_down != crate::game::FaceDown::None
+    r.face_down != FaceDown::None
+        || (r.sight == Sight::Tops && r.pile_sizes.iter().any(|&n| n > 1))
         || matches!(
             r.stock,
             Stock::Waste {
@@ -65,6 +71,10 @@ pub enum HiddenDealError {
     )]
     UnknownHere { place: String },
     #[error(
+        "{place}: ?? (an unknown card) may stand only for a card under a pile's top here: a person sees each top card"
+    )]
+    UnknownTop { place: String },
+    #[error(
         "the position has {unknown} unknown cards (??) but {missing} cards of the deck are not written in it"
     )]
     UnknownCount { unknown: usize, missing: usize },
@@ -73,18 +83,21 @@ pub enum HiddenDealError {
 }
 
 impl Observation {
-    /// What a player sees of `pos` at the start of a game (or of a position reached in play:
-    /// in the games here nothing once seen is hidden again, so the position says what was seen).
+    /// What a player sees of `pos` at the start of a game: every face-down card, every covered
+    /// card (in a game of [`Sight::Tops`]) and a hidden stock are unseen. (Of a position reached
+    /// in play, [`Observation::update`] knows more: the covered cards that were tops before.)
     pub fn new<V: Variant>(pos: &Position) -> Observation {
         let stock = stock_hidden::<V>(pos);
-        Observation::masking::<V>(pos, |slot| match slot {
+        Observation::masking::<V>(pos, |slot, _| match slot {
             Slot::Pile { .. } => true,
             Slot::Stock { .. } => stock,
         })
     }
 
-    /// Masks the face-down cards and stock cards of `pos` for which `unknown` says so.
-    fn masking<V: Variant>(pos: &Position, unknown: impl Fn(Slot) -> bool) -> Observation {
+    /// Masks the face-down cards, covered cards (in a game of [`Sight::Tops`], every face-up
+    /// card under a pile's top) and stock cards of `pos` for which `unknown` says so (it is
+    /// told whether a pile card is face down).
+    fn masking<V: Variant>(pos: &Position, unknown: impl Fn(Slot, bool) -> bool) -> Observation {
         let rules = V::RULES;
         let mut masked = pos.clone();
         let mut slots = Vec::new();
@@ -96,16 +109,20 @@ impl Observation {
                     pile: p as u8,
                     index: i as u8,
                 };
-                if pile.is_down(i) && unknown(slot) {
+                let down = pile.is_down(i);
+                let covered = rules.sight == Sight::Tops && i + 1 < pile.len as usize;
+                if (down || covered) && unknown(slot, down) {
                     unseen.push(pile.card(i));
-                    masked.piles[p].cards[i] = DOWN;
+                    // The placeholder keeps the card's face: a determinization turns it face
+                    // up or down as the real card lies.
+                    masked.piles[p].cards[i] = if down { DOWN } else { 0 };
                     slots.push(slot);
                 }
             }
         }
         for i in 0..pos.stock_len as usize {
             let slot = Slot::Stock { index: i as u8 };
-            if unknown(slot) {
+            if unknown(slot, false) {
                 unseen.push(pos.stock_card(i));
                 masked.talon[pos.stock[i] as usize] = 0;
                 slots.push(slot);
@@ -167,6 +184,18 @@ impl Observation {
                 missing: missing.len(),
             });
         }
+        // In a game of squared piles without face-down cards, a pile's ?? is a covered card,
+        // face up, and never its top.
+        let covered = rules.sight == Sight::Tops && rules.face_down == FaceDown::None;
+        if covered {
+            for (p, list) in deal.piles.iter().enumerate() {
+                if list.last() == Some(&CardToken::Unknown) {
+                    return Err(HiddenDealError::UnknownTop {
+                        place: Place::Tableau(p as u8).to_string(),
+                    });
+                }
+            }
+        }
         // Fill the unknowns with the missing cards (any order: they are masked again below),
         // and let the deal check do the rest.
         let mut fill = missing.into_iter();
@@ -176,7 +205,7 @@ impl Observation {
                 if *t == CardToken::Unknown {
                     *t = CardToken::Known {
                         card: fill.next().expect("counted"),
-                        face_up: false,
+                        face_up: covered,
                     };
                 }
             }
@@ -190,7 +219,7 @@ impl Observation {
             }
         }
         let pos = Position::from_deal::<V>(&filled)?;
-        Ok(Observation::masking::<V>(&pos, |slot| match slot {
+        Ok(Observation::masking::<V>(&pos, |slot, _| match slot {
             Slot::Pile { pile, index } => {
                 deal.piles[pile as usize][index as usize] == CardToken::Unknown
             }
@@ -199,9 +228,15 @@ impl Observation {
     }
 
     /// Brings the observation up to date after moves on the real table: what is face up now
-    /// is seen. Called by whoever holds the real deal, after every move.
+    /// is seen, and a covered card (in a game of [`Sight::Tops`]) stays unseen only if it was
+    /// unseen before. Called by whoever holds the real deal, after each move that may reveal a
+    /// card (so after every decision's moves: only the last of them reveals).
     pub fn update<V: Variant>(&mut self, pos: &Position) {
-        let next = Observation::new::<V>(pos);
+        let stock = stock_hidden::<V>(pos);
+        let next = Observation::masking::<V>(pos, |slot, down| match slot {
+            Slot::Pile { .. } => down || self.slots.contains(&slot),
+            Slot::Stock { .. } => stock,
+        });
         self.masked = next.masked;
         self.slots = next.slots;
         self.unseen = next.unseen;
@@ -243,16 +278,12 @@ impl Observation {
                 index: pos.stock_len.wrapping_sub(1),
             }),
             Place::Tableau(p) => {
-                let pile = &pos.piles[p as usize];
-                let below = pile.len as usize;
-                below > m.count as usize && {
-                    let i = below - m.count as usize - 1;
-                    pile.is_down(i)
-                        && self.slots.contains(&Slot::Pile {
-                            pile: p,
-                            index: i as u8,
-                        })
-                }
+                let below = pos.piles[p as usize].len as usize;
+                below > m.count as usize
+                    && self.slots.contains(&Slot::Pile {
+                        pile: p,
+                        index: (below - m.count as usize - 1) as u8,
+                    })
             }
             _ => false,
         }
@@ -310,7 +341,8 @@ impl Observation {
         for (slot, card) in self.slots.iter().zip(cards) {
             match *slot {
                 Slot::Pile { pile, index } => {
-                    out.piles[pile as usize].cards[index as usize] = card.index() | DOWN
+                    let c = &mut out.piles[pile as usize].cards[index as usize];
+                    *c = card.index() | (*c & DOWN)
                 }
                 Slot::Stock { index } => {
                     let t = out.stock[index as usize] as usize;
@@ -320,8 +352,9 @@ impl Observation {
         }
     }
 
-    /// The table as the player sees it. Unseen slots hold a placeholder (a face-down Ace of
-    /// clubs, or an Ace of clubs in the stock) that is not a card: read only what is face up.
+    /// The table as the player sees it. Unseen slots hold a placeholder (an Ace of clubs, face
+    /// down or up as the slot's card lies, or in the stock) that is not a card: read only what
+    /// is seen.
     pub fn view(&self) -> &Position {
         &self.masked
     }

@@ -95,8 +95,11 @@ pub const MAX_CANDIDATES: usize = 64;
 /// every one-deck game; 6: as 5, but the candidates are tried on the samples won from the
 /// current position alone (on the undecided ones only when none is won); 7: as 6, but where no
 /// sample is won an undecided pull counts by how far its search got ([`graded_unknown`]); 8:
-/// as 7, with [`FINAL_FACTOR`] times the nodes for the last solve, when every card is seen.
-pub const PLANNER_REVISION: u32 = 8;
+/// as 7, with [`FINAL_FACTOR`] times the nodes for the last solve, when every card is seen; 9:
+/// as 8, and in Lucky Thirteen the covered cards are unseen ([`crate::game::Sight::Tops`]: a
+/// person sees only each top card), where until 8 the game hid nothing and hidden play reused
+/// the thoughtful verdict (the other games play as with 8).
+pub const PLANNER_REVISION: u32 = 9;
 
 /// The planner's budget, and which planner spends it. Win rates are comparable only with the
 /// same planner at equal budget.
@@ -587,9 +590,10 @@ fn plan_of<V: Variant>(obs: &Observation, line: &[Move]) -> Option<Found> {
 /// in the stock): then the stock is turned a move at a time, and a turn that shows an unseen
 /// card is a reveal.
 ///
-/// Without the rules that read face-down tableau cards (split runs, blocked cards): the seen
-/// position holds a placeholder card (a face-down Ace of clubs) in each unseen slot. (The
-/// stuck-Kings rule reads them too, but its games hide only stock cards.)
+/// The search only generates moves (no dead-end test is asked), and generating reads no unseen
+/// card: the seen position holds a placeholder (an Ace of clubs) in each unseen slot, and an
+/// unseen card can neither move nor be built on. The rules that read whole piles (split runs,
+/// blocked cards) are off all the same.
 fn quiet_move_set(obs: &Observation) -> Prune {
     let stock_unseen = obs.slots().iter().any(|s| matches!(s, Slot::Stock { .. }));
     Prune {

@@ -1,4 +1,4 @@
-use crate::game::{Build, FaceDown, Rules, Space, Stock, Unit, Variant};
+use crate::game::{Build, FaceDown, Rules, Sight, Space, Stock, Unit, Variant};
 
 /// Flower Garden: 6 x 6 all face up, a 16-card open reserve, down by one regardless of suit,
 /// single cards, any card fills a space.
@@ -14,6 +14,7 @@ impl Variant for FlowerGarden {
         decks: 1,
         pile_sizes: &[6; 6],
         face_down: FaceDown::None,
+        sight: Sight::Faces,
         reserve: 16,
         build: Build::DownAnySuit,
         unit: Unit::Single,

@@ -1,4 +1,4 @@
-use crate::game::{Build, FaceDown, Rules, Space, Stock, Unit, Variant};
+use crate::game::{Build, FaceDown, Rules, Sight, Space, Stock, Unit, Variant};
 
 /// Forty Thieves: two decks, 10 x 4 face up, down in suit, single cards, any card fills a
 /// space, 64-card stock turned one at a time, one pass.
@@ -14,6 +14,7 @@ impl Variant for FortyThieves {
         decks: 2,
         pile_sizes: &[4; 10],
         face_down: FaceDown::None,
+        sight: Sight::Faces,
         reserve: 0,
         build: Build::DownSameSuit,
         unit: Unit::Single,

@@ -1,4 +1,4 @@
-use crate::game::{Build, FaceDown, Rules, Space, Stock, Unit, Variant};
+use crate::game::{Build, FaceDown, Rules, Sight, Space, Stock, Unit, Variant};
 
 /// Klondike, draw 1: 7 piles of 1..7 cards, only each top card face up; down in alternating
 /// colour; any face-up run moves; a King or a run headed by a King fills a space; the stock
@@ -18,6 +18,7 @@ const fn klondike(id: &'static str, name: &'static str, summary: &'static str, d
         decks: 1,
         pile_sizes: &[1, 2, 3, 4, 5, 6, 7],
         face_down: FaceDown::AllButTop,
+        sight: Sight::Faces,
         reserve: 0,
         build: Build::DownAltColour,
         unit: Unit::Run(Build::DownAltColour),

@@ -1,4 +1,4 @@
-use crate::game::{Build, FaceDown, Rules, Space, Stock, Unit, Variant};
+use crate::game::{Build, FaceDown, Rules, Sight, Space, Stock, Unit, Variant};
 
 /// Luckier Thirteen: 13 x 4 face up, down by one in alternating colour, single cards, any card
 /// fills a space.
@@ -14,6 +14,7 @@ impl Variant for LuckierThirteen {
         decks: 1,
         pile_sizes: &[4; 13],
         face_down: FaceDown::None,
+        sight: Sight::Faces,
         reserve: 0,
         build: Build::DownAltColour,
         unit: Unit::Single,

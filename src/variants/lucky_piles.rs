@@ -1,4 +1,4 @@
-use crate::game::{Build, FaceDown, Rules, Space, Stock, Unit, Variant};
+use crate::game::{Build, FaceDown, Rules, Sight, Space, Stock, Unit, Variant};
 
 /// Lucky Piles: 13 x 4 face up, up or down by one regardless of suit, single cards,
 /// only Kings fill a space.
@@ -14,6 +14,7 @@ impl Variant for LuckyPiles {
         decks: 1,
         pile_sizes: &[4; 13],
         face_down: FaceDown::None,
+        sight: Sight::Faces,
         reserve: 0,
         build: Build::UpDownAnySuit,
         unit: Unit::Single,

@@ -1,4 +1,4 @@
-use crate::game::{Build, FaceDown, Rules, Space, Stock, Unit, Variant};
+use crate::game::{Build, FaceDown, Rules, Sight, Space, Stock, Unit, Variant};
 
 /// Lucky Thirteen: 13 x 4 face up, down by one regardless of suit, single cards, an empty pile
 /// is never filled.
@@ -14,6 +14,7 @@ impl Variant for LuckyThirteen {
         decks: 1,
         pile_sizes: &[4; 13],
         face_down: FaceDown::None,
+        sight: Sight::Tops,
         reserve: 0,
         build: Build::DownAnySuit,
         unit: Unit::Single,

@@ -1,4 +1,4 @@
-use crate::game::{Build, FaceDown, Rules, Space, Stock, Unit, Variant};
+use crate::game::{Build, FaceDown, Rules, Sight, Space, Stock, Unit, Variant};
 
 /// Napoleon's Shoulder: two decks, 12 x 4 face up, down regardless of suit, single cards,
 /// spaces filled only from the waste (or by an Ace from a foundation), 56-card stock, one pass.
@@ -14,6 +14,7 @@ impl Variant for NapoleonsShoulder {
         decks: 2,
         pile_sizes: &[4; 12],
         face_down: FaceDown::None,
+        sight: Sight::Faces,
         reserve: 0,
         build: Build::DownAnySuit,
         unit: Unit::Single,

@@ -1,4 +1,4 @@
-use crate::game::{Build, FaceDown, Rules, Space, Stock, Unit, Variant};
+use crate::game::{Build, FaceDown, Rules, Sight, Space, Stock, Unit, Variant};
 
 /// Napoleon's Square: two decks, 12 x 4 face up, down in suit, single cards or same-suit runs
 /// as a unit, any card or run fills a space, 56-card stock turned one at a time, one pass.
@@ -14,6 +14,7 @@ impl Variant for NapoleonsSquare {
         decks: 2,
         pile_sizes: &[4; 12],
         face_down: FaceDown::None,
+        sight: Sight::Faces,
         reserve: 0,
         build: Build::DownSameSuit,
         unit: Unit::Run(Build::DownSameSuit),

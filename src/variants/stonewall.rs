@@ -1,4 +1,4 @@
-use crate::game::{Build, FaceDown, Rules, Space, Stock, Unit, Variant};
+use crate::game::{Build, FaceDown, Rules, Sight, Space, Stock, Unit, Variant};
 
 /// Stonewall: 6 x 6 with the 1st, 3rd and 5th card face down, a 16-card open reserve,
 /// down in alternating colour, any face-up alternating run moves, anything fills a space.
@@ -14,6 +14,7 @@ impl Variant for Stonewall {
         decks: 1,
         pile_sizes: &[6; 6],
         face_down: FaceDown::OddFromBottom,
+        sight: Sight::Faces,
         reserve: 16,
         build: Build::DownAltColour,
         unit: Unit::Run(Build::DownAltColour),

@@ -1,4 +1,4 @@
-use crate::game::{Build, FaceDown, Rules, Space, Stock, Unit, Variant};
+use crate::game::{Build, FaceDown, Rules, Sight, Space, Stock, Unit, Variant};
 
 /// Wildflower: Flower Garden (6 x 6 face up, 16-card open reserve, down regardless of suit), but
 /// a descending run in one suit moves as a unit; any card or such run fills a space.
@@ -14,6 +14,7 @@ impl Variant for Wildflower {
         decks: 1,
         pile_sizes: &[6; 6],
         face_down: FaceDown::None,
+        sight: Sight::Faces,
         reserve: 16,
         build: Build::DownAnySuit,
         unit: Unit::Run(Build::DownSameSuit),

@@ -14,7 +14,10 @@ use patience::hidden::planner::{
 use patience::hidden::play::Outcome;
 use patience::hidden::{Budget, Observation, Planner, game_hides_cards, play};
 use patience::solve::{Options, Prune, Solver, replay};
-use patience::variants::{Klondike, KlondikeDraw3, LuckyPiles, NapoleonsShoulder, Stonewall};
+use patience::variants::{
+    Klondike, KlondikeDraw3, LuckierThirteen, LuckyPiles, LuckyThirteen, NapoleonsShoulder,
+    Stonewall,
+};
 use std::sync::atomic::AtomicBool;
 
 const TINY: Budget = Budget::new(4, 3_000);
@@ -795,4 +798,199 @@ fn hidden_play_rows_do_not_depend_on_the_thread_count() {
     assert_eq!(v["identical"], 6, "{v}");
     // Some games were played, not all lost at the start.
     assert!(v["table"]["solved"]["solved"].as_u64().unwrap() > 0, "{v}");
+}
+
+// Lucky Thirteen: its cards lie face up, but a person sees only each pile's top card (RULES.md).
+
+/// A Lucky Thirteen seed that the thoughtful solver wins (in 16,899 nodes).
+const LT_WON: u64 = 56;
+
+#[test]
+fn lucky_thirteen_shows_only_each_top_card() {
+    assert!(game_hides_cards::<LuckyThirteen>());
+    assert!(!game_hides_cards::<LuckierThirteen>());
+    let d = deal(&LuckyThirteen::RULES, LT_WON);
+    let real = position::<LuckyThirteen>(&d);
+    let obs = Observation::new::<LuckyThirteen>(&real);
+    assert_eq!(obs.unseen().len(), 39);
+    let written = obs.to_deal::<LuckyThirteen>();
+    for (p, pile) in written.piles.iter().enumerate() {
+        for (i, t) in pile.iter().enumerate() {
+            assert_eq!(
+                *t == CardToken::Unknown,
+                i + 1 < pile.len(),
+                "T{} {i}",
+                p + 1
+            );
+        }
+    }
+    // Two covered cards swapped: the same table for a player, so the same decisions up to the
+    // first card turned up that differs. A top card swapped with a covered one: not the same.
+    let mut e = d.clone();
+    let t = e.piles[0][0];
+    e.piles[0][0] = e.piles[5][1];
+    e.piles[5][1] = t;
+    let other = position::<LuckyThirteen>(&e);
+    assert_ne!(real, other);
+    assert_eq!(Observation::new::<LuckyThirteen>(&other), obs);
+    let mut f = d.clone();
+    let t = f.piles[0][3];
+    f.piles[0][3] = f.piles[5][1];
+    f.piles[5][1] = t;
+    assert_ne!(
+        Observation::new::<LuckyThirteen>(&position::<LuckyThirteen>(&f)),
+        obs
+    );
+    let cancel = AtomicBool::new(false);
+    let mut logs = Vec::new();
+    for start in [&real, &other] {
+        let mut log = Vec::new();
+        let mut planner = Planner::<LuckyThirteen>::new(TINY);
+        play::<LuckyThirteen>(
+            start,
+            LT_WON,
+            &mut planner,
+            &mut exact(1),
+            &cancel,
+            &mut |o, t| log.push((o.clone(), t.decision.clone())),
+        )
+        .unwrap();
+        logs.push(log);
+    }
+    assert!(!logs[0].is_empty());
+    assert_eq!(logs[0][0], logs[1][0]);
+    for ((oa, da), (ob, db)) in logs[0].iter().zip(&logs[1]) {
+        if oa != ob {
+            break;
+        }
+        assert_eq!(da, db);
+    }
+}
+
+#[test]
+fn a_covered_card_is_seen_once_on_top_and_stays_known() {
+    // A move off a pile of two or more cards shows the card under it; a card then built on
+    // that pile covers it again, and the player still knows it (Observation::new, which
+    // knows no history, counts it unseen).
+    let mut checked = 0;
+    for seed in 0..40 {
+        let mut real = position::<LuckyThirteen>(&deal(&LuckyThirteen::RULES, seed));
+        let mut obs = Observation::new::<LuckyThirteen>(&real);
+        let Some((m, onto)) = obs.moves::<LuckyThirteen>().into_iter().find_map(|m| {
+            let Place::Tableau(p) = m.from else {
+                return None;
+            };
+            let mut after = real.clone();
+            apply::<LuckyThirteen>(&mut after, m);
+            let mut next = Vec::new();
+            patience::game::generate::<LuckyThirteen>(&after, &mut next);
+            next.into_iter()
+                .find(|n| n.to == Place::Tableau(p) && n.from != m.to)
+                .map(|n| (m, n))
+        }) else {
+            continue;
+        };
+        let Place::Tableau(p) = m.from else {
+            unreachable!()
+        };
+        let under = Slot::Pile {
+            pile: p,
+            index: real.piles[p as usize].len - 2,
+        };
+        assert!(obs.reveals(m) && obs.slots().contains(&under));
+        let before = obs.unseen().len();
+        apply::<LuckyThirteen>(&mut real, m);
+        obs.update::<LuckyThirteen>(&real);
+        assert_eq!(obs.unseen().len(), before - 1, "seed {seed}");
+        assert!(!obs.slots().contains(&under));
+        let shown = real.piles[p as usize].top();
+        assert!(obs.seen()[shown.index() as usize] >= 1);
+        // Built on again: covered, and still known.
+        apply::<LuckyThirteen>(&mut real, onto);
+        obs.update::<LuckyThirteen>(&real);
+        assert!(!obs.slots().contains(&under), "seed {seed}");
+        assert!(
+            Observation::new::<LuckyThirteen>(&real)
+                .slots()
+                .contains(&under)
+        );
+        assert!(!obs.unseen().contains(&shown));
+        checked += 1;
+    }
+    assert!(checked >= 3, "{checked} seeds had such moves");
+}
+
+#[test]
+fn lucky_thirteen_fill_ins_are_face_up_and_keep_the_tops() {
+    let real = position::<LuckyThirteen>(&deal(&LuckyThirteen::RULES, LT_WON));
+    let obs = Observation::new::<LuckyThirteen>(&real);
+    let mut rng = stream(LT_WON, 0, Purpose::Other);
+    for _ in 0..200 {
+        let d = determinize(&obs, &mut rng);
+        assert_eq!(d.card_counts(&LuckyThirteen::RULES), [1u8; 52]);
+        assert_eq!(Observation::new::<LuckyThirteen>(&d), obs);
+        // A legal Lucky Thirteen position (no face-down card): it reads back from its deal.
+        assert_eq!(
+            Position::from_deal::<LuckyThirteen>(&d.to_deal::<LuckyThirteen>()).unwrap(),
+            d
+        );
+        for p in 0..13 {
+            assert_eq!(d.piles[p].top(), real.piles[p].top());
+            assert!((0..4).all(|i| !d.piles[p].is_down(i)));
+        }
+    }
+}
+
+#[test]
+fn a_lucky_thirteen_position_with_unknown_covered_cards_reads_as_an_observation() {
+    let d = deal(&LuckyThirteen::RULES, 9);
+    let real = position::<LuckyThirteen>(&d);
+    let mut q = d.clone();
+    for pile in &mut q.piles {
+        let n = pile.len();
+        for t in &mut pile[..n - 1] {
+            *t = CardToken::Unknown;
+        }
+    }
+    let obs = Observation::from_deal::<LuckyThirteen>(&q).unwrap();
+    assert_eq!(obs, Observation::new::<LuckyThirteen>(&real));
+    // A covered card written out counts as known.
+    let mut known = q.clone();
+    known.piles[2][1] = d.piles[2][1];
+    let o = Observation::from_deal::<LuckyThirteen>(&known).unwrap();
+    assert_eq!(o.unseen().len(), 38);
+    // A top card is always seen: ?? there is refused, naming the pile.
+    let mut top = q.clone();
+    top.piles[3][3] = CardToken::Unknown;
+    top.piles[3][2] = d.piles[3][3];
+    let e = Observation::from_deal::<LuckyThirteen>(&top)
+        .unwrap_err()
+        .to_string();
+    assert!(e.contains("T4") && e.contains("top"), "{e}");
+    // In Luckier Thirteen every card is seen: ?? in a pile is refused.
+    let l = deal(&LuckierThirteen::RULES, 9);
+    let mut r = l.clone();
+    r.piles[0][0] = CardToken::Unknown;
+    assert!(Observation::from_deal::<LuckierThirteen>(&r).is_err());
+}
+
+#[test]
+fn the_commands_play_lucky_thirteen_in_hidden_play() {
+    let seed = LT_WON.to_string();
+    let args = [
+        "--knowledge",
+        "hidden",
+        "--samples",
+        "4",
+        "--sample-nodes",
+        "1000",
+        "--max-nodes",
+        "100000",
+    ];
+    let (code, out, err) = run(&[&["play", "lucky-thirteen", "--seed", &seed][..], &args].concat());
+    assert!(code == 0 || code == 1, "{err}");
+    assert!(out.contains("  1. ") && out.contains("reveals"), "{out}");
+    assert!(!out.contains("hides no card"), "{out}");
+    let (_, out, _) = run(&[&["play", "luckier-thirteen", "--seed", &seed][..], &args].concat());
+    assert!(out.contains("hides no card"), "{out}");
 }
