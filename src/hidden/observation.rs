@@ -185,15 +185,15 @@ impl Observation {
             });
         }
         // In a game of squared piles without face-down cards, a pile's ?? is a covered card,
-        // face up, and never its top.
+        // face up, and never its top; in a game with neither, a pile holds no ??.
         let covered = rules.sight == Sight::Tops && rules.face_down == FaceDown::None;
-        if covered {
-            for (p, list) in deal.piles.iter().enumerate() {
-                if list.last() == Some(&CardToken::Unknown) {
-                    return Err(HiddenDealError::UnknownTop {
-                        place: Place::Tableau(p as u8).to_string(),
-                    });
-                }
+        for (p, list) in deal.piles.iter().enumerate() {
+            let place = Place::Tableau(p as u8).to_string();
+            if covered && list.last() == Some(&CardToken::Unknown) {
+                return Err(HiddenDealError::UnknownTop { place });
+            }
+            if !covered && rules.face_down == FaceDown::None && list.contains(&CardToken::Unknown) {
+                return Err(here(place));
             }
         }
         // Fill the unknowns with the missing cards (any order: they are masked again below),

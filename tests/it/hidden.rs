@@ -967,11 +967,15 @@ fn a_lucky_thirteen_position_with_unknown_covered_cards_reads_as_an_observation(
         .unwrap_err()
         .to_string();
     assert!(e.contains("T4") && e.contains("top"), "{e}");
-    // In Luckier Thirteen every card is seen: ?? in a pile is refused.
+    // In Luckier Thirteen every card is seen: ?? in a pile is refused, naming the ?? (not the
+    // card the check would have put in its place).
     let l = deal(&LuckierThirteen::RULES, 9);
     let mut r = l.clone();
     r.piles[0][0] = CardToken::Unknown;
-    assert!(Observation::from_deal::<LuckierThirteen>(&r).is_err());
+    let e = Observation::from_deal::<LuckierThirteen>(&r)
+        .unwrap_err()
+        .to_string();
+    assert!(e.starts_with("T1: ??") && !e.contains("face down,"), "{e}");
 }
 
 #[test]
@@ -993,4 +997,19 @@ fn the_commands_play_lucky_thirteen_in_hidden_play() {
     assert!(!out.contains("hides no card"), "{out}");
     let (_, out, _) = run(&[&["play", "luckier-thirteen", "--seed", &seed][..], &args].concat());
     assert!(out.contains("hides no card"), "{out}");
+}
+
+#[test]
+fn squared_piles_only_in_games_that_move_single_cards() {
+    // Sight::Tops leaves a covered card unseen on the promise that it neither moves nor takes a
+    // card before it is a top: true only where single cards move.
+    let squared: Vec<&str> = patience::variants::ALL
+        .iter()
+        .filter(|r| r.sight == patience::game::Sight::Tops)
+        .map(|r| {
+            assert_eq!(r.unit, patience::game::Unit::Single, "{}", r.id);
+            r.id
+        })
+        .collect();
+    assert_eq!(squared, ["lucky-thirteen"]);
 }
