@@ -246,10 +246,16 @@ impl<V: Variant, K: KeyWords> Searcher<V, K> {
                 return End::Found(path);
             }
             let key = encode::<V, K>(ctx, pos);
+            // Computed before the key's own probe, and its slot asked for, so that the two
+            // table misses of a new position overlap.
+            let over = turned_over_key::<V, K>(ctx, pos, &key);
+            if let Some(k) = &over {
+                self.table.prefetch(k);
+            }
             match self.table.insert(&key) {
                 Insert::New => {
                     self.stats.best_up = self.stats.best_up.max(pos.on_found);
-                    if let Some(k) = turned_over_key::<V, K>(ctx, pos, &key) {
+                    if let Some(k) = over {
                         if self.table.insert(&k) == Insert::Full {
                             self.stats.nodes = nodes;
                             return End::Stopped(Limit::Memory);
