@@ -247,16 +247,17 @@ impl<V: Variant, K: KeyWords> Searcher<V, K> {
             }
             let key = encode::<V, K>(ctx, pos);
             // Computed before the key's own probe, and its slot asked for, so that the two
-            // table misses of a new position overlap.
-            let over = turned_over_key::<V, K>(ctx, pos, &key);
-            if let Some(k) = &over {
-                self.table.prefetch(k);
-            }
+            // table misses of a new position overlap (hashed once: the hash outlives growth).
+            let over = turned_over_key::<V, K>(ctx, pos, &key).map(|k| {
+                let h = Table::<K>::hash_of(&k);
+                self.table.prefetch(h);
+                (k, h)
+            });
             match self.table.insert(&key) {
                 Insert::New => {
                     self.stats.best_up = self.stats.best_up.max(pos.on_found);
-                    if let Some(k) = over {
-                        if self.table.insert(&k) == Insert::Full {
+                    if let Some((k, h)) = over {
+                        if self.table.insert_hashed(&k, h) == Insert::Full {
                             self.stats.nodes = nodes;
                             return End::Stopped(Limit::Memory);
                         }

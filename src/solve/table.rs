@@ -96,9 +96,28 @@ impl<K: KeyWords> Table<K> {
         self.slots.len() * std::mem::size_of::<Slot<K>>()
     }
 
+    /// The hash that places `key` ([`Table::prefetch`], [`Table::insert_hashed`]). It does
+    /// not depend on the table's size, so it stays valid when the table grows.
+    #[inline(always)]
+    pub fn hash_of(key: &K) -> u64 {
+        hash(key.as_ref())
+    }
+
+    /// The slot where the probe of a key of hash `h` starts.
+    #[inline(always)]
+    fn home(&self, h: u64) -> usize {
+        (h >> self.shift) as usize
+    }
+
     /// Adds a key; says whether it was new, already there, or the table is full.
     #[inline]
     pub fn insert(&mut self, key: &K) -> Insert {
+        self.insert_hashed(key, hash(key.as_ref()))
+    }
+
+    /// [`Table::insert`] of a key whose hash ([`Table::hash_of`]) is known.
+    #[inline]
+    pub fn insert_hashed(&mut self, key: &K, h: u64) -> Insert {
         if (self.len + 1) * 2 > self.slots.len() && !self.grow() {
             // At the bound: still answer for keys already present, but take no new ones
             // past 3/4 load.
@@ -111,7 +130,7 @@ impl<K: KeyWords> Table<K> {
             }
         }
         let mask = self.slots.len() - 1;
-        let mut i = (hash(key.as_ref()) >> self.shift) as usize;
+        let mut i = self.home(h);
         loop {
             let s = &mut self.slots[i];
             if s.stamp != self.stamp {
@@ -127,25 +146,25 @@ impl<K: KeyWords> Table<K> {
         }
     }
 
-    /// Asks the memory system for the slot where `key`'s probe starts, so that an insert of it
-    /// soon after does not wait for it (a hint: no effect on what the table holds).
+    /// Asks the memory system for the slot where the probe of a key of hash `h` starts, so
+    /// that an insert of it soon after does not wait for it (a hint: no effect on what the
+    /// table holds).
     #[inline(always)]
-    pub fn prefetch(&self, key: &K) {
+    pub fn prefetch(&self, h: u64) {
         #[cfg(target_arch = "x86_64")]
         {
-            let i = (hash(key.as_ref()) >> self.shift) as usize;
-            let p = self.slots[i..].as_ptr() as *const i8;
+            let p = self.slots[self.home(h)..].as_ptr() as *const i8;
             // SAFETY: a prefetch reads nothing into the program (it cannot fault, whatever the
             // address), and SSE, which it needs, is part of every x86_64 target.
             unsafe { std::arch::x86_64::_mm_prefetch::<{ std::arch::x86_64::_MM_HINT_T0 }>(p) };
         }
         #[cfg(not(target_arch = "x86_64"))]
-        let _ = key;
+        let _ = h;
     }
 
     pub fn contains(&self, key: &K) -> bool {
         let mask = self.slots.len() - 1;
-        let mut i = (hash(key.as_ref()) >> self.shift) as usize;
+        let mut i = self.home(hash(key.as_ref()));
         loop {
             let s = &self.slots[i];
             if s.stamp != self.stamp {
@@ -191,6 +210,15 @@ mod tests {
             assert!(!t.contains(&[i, i * 7 + 1]));
         }
         assert_eq!(t.len(), 10_000);
+        // A key's known hash finds it as insert does, and places a new key where contains
+        // finds it.
+        for i in 0..10_000u64 {
+            let k = [i, i * 7];
+            assert_eq!(t.insert_hashed(&k, Table::hash_of(&k)), Insert::Seen);
+        }
+        let k = [1u64, 2];
+        assert_eq!(t.insert_hashed(&k, Table::hash_of(&k)), Insert::New);
+        assert!(t.contains(&k));
         t.clear();
         assert!(t.is_empty());
         assert!(!t.contains(&[5, 35]));
