@@ -692,6 +692,15 @@ fn max_bits_fit_the_key_words() {
     key_fits::<Stonewall>();
     key_fits::<LuckyPiles>();
     key_fits::<NapoleonsShoulder>();
+    key_fits::<Klondike>();
+    key_fits::<KlondikeDraw3>();
+    // A Klondike deal needs 181 bits (README: why three words were tried).
+    let deal = patience::deal::deal(&Klondike::RULES, 0);
+    let start = patience::game::Position::from_deal::<Klondike>(&deal).unwrap();
+    assert_eq!(
+        patience::solve::key::KeyContext::max_bits::<Klondike>(&start),
+        181
+    );
     // The reference deals too.
     let dir = common::reference_dir().join("stonewall");
     for f in std::fs::read_dir(&dir).expect("the stonewall reference deals") {
