@@ -104,7 +104,7 @@
 //! unit rule and the space rule are the game's own.
 
 use crate::cards::Card;
-use crate::game::position::{MAX_PILES, NONE, Position};
+use crate::game::position::{DOWN, MAX_PILES, NONE, Position};
 use crate::game::rules::SourceKind;
 use crate::game::{Stock, Unit, Variant, talon_card};
 
@@ -250,32 +250,34 @@ impl<'a> Layout<'a> {
             under: [NONE; 52],
         };
         for pile in l.piles {
-            for i in 0..pile.len as usize {
-                let c = pile.card(i).index() as usize;
+            // The card below, as it lies (its index and its DOWN bit).
+            let mut below: Option<u8> = None;
+            for &raw in pile.as_slice() {
+                let card = raw & !DOWN;
+                let c = card as usize;
                 let bit = 1u64 << c;
-                if i > 0 {
-                    let u = pile.card(i - 1).index();
-                    l.lying |= bit;
-                    l.under[c] = u;
-                }
                 l.tab |= bit;
-                if !pile.is_down(i) {
+                if raw & DOWN == 0 {
                     l.face_up |= bit;
                 }
                 // Its heads: itself, and the heads of the card under it when that card is
                 // face up and it is built on that card as a unit.
                 let mut h = bit;
-                if let Unit::Run(rel) = rules.unit
-                    && i > 0
-                    && !pile.is_down(i - 1)
-                    && rel.fits(pile.card(i), pile.card(i - 1))
-                {
-                    h |= l.heads[pile.card(i - 1).index() as usize];
+                if let Some(b) = below {
+                    l.lying |= bit;
+                    l.under[c] = b & !DOWN;
+                    if let Unit::Run(rel) = rules.unit
+                        && b & DOWN == 0
+                        && rel.fits(Card::from_index(card), Card::from_index(b))
+                    {
+                        h |= l.heads[b as usize];
+                    }
                 }
                 l.heads[c] = h;
+                below = Some(raw);
             }
-            if pile.len > 0 {
-                l.tops |= 1 << pile.top().index();
+            if let Some(t) = below {
+                l.tops |= 1 << (t & !DOWN);
             }
         }
         for f in 0..rules.foundations() {
@@ -392,6 +394,9 @@ impl<'a> Layout<'a> {
             // `fit`: the cards that fit on a bare-able card, kept up to date as cards are exposed.
             let mut bare_able = (exposed | left) & freed | placed;
             let mut fit = V::RULES.build.children_of(bare_able);
+            // The cards that may go up from the top of their pile once exposed: freed, and the
+            // next lower card of the suit up (the card above in a suit has index 4 more).
+            let mut goes = (up << 4 | ACES) & freed;
             // The piles emptied before this pass (as `emptied` was when the pass began).
             let emptied_before = emptied;
             for (q, (pile, rest)) in piles.iter().zip(remaining.iter_mut()).enumerate() {
@@ -414,12 +419,25 @@ impl<'a> Layout<'a> {
                     // pile: that card lies below this one, so it is neither exposed nor has
                     // left yet (a pile's cards are marked from the top down), and it is no card
                     // off the tableau (placed).
-                    let leaves = (c < 4 || up >> (c - 4) & 1 != 0) && freed >> c & 1 != 0
-                        || heads[c] & (fit | spaces) != 0;
+                    let leaves = goes >> c & 1 != 0 || heads[c] & (fit | spaces) != 0;
                     if !leaves {
                         break;
                     }
                     left |= 1 << c;
+                    if goes >> c & 1 != 0 {
+                        // Rule 3 at once: it goes up, and so may the free cards above it in
+                        // its suit (the rules may fire in any order).
+                        up |= 1 << c;
+                        let free = reach | (exposed | left) & freed;
+                        loop {
+                            let more = up | (free & (up << 4 | ACES));
+                            if more == up {
+                                break;
+                            }
+                            up = more;
+                        }
+                        goes = (up << 4 | ACES) & freed;
+                    }
                     *rest -= 1;
                     if *rest == 0 {
                         emptied |= 1 << q;
