@@ -316,8 +316,6 @@ struct Found {
     moves: Vec<Move>,
     before: Position,
     reveal: Move,
-    /// The won samples whose solver line begins with this reveal from this position.
-    votes: u32,
 }
 
 impl<V: Variant> Planner<V> {
@@ -466,7 +464,7 @@ impl<V: Variant> Planner<V> {
                 Verdict::Solved(line) => {
                     d.sample_wins += 1;
                     won.push(k);
-                    add_candidate(&mut found, plan_of::<V>(obs, &line), true);
+                    add_candidate(&mut found, plan_of::<V>(obs, &line));
                 }
                 Verdict::Unsolvable => {}
                 Verdict::Unknown(Limit::Cancelled) => return Err(PlanError::Cancelled),
@@ -485,14 +483,13 @@ impl<V: Variant> Planner<V> {
         }
         // 2. The reveals that quiet moves reach.
         for f in reveals::<V>(obs) {
-            add_candidate(&mut found, Some(f), false);
+            add_candidate(&mut found, Some(f));
         }
         d.candidates = found.len() as u32;
         if found.is_empty() {
             d.action = Action::Resign(Resign::Hopeless);
             return Ok(d);
         }
-        let votes: Vec<u32> = found.iter().map(|f| f.votes).collect();
         let mut cands: Vec<Choice> = found
             .into_iter()
             .map(|f| Choice {
@@ -544,7 +541,6 @@ impl<V: Variant> Planner<V> {
             y.mean()
                 .total_cmp(&x.mean())
                 .then(y.tries.cmp(&x.tries))
-                .then(votes[b].cmp(&votes[a]))
                 .then(a.cmp(&b))
         });
         d.choices = order.iter().map(|&i| cands[i].clone()).collect();
@@ -559,17 +555,13 @@ impl<V: Variant> Planner<V> {
 }
 
 /// Adds a candidate unless one with the same reveal from the same position is there.
-fn add_candidate(found: &mut Vec<Found>, f: Option<Found>, vote: bool) {
-    if let Some(mut f) = f {
-        match found
-            .iter_mut()
-            .find(|x| x.reveal == f.reveal && x.before == f.before)
+fn add_candidate(found: &mut Vec<Found>, f: Option<Found>) {
+    if let Some(f) = f {
+        if !found
+            .iter()
+            .any(|x| x.reveal == f.reveal && x.before == f.before)
         {
-            Some(x) => x.votes += vote as u32,
-            None => {
-                f.votes = vote as u32;
-                found.push(f);
-            }
+            found.push(f);
         }
     }
 }
@@ -586,7 +578,6 @@ fn plan_of<V: Variant>(obs: &Observation, line: &[Move]) -> Option<Found> {
                 moves: line[..=i].to_vec(),
                 before: quiet.view().clone(),
                 reveal: m,
-                votes: 0,
             });
         }
         quiet.apply_quiet::<V>(m);
@@ -668,7 +659,6 @@ fn reveals<V: Variant>(obs: &Observation) -> Vec<Found> {
                 moves: path,
                 before: pos.clone(),
                 reveal: m,
-                votes: 0,
             });
             if out.len() == MAX_CANDIDATES {
                 return out;
