@@ -218,6 +218,20 @@ fn talon_reach<V: Variant>(pos: &Position) -> Option<(u64, u64)> {
     (now != all).then_some((all, now))
 }
 
+/// Rule 3 to its end: the cards up, with every card of `free` (reachable off the tableau, or
+/// freed and exposed or left) whose next lower card of its suit is up (or that is an Ace), a
+/// rank at a time (the card above in a suit has index 4 more; bits 0..4 are the Aces).
+#[inline(always)]
+fn rule_3(mut up: u64, free: u64) -> u64 {
+    loop {
+        let more = up | (free & (up << 4 | ACES));
+        if more == up {
+            return up;
+        }
+        up = more;
+    }
+}
+
 /// What the fixed point needs of a position's tableau and foundations.
 struct Layout<'a> {
     piles: &'a [crate::game::position::Pile],
@@ -366,16 +380,8 @@ impl<'a> Layout<'a> {
                     lying &= !(1u64 << a);
                 }
             }
-            // Rule 3, a rank at a time (the card above in a suit has index 4 more; bits 0..4
-            // are the Aces).
-            let free = reach | (exposed | left) & freed;
-            loop {
-                let more = up | (free & (up << 4 | ACES));
-                if more == up {
-                    break;
-                }
-                up = more;
-            }
+            // Rule 3.
+            up = rule_3(up, reach | (exposed | left) & freed);
             if up == ALL {
                 return None;
             }
@@ -427,15 +433,7 @@ impl<'a> Layout<'a> {
                     if goes >> c & 1 != 0 {
                         // Rule 3 at once: it goes up, and so may the free cards above it in
                         // its suit (the rules may fire in any order).
-                        up |= 1 << c;
-                        let free = reach | (exposed | left) & freed;
-                        loop {
-                            let more = up | (free & (up << 4 | ACES));
-                            if more == up {
-                                break;
-                            }
-                            up = more;
-                        }
+                        up = rule_3(up | 1 << c, reach | (exposed | left) & freed);
                         goes = (up << 4 | ACES) & freed;
                     }
                     *rest -= 1;
