@@ -16,8 +16,9 @@ use crate::deal::Deal;
 use crate::game::position::{DOWN, Position};
 use crate::game::{DealError, FaceDown, Move, Place, Sight, Stock, Variant, generate};
 
-/// A slot whose card the player does not know.
-#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+/// A slot whose card the player does not know. Ordered as an observation lists its slots:
+/// piles first, pile by pile and bottom up, then the stock, bottom up.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum Slot {
     /// Tableau pile `pile`, card `index` from the bottom (face down, or covered in a game of
     /// [`Sight::Tops`]).
@@ -32,7 +33,8 @@ pub struct Observation {
     /// The table with every unseen slot holding a placeholder. Never handed out: a placeholder
     /// is not a card.
     masked: Position,
-    /// The unseen slots, piles first (pile by pile, bottom up), then the stock (bottom up).
+    /// The unseen slots, piles first (pile by pile, bottom up), then the stock (bottom up):
+    /// sorted (`Slot`'s order), so that [`Observation::unseen_slot`] can search them.
     slots: Vec<Slot>,
     /// The unseen cards, sorted (a multiset; as many as `slots`).
     unseen: Vec<Card>,
@@ -128,6 +130,7 @@ impl Observation {
                 slots.push(slot);
             }
         }
+        debug_assert!(slots.is_sorted());
         unseen.sort();
         let mut seen = pos.card_counts(&rules);
         for c in &unseen {
@@ -234,7 +237,7 @@ impl Observation {
     pub fn update<V: Variant>(&mut self, pos: &Position) {
         let stock = stock_hidden::<V>(pos);
         let next = Observation::masking::<V>(pos, |slot, down| match slot {
-            Slot::Pile { .. } => down || self.slots.contains(&slot),
+            Slot::Pile { .. } => down || self.unseen_slot(slot),
             Slot::Stock { .. } => stock,
         });
         self.masked = next.masked;
@@ -274,19 +277,24 @@ impl Observation {
     /// which leave the unseen slots where they are), turn up a card the player has not seen?
     pub fn reveals_at(&self, pos: &Position, m: Move) -> bool {
         match m.from {
-            Place::Stock => self.slots.contains(&Slot::Stock {
+            Place::Stock => self.unseen_slot(Slot::Stock {
                 index: pos.stock_len.wrapping_sub(1),
             }),
             Place::Tableau(p) => {
                 let below = pos.piles[p as usize].len as usize;
                 below > m.count as usize
-                    && self.slots.contains(&Slot::Pile {
+                    && self.unseen_slot(Slot::Pile {
                         pile: p,
                         index: (below - m.count as usize - 1) as u8,
                     })
             }
             _ => false,
         }
+    }
+
+    /// Is this slot's card unseen? (A binary search: the slots are sorted.)
+    fn unseen_slot(&self, slot: Slot) -> bool {
+        self.slots.binary_search(&slot).is_ok()
     }
 
     /// Nothing is unseen: the observation is the whole position.
