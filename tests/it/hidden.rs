@@ -34,6 +34,20 @@ fn position<V: Variant>(d: &Deal) -> Position {
     Position::from_deal::<V>(d).expect("a legal deal")
 }
 
+/// `d` with its tableau cards written `??` where `hide(index in pile, pile length, card)` says.
+fn masked(d: &Deal, hide: impl Fn(usize, usize, &CardToken) -> bool) -> Deal {
+    let mut q = d.clone();
+    for pile in &mut q.piles {
+        let n = pile.len();
+        for (i, t) in pile.iter_mut().enumerate() {
+            if hide(i, n, t) {
+                *t = CardToken::Unknown;
+            }
+        }
+    }
+    q
+}
+
 /// The Stonewall deal of `seed` with the face-down cards at (pile 1, card 1) and (pile 2,
 /// card 3) swapped: the same table for a player.
 fn swapped_face_down(seed: u64) -> (Position, Position) {
@@ -258,14 +272,9 @@ fn a_game_that_hides_nothing_reuses_the_thoughtful_verdict() {
 fn a_position_with_unknown_cards_reads_as_an_observation() {
     let d = deal(&Stonewall::RULES, 5);
     let real = position::<Stonewall>(&d);
-    let mut q = d.clone();
-    for pile in &mut q.piles {
-        for t in pile.iter_mut() {
-            if matches!(t, CardToken::Known { face_up: false, .. }) {
-                *t = CardToken::Unknown;
-            }
-        }
-    }
+    let q = masked(&d, |_, _, t| {
+        matches!(t, CardToken::Known { face_up: false, .. })
+    });
     let obs = Observation::from_deal::<Stonewall>(&q).unwrap();
     assert_eq!(obs, Observation::new::<Stonewall>(&real));
     // One ?? too many, a ?? in the reserve: refused with a message.
@@ -305,8 +314,9 @@ fn the_commands_play_hint_and_winrate_in_hidden_play() {
         &tiny,
     ]
     .concat());
-    assert!(code == 0 || code == 1, "{out}");
-    assert!(out.contains("  1. "), "{out}");
+    // This deal is lost at this budget (the planner resigns at its second decision).
+    assert_eq!(code, 1, "{out}");
+    assert!(out.contains("  1. ") && out.contains("resigns"), "{out}");
     assert!(out.contains("chance"), "{out}");
     let (code, out, _) = run(&[
         "play",
@@ -318,7 +328,7 @@ fn the_commands_play_hint_and_winrate_in_hidden_play() {
         "--max-nodes",
         "20000",
     ]);
-    assert!(code == 0 || code == 1);
+    assert_eq!(code, 0, "{out}");
     assert!(out.contains("hides no card"), "{out}");
 
     // hint on a position with ?? for the face-down cards.
@@ -335,14 +345,12 @@ fn the_commands_play_hint_and_winrate_in_hidden_play() {
     }
     let file = write_file(dir.path(), "q.json", &v.to_string());
     let (code, out, err) = run(&[&["hint", "stonewall", "--deal", arg(&file)][..], &tiny].concat());
-    assert!(code == 0 || code == 1, "{err}");
+    assert_eq!(code, 0, "{err}");
     assert!(out.contains("18 unknown cards"), "{out}");
-    if code == 0 {
-        assert!(
-            out.contains("best move: ") && out.contains("top moves"),
-            "{out}"
-        );
-    }
+    assert!(
+        out.contains("best move: ") && out.contains("top moves"),
+        "{out}"
+    );
     // Bad input: a ?? in the reserve, too few ??, a bad knowledge, no samples.
     let mut r = v.clone();
     r["reserve"][0] = serde_json::json!("??");
@@ -374,7 +382,7 @@ fn the_commands_play_hint_and_winrate_in_hidden_play() {
     refused(&["hint", "napoleons-shoulder", "--deal", arg(&real)]);
     // A position with nothing unknown: one solve, with the last solve's budget.
     let (code, out, err) = run(&[&["hint", "stonewall", "--deal", arg(&real)][..], &tiny].concat());
-    assert!(code == 0 || code == 1, "{err}");
+    assert_eq!(code, 0, "{err}");
     let last = 3 * 2000 * FINAL_FACTOR;
     assert!(
         out.contains(&format!(
@@ -945,13 +953,7 @@ fn lucky_thirteen_fill_ins_are_face_up_and_keep_the_tops() {
 fn a_lucky_thirteen_position_with_unknown_covered_cards_reads_as_an_observation() {
     let d = deal(&LuckyThirteen::RULES, 9);
     let real = position::<LuckyThirteen>(&d);
-    let mut q = d.clone();
-    for pile in &mut q.piles {
-        let n = pile.len();
-        for t in &mut pile[..n - 1] {
-            *t = CardToken::Unknown;
-        }
-    }
+    let q = masked(&d, |i, n, _| i < n - 1);
     let obs = Observation::from_deal::<LuckyThirteen>(&q).unwrap();
     assert_eq!(obs, Observation::new::<LuckyThirteen>(&real));
     // A covered card written out counts as known.
@@ -992,7 +994,9 @@ fn the_commands_play_lucky_thirteen_in_hidden_play() {
         "100000",
     ];
     let (code, out, err) = run(&[&["play", "lucky-thirteen", "--seed", &seed][..], &args].concat());
-    assert!(code == 0 || code == 1, "{err}");
+    // Won with every card known, lost here at this small budget: pinned, as play is
+    // reproducible from the seed.
+    assert_eq!(code, 1, "{err}");
     assert!(out.contains("  1. ") && out.contains("reveals"), "{out}");
     assert!(!out.contains("hides no card"), "{out}");
     let (_, out, _) = run(&[&["play", "luckier-thirteen", "--seed", &seed][..], &args].concat());
