@@ -1,4 +1,4 @@
-//! Cards, ranks, suits and colours; parsing and printing as `../shared/FORMATS.md` says.
+//! Cards, ranks, suits and colours; parsing and printing as `docs/formats.md` says.
 //!
 //! A [`Card`] is one byte: `(rank - 1) * 4 + suit`, so rank and suit are a shift and a mask.
 //! The two copies of a card in a two-deck game are the same `Card`: they are interchangeable.
@@ -6,7 +6,7 @@
 use std::fmt;
 use std::str::FromStr;
 
-/// Suits in the order `C D H S` (the order of FORMATS.md and of a fresh deck).
+/// Suits in the order `C D H S` (the order of docs/formats.md and of a fresh deck).
 pub const SUIT_LETTERS: [char; 4] = ['C', 'D', 'H', 'S'];
 
 /// Number of distinct cards in one deck.

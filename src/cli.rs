@@ -58,7 +58,7 @@ pub enum Command {
     /// Exit status: 0 won, 1 not won, 2 bad input.
     Play(PlayArgs),
     /// Recommend a move for a position in which unknown face-down cards, stock cards and
-    /// (Lucky Thirteen) covered cards are written `??` (FORMATS.md), with the estimated
+    /// (Lucky Thirteen) covered cards are written `??` (docs/formats.md), with the estimated
     /// chances of the top moves (hidden play).
     ///
     /// Exit status: 0 a move is recommended, 1 no move (none legal, or every move looks lost),
@@ -95,7 +95,7 @@ pub struct StartArgs {
     /// Deal the game from this seed (the same seed always gives the same deal).
     #[arg(long, value_name = "N")]
     pub seed: Option<u64>,
-    /// Start from this deal file (JSON, see FORMATS.md); `-` reads standard input.
+    /// Start from this deal file (JSON, see docs/formats.md); `-` reads standard input.
     #[arg(long = "deal", value_name = "FILE")]
     pub deal: Option<String>,
 }
@@ -262,7 +262,7 @@ pub struct SolveArgs {
     pub start: StartArgs,
     #[command(flatten)]
     pub solver: SolverArgs,
-    /// Print the solve result as JSON (FORMATS.md), with the deal included.
+    /// Print the solve result as JSON (docs/formats.md), with the deal included.
     #[arg(long)]
     pub json: bool,
 }

@@ -15,7 +15,7 @@ use rand::{RngCore, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 
 /// A position written out as lists of cards, every list from the bottom of its pile to the top,
-/// as in a deal file (`../shared/FORMATS.md`).
+/// as in a deal file (`docs/formats.md`).
 #[derive(Clone, Debug, PartialEq, Eq, Default)]
 pub struct Deal {
     pub variant: Option<String>,

@@ -31,7 +31,7 @@ use crate::hidden::Budget;
 use crate::solve::Limit;
 use std::fmt;
 
-/// What the player knows (RULES.md, "Knowledge"); every row and summary says which.
+/// What the player knows (docs/rules.md, "Knowledge"); every row and summary says which.
 #[derive(Copy, Clone, Debug, Default, PartialEq, Eq, Hash, PartialOrd, Ord, clap::ValueEnum)]
 pub enum Knowledge {
     /// Every card known, face-down cards and the stock order included: the solver's verdict.
@@ -231,7 +231,7 @@ pub enum Answer {
 }
 
 impl Answer {
-    /// The `verdict` word of FORMATS.md: `solved`, `unsolvable`, `unknown`.
+    /// The `verdict` word of docs/formats.md: `solved`, `unsolvable`, `unknown`.
     pub fn word(&self) -> &'static str {
         match self {
             Answer::Won { .. } => "solved",

@@ -1,5 +1,5 @@
 //! Hidden play: the win rate of a player who cannot see face-down cards or the order of a
-//! one-pass stock (RULES.md, "Knowledge").
+//! one-pass stock (docs/rules.md, "Knowledge").
 //!
 //! - [`observation`]: what the player sees; no path to the real deal.
 //! - [`determinize`]: uniform fill-ins of the unseen cards; random streams per (seed, purpose).

@@ -4,7 +4,7 @@
 //! hold a placeholder (the byte of an Ace of clubs, face down or up as the slot's card lies, or
 //! an Ace of clubs in the stock).
 //!
-//! Which cards are unseen in hidden play (RULES.md, "Knowledge"): every face-down tableau card;
+//! Which cards are unseen in hidden play (docs/rules.md, "Knowledge"): every face-down tableau card;
 //! in a game whose piles are squared ([`Sight::Tops`], Lucky Thirteen), every face-up card
 //! under a pile's top that has not been a top yet; and, in a game whose stock has a limited
 //! number of passes, the stock cards before the first redeal (once the stock has been turned
@@ -145,7 +145,7 @@ impl Observation {
     }
 
     /// The observation of a position written with `??` for the cards the player does not know
-    /// (FORMATS.md). `??` may stand for a face-down tableau card or a stock card; a face-down
+    /// (docs/formats.md). `??` may stand for a face-down tableau card or a stock card; a face-down
     /// card written out (`7h`) counts as known. The unknown cards are the cards of the deck that
     /// the position does not name; everything else is checked as for any deal.
     pub fn from_deal<V: Variant>(deal: &Deal) -> Result<Observation, HiddenDealError> {

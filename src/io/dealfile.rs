@@ -1,4 +1,4 @@
-//! Deal files (`../shared/FORMATS.md`): one JSON object with the keys `variant`, `seed`,
+//! Deal files (`docs/formats.md`): one JSON object with the keys `variant`, `seed`,
 //! `tableau piles`, `reserve`, `stock`, `waste` and `foundations`, read into and written from a
 //! [`Deal`]. Every list runs from the bottom of its pile to the top; the case of a card's suit
 //! letter says which way it lies (`7H` face up, `7h` face down); an emptied reserve slot is `null`.
@@ -281,13 +281,13 @@ mod tests {
     use std::path::PathBuf;
 
     fn reference() -> PathBuf {
-        PathBuf::from(concat!(env!("CARGO_MANIFEST_DIR"), "/../shared/reference"))
+        PathBuf::from(concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/reference"))
     }
 
     /// Every `*.json` under `reference/*/`, with its game folder's name.
     fn reference_files() -> Vec<(String, PathBuf)> {
         let mut out = Vec::new();
-        let dirs = std::fs::read_dir(reference()).expect("the shared reference folder");
+        let dirs = std::fs::read_dir(reference()).expect("the reference folder tests/data/reference");
         for dir in dirs {
             let dir = dir.unwrap().path();
             if !dir.is_dir() {

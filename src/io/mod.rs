@@ -1,4 +1,4 @@
-//! Reading and writing the project's file formats (`../shared/FORMATS.md`): deal files and move
+//! Reading and writing the project's file formats (`docs/formats.md`): deal files and move
 //! lists. This layer, and only this layer, reads files; the engine never does.
 
 pub mod dealfile;

@@ -1,5 +1,5 @@
 //! Move lists: plain text (`T3>F1 R5>T2 ...`) or the JSON form of a solve result
-//! (`../shared/FORMATS.md`), whose `moves` array is used.
+//! (`docs/formats.md`), whose `moves` array is used.
 //!
 //! In plain text, tokens are separated by whitespace, commas or newlines; a line number such as
 //! `12.` (alone, or stuck to the move after it: `12.T3>F1`) is ignored, and so is everything from

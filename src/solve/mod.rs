@@ -62,7 +62,7 @@ pub enum Verdict {
 }
 
 impl Verdict {
-    /// `solved`, `unsolvable` or `unknown` (FORMATS.md).
+    /// `solved`, `unsolvable` or `unknown` (docs/formats.md).
     pub fn word(&self) -> &'static str {
         match self {
             Verdict::Solved(_) => "solved",

@@ -11,9 +11,9 @@ pub fn patience() -> assert_cmd::Command {
     assert_cmd::Command::new(env!("CARGO_BIN_EXE_patience"))
 }
 
-/// The shared reference folder (`../shared/reference`, beside the checkout).
+/// The reference deals with Solvitaire's verdicts (`tests/data/reference`, see its README).
 pub fn reference_dir() -> PathBuf {
-    PathBuf::from(concat!(env!("CARGO_MANIFEST_DIR"), "/../shared/reference"))
+    PathBuf::from(concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/reference"))
 }
 
 /// A fresh temporary directory, removed when dropped.

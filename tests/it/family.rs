@@ -1155,7 +1155,7 @@ fn hand_made_lucky_thirteen_won_by_building() {
 /// that does come replays to a win. When the search gets stronger, count the decided deals too.
 const REFERENCE_NODES: u64 = 200_000;
 
-/// Every Flower Garden deal of `../shared/reference` with Solvitaire's verdict. A decided
+/// Every Flower Garden deal of `tests/data/reference` with Solvitaire's verdict. A decided
 /// verdict that differs from Solvitaire's is a bug on one side (reference/README.md).
 #[test]
 fn flower_garden_reference_deals_agree_with_solvitaire() {

@@ -1,6 +1,6 @@
 //! Random playouts checked against a slow, independent legality oracle.
 //!
-//! The oracle (module [`oracle`]) is written straight from `../shared/RULES.md`: it reads the
+//! The oracle (module [`oracle`]) is written straight from `docs/rules.md`: it reads the
 //! public fields of a [`Position`] into plain lists of cards and decides every move with its own
 //! code. It never calls `legal`, `generate`, `movable_tail` or the variant's `Rules`.
 //!

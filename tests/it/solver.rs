@@ -723,7 +723,7 @@ const REFERENCE_NODES: u64 = 2_000_000;
 /// the constant.
 const REFERENCE_DECIDED: usize = 9;
 
-/// Every Stonewall deal of `../shared/reference` with Solvitaire's verdict. A decided verdict
+/// Every Stonewall deal of `tests/data/reference` with Solvitaire's verdict. A decided verdict
 /// that differs from Solvitaire's is a bug on one side: this test fails, and the case must be
 /// examined before anything is changed (reference/README.md; the loop is
 /// `helpers::reference_deals`).

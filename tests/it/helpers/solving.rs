@@ -143,7 +143,7 @@ pub fn pinned<V: Variant>(pins: &str, nodes: u64, table_bytes: usize) {
     );
 }
 
-/// Every deal of the game in `../shared/reference` with Solvitaire's verdict (at least five),
+/// Every deal of the game in `tests/data/reference` with Solvitaire's verdict (at least five),
 /// solved at `nodes` nodes (table bound `table_bytes`, the default pruning). A decided verdict
 /// that differs from Solvitaire's is a bug on one side: the test fails, and the case must be
 /// examined before anything is changed (reference/README.md). Fewer than `min_decided` decided
