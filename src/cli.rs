@@ -156,6 +156,7 @@ pub enum PruneRule {
     Talon,
     Runs,
     Blocks,
+    Free,
 }
 
 /// The solver's budget, shared by the commands that solve.
@@ -185,7 +186,9 @@ pub struct SolverArgs {
     /// again), `runs` (a run is taken off a face-up card it fits on only when that card can then
     /// go up or take the other card that fits on it: Klondike, Stonewall), `blocks` (a position
     /// where some card can never go up, as a card above a lower one of its suit has nowhere to
-    /// go, is a dead end: one-deck games).
+    /// go, is a dead end: one-deck games), `free` (with `safe`: a card also goes up at once when
+    /// each card that fits on it is settled or is itself next to go up with nothing to hold:
+    /// one-deck games that move single cards).
     #[arg(long, value_name = "RULES", value_delimiter = ',')]
     pub prune_off: Vec<PruneRule>,
     /// Only the exhaustive depth-first search: skip the streamlined search (games with
@@ -214,6 +217,7 @@ impl SolverArgs {
                 PruneRule::Talon => "talon",
                 PruneRule::Runs => "runs",
                 PruneRule::Blocks => "blocks",
+                PruneRule::Free => "free",
             })
             .collect();
         format!("on except {}", off.join(","))
@@ -245,6 +249,7 @@ impl SolverArgs {
                         PruneRule::Talon => p.talon = false,
                         PruneRule::Runs => p.runs = false,
                         PruneRule::Blocks => p.blocks = false,
+                        PruneRule::Free => p.free = false,
                     }
                 }
                 p

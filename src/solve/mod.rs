@@ -151,7 +151,7 @@ pub fn expand_talon_plays<V: Variant>(start: &Position, moves: &[Move]) -> Vec<M
 /// many proofs end here). A larger share of the budget costs more on the games where the
 /// best-first search is needed than it gains elsewhere (measured on seeds 0..49).
 const PROBE_NODES: u64 = 1 << 14;
-/// The streamlined search (where used) may spend 1/STREAMLINED_SHARE of the node budget.
+/// The streamlined search may spend 1/STREAMLINED_SHARE of the node budget.
 /// Measured on Klondike draw 3, seeds 0..199: solved 61 / 76 / 105 at 2k / 20k / 100k nodes
 /// without it, 86 / 112 / 136 with half the budget, 86 / 105 / 132 with a quarter.
 const STREAMLINED_SHARE: u64 = 2;
@@ -224,8 +224,9 @@ impl<V: Variant> Solver<V> {
         }
     }
 
-    /// The search schedule: in games with face-down cards, first a depth-first search with the
-    /// streamliners ([`streamline`]; it only seeks wins, and running dry proves nothing); then
+    /// The search schedule: first, where [`streamline::used`], a depth-first search with the
+    /// streamliners ([`streamline`]; in the open games keyed by the suit-symmetric fingerprint;
+    /// it only seeks wins, and running dry proves nothing); then
     /// a short exact depth-first search (enough for small games, and for many proofs); then a
     /// best-first search (which finds wins where the depth-first search wanders through endless
     /// rearrangements below an early wrong choice); then the exact depth-first search again
@@ -247,11 +248,13 @@ impl<V: Variant> Solver<V> {
             ..limits.clone()
         };
         let win = &mut Win::<V>::default();
-        if self.options.quick && streamline::used::<V>() {
+        if self.options.quick && streamline::used::<V>(limits.max_nodes) {
             self.searcher.streamline = true;
+            self.searcher.symmetric = streamline::symmetric_used::<V>();
             let share = budget((limits.max_nodes / STREAMLINED_SHARE).max(1));
             let end = self.searcher.traverse(start, win, &share, cancel);
             self.searcher.streamline = false;
+            self.searcher.symmetric = false;
             self.searcher.stats = add(&mut spent, self.searcher.stats);
             // A streamlined search that runs dry proves nothing: go on.
             if !matches!(

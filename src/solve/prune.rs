@@ -76,6 +76,34 @@
 //! In a game that also builds up (Lucky Piles) a card of L could have cards not in L placed on
 //! it, so the rule is off there. Tests compare verdicts with and without it.
 //!
+//! **Free children** (`Prune::free`, an extension of rule (1) above), for one-deck games that
+//! build down and move single cards only (Flower Garden, Lucky Thirteen, Luckier Thirteen):
+//! call a card *free* when it is off the foundations, it is the next card its suit's foundation
+//! takes, the card below it in its suit is settled (or it is an Ace), and every card that fits
+//! on it is settled. Then rule (1) also forces a card c that can go up when each of c's
+//! children is settled **or free** (Solvitaire's "two ranks above the lowest foundation" in
+//! any-suit games is a case of this).
+//!
+//! *Argument.* Take a won game σ from Q that moves no settled card (rule (2)'s argument). A free
+//! card d stays free along σ: the card below it in its suit is settled and stays up, so its
+//! foundation stays at the height that takes d until d itself goes up; and d's children are
+//! settled, so nothing is ever placed on d. Single cards move, so d moves only from the top of
+//! its place. At the first move of σ that puts a free child d of c onto c, put d on its
+//! foundation instead, and drop d's later moves until σ itself puts d up: from then on d lies,
+//! in σ, at the top of whatever it lies on (nothing goes on it), so every other move of σ is
+//! legal with d on the foundation instead, with the same effect (the card below d is bare
+//! sooner, which no move of σ needs to be otherwise; the cards of d's suit above it go up in σ
+//! only after d). The game is no longer, and has one placement of a free child on c fewer;
+//! repeat. The result is a won game from Q in which nothing is ever placed on c: the settled
+//! children never move, the free ones are never put on it. The card below c in its suit is
+//! settled (in any-suit and same-suit games it is a child of c and on the foundation, so not
+//! free; in alternating colour, both children of c are settled or free, so the cards below them
+//! in their suits, the children of c's suit-mate below, are settled), so it never comes down.
+//! From here on the argument is that of rule (1): c is like the lifted Ace, and the win from Q
+//! with c up is shorter. With runs moving as units a free child could be carried onto c inside
+//! a run, so the rule is off there; with two decks, "the next card its foundation takes" has
+//! two copies and two foundations, and no argument is made.
+//!
 //! **Stuck Kings** (`Prune::kings`), for games that build down and never let a King from the
 //! tableau into an empty pile (Lucky Thirteen, Napoleon's Shoulder): a position is dead, and the
 //! search tries no move in it, when some suit can never get a King onto a foundation.
@@ -172,6 +200,9 @@ pub struct Prune {
     pub runs: bool,
     /// The blocked-cards dead-end test (`solve::blocked`; one-deck games).
     pub blocks: bool,
+    /// The free-children extension of the settled-cards rule (one-deck games that move single
+    /// cards; with `safe`).
+    pub free: bool,
 }
 
 impl Default for Prune {
@@ -183,6 +214,7 @@ impl Default for Prune {
             talon: true,
             runs: true,
             blocks: true,
+            free: true,
         }
     }
 }
@@ -196,6 +228,7 @@ impl Prune {
         talon: false,
         runs: false,
         blocks: false,
+        free: false,
     };
 
     /// Does the "Aces up" argument hold for this game?
@@ -217,6 +250,12 @@ impl Prune {
             V::RULES.build,
             Build::DownAltColour | Build::DownAnySuit | Build::DownSameSuit
         )
+    }
+
+    /// Does the free-children argument hold for this game? (One deck, built down, and only
+    /// single cards move, so a card moves only from the top of its place.)
+    pub const fn free_rule_holds<V: Variant>() -> bool {
+        V::RULES.decks == 1 && Self::safe_rule_holds::<V>() && matches!(V::RULES.unit, Unit::Single)
     }
 
     /// Does the stuck-Kings argument hold for this game? (It builds down, and an empty pile
@@ -320,6 +359,12 @@ impl Prune {
             Place::Stock => None,
         };
         let settled = if safe { settled::<V>(pos) } else { 0 };
+        // Free cards count as settled children (the free-children extension of rule (1)).
+        let free = if safe && self.free && Self::free_rule_holds::<V>() {
+            free::<V>(pos, settled)
+        } else {
+            0
+        };
         let forced = |m: &Move| -> bool {
             if !matches!(m.to, Place::Foundation(_)) {
                 return false;
@@ -328,7 +373,7 @@ impl Prune {
             (aces && c.rank() == 1)
                 || (safe
                     && (one_at_a_time || m.from != Place::Waste)
-                    && children::<V>(c) & !settled == 0
+                    && children::<V>(c) & !(settled | free) == 0
                     && (V::RULES.decks == 1
                         || c.rank() == 1
                         || settled >> Card::new(c.rank() - 1, c.suit()).index() & 1 != 0))
@@ -465,6 +510,26 @@ pub fn settled<V: Variant>(pos: &Position) -> u64 {
         }
     }
     l
+}
+
+/// The free cards of `pos` (one deck; see the free-children extension in the module's doc), a
+/// bit per card index: for each suit, the next card its foundation takes, when the card below
+/// it is settled (or it is the Ace) and every card that fits on it is settled.
+#[inline]
+pub fn free<V: Variant>(pos: &Position, settled: u64) -> u64 {
+    let mut out = 0u64;
+    for s in 0..4u8 {
+        let h = found_height_of::<V>(pos, s);
+        if h >= 13 {
+            continue;
+        }
+        let c = Card::new(h + 1, s);
+        let below_settled = h == 0 || settled >> Card::new(h, s).index() & 1 != 0;
+        if below_settled && children::<V>(c) & !settled == 0 {
+            out |= 1 << c.index();
+        }
+    }
+    out
 }
 
 /// Can some suit never get a King onto a foundation, because of the cards that tableau Kings

@@ -115,6 +115,9 @@ pub struct Searcher<V: Variant, K: KeyWords> {
     /// Apply the streamliners (`solve::streamline`): the search then only seeks wins, and
     /// running dry proves nothing.
     pub streamline: bool,
+    /// Key positions by [`super::streamline::symmetric_key`] instead of the exact key (with
+    /// `streamline` only: a lossy key can only lose wins, so the search then proves nothing).
+    pub symmetric: bool,
     pub stats: Stats,
     _v: std::marker::PhantomData<V>,
 }
@@ -128,6 +131,7 @@ impl<V: Variant, K: KeyWords> Searcher<V, K> {
             frames: Vec::with_capacity(256),
             prune,
             streamline: false,
+            symmetric: false,
             stats: Stats::default(),
             _v: std::marker::PhantomData,
         }
@@ -141,6 +145,16 @@ impl<V: Variant, K: KeyWords> Searcher<V, K> {
     /// Bytes its table holds now.
     pub fn bytes(&self) -> usize {
         self.table.bytes()
+    }
+
+    /// The table key of `pos`: the exact key, or the symmetric fingerprint (`symmetric`).
+    #[inline(always)]
+    fn key_of(&self, ctx: &KeyContext, pos: &Position) -> K {
+        if self.symmetric {
+            super::streamline::symmetric_key::<V, K>(pos)
+        } else {
+            encode::<V, K>(ctx, pos)
+        }
     }
 
     /// Generates, prunes and orders the moves of `pos` onto the move stack (none at a dead end).
@@ -192,7 +206,7 @@ impl<V: Variant, K: KeyWords> Searcher<V, K> {
         if visit.goal(pos) {
             return End::Found(Vec::new());
         }
-        if self.table.insert(&encode::<V, K>(ctx, pos)) == Insert::Full {
+        if self.table.insert(&self.key_of(ctx, pos)) == Insert::Full {
             return End::Stopped(Limit::Memory);
         }
         let (start, end) = self.expand(pos);
@@ -245,10 +259,15 @@ impl<V: Variant, K: KeyWords> Searcher<V, K> {
                 self.stats.nodes = nodes;
                 return End::Found(path);
             }
-            let key = encode::<V, K>(ctx, pos);
+            let key = self.key_of(ctx, pos);
             // Computed before the key's own probe, and its slot asked for, so that the two
             // table misses of a new position overlap (hashed once: the hash outlives growth).
-            let over = turned_over_key::<V, K>(ctx, pos, &key).map(|k| {
+            let over = if self.symmetric {
+                None
+            } else {
+                turned_over_key::<V, K>(ctx, pos, &key)
+            };
+            let over = over.map(|k| {
                 let h = Table::<K>::hash_of(&k);
                 self.table.prefetch(h);
                 (k, h)

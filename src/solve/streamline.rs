@@ -4,6 +4,10 @@
 //! other; when the streamlined search runs dry, that proves nothing, and the full search with
 //! proved pruning alone follows. So they make wins cheaper to find and never decide a loss.
 //!
+//! The streamlined search runs first where [`used`] says (`Solver::search`); in the open
+//! games it also merges positions that differ only in suits the build rule ignores
+//! ([`symmetric_key`]).
+//!
 //! In a streamlined position:
 //! 1. **Auto-foundation.** A card that can go up from the tableau, reserve or waste top goes
 //!    up, and that is the only move.
@@ -11,16 +15,35 @@
 //! 3. **No idle rearranging** (games with face-down cards): a run moves from pile to pile only
 //!    when it turns up a face-down card, empties its pile, or uncovers a card that can go up.
 
-use crate::game::position::Position;
-use crate::game::{FaceDown, Move, Place, Variant};
+use crate::game::position::{DOWN, NONE, Position};
+use crate::game::rules::KeyWords;
+use crate::game::{Build, FaceDown, Move, Place, Variant};
 
-/// Are the streamliners used in game `V`? In games with face-down cards, where they were
-/// measured to find more wins at equal budget (Klondike draw 3, seeds 0..199 at 100k nodes:
-/// 136 solved against 105; Klondike draw 1 and Stonewall, seeds 0..99: the same wins). In
-/// the open games they were measured to find fewer (Napoleon's Shoulder 9 against 17, Lucky
-/// Piles 68 against 83, seeds 0..99 at 100k nodes), so there they are off.
-pub const fn used<V: Variant>() -> bool {
-    !matches!(V::RULES.face_down, FaceDown::None)
+/// Does a solve of game `V` with a budget of `max_nodes` start with the streamlined search?
+/// In games with face-down cards always: there it was measured to find more wins at equal
+/// budget (Klondike draw 3, seeds 0..199 at 100,000 nodes: 136 solved against 105; Klondike
+/// draw 1 and Stonewall, seeds 0..99: the same wins). In the open games with a reserve
+/// (Flower Garden, Wildflower), keyed by [`symmetric_key`], from [`SYMMETRIC_FROM`] nodes on:
+/// Flower Garden seeds 0..99 at 1,000,000 nodes, 58 won against 36 without it (24 by it
+/// alone, 2 by the plain schedule alone); Wildflower seeds 0..59, 50 against 45. At 100,000
+/// nodes (the test budgets) the half budget it takes cost as many wins as it found (Flower
+/// Garden seeds 0..49: 14 against 12, 5 lost and 7 gained). In the other open games it was
+/// measured at 1,000,000 nodes to change a deal or two either way (Napoleon's Shoulder 22
+/// against 22 of seeds 0..59, Forty Thieves 7 against 6, Lucky Piles 55 against 54,
+/// Napoleon's Square and Lucky Thirteen the same), so there it is off.
+pub const fn used<V: Variant>(max_nodes: u64) -> bool {
+    !symmetric_used::<V>() || (V::RULES.reserve > 0 && max_nodes >= SYMMETRIC_FROM)
+}
+
+/// The least node budget at which the open games use the streamlined search (see [`used`]).
+pub const SYMMETRIC_FROM: u64 = 1_000_000;
+
+/// Does the streamlined search of game `V` key its positions by [`symmetric_key`] (suits the
+/// build rule ignores merged, Solvitaire's "suit symmetry")? In the open games. With face-down
+/// cards the exact key is kept: the symmetric key changed no verdict of Stonewall seeds 0..99
+/// at 1,000,000 nodes and lost 2 wins of Klondike draw 3's at 200,000.
+pub const fn symmetric_used<V: Variant>() -> bool {
+    matches!(V::RULES.face_down, FaceDown::None)
 }
 
 /// Restricts `moves[start..end]` in place; returns the new end.
@@ -62,4 +85,69 @@ pub fn streamline<V: Variant>(
         w += 1;
     }
     w
+}
+
+/// What the suit-symmetric key keeps of a card (Solvitaire's "suit symmetry" streamliner):
+/// where the build rule ignores suits, the rank alone; where it looks only at colours, the
+/// rank and colour; else the card.
+#[inline(always)]
+fn symmetric_byte<V: Variant>(b: u8) -> u8 {
+    let card = b & !DOWN;
+    let down = b & DOWN;
+    match V::RULES.build {
+        Build::DownAnySuit | Build::UpDownAnySuit => (card & !3) | down,
+        // Clubs and spades (suits 0 and 3) are black, diamonds and hearts red.
+        Build::DownAltColour => {
+            let s = card & 3;
+            (card & !3) | u8::from(s == 1 || s == 2) | down
+        }
+        Build::DownSameSuit | Build::UpDownSameSuit => b,
+    }
+}
+
+/// A 128-bit fingerprint of `pos` with suits the build rule ignores merged (see
+/// [`symmetric_byte`]), in the first two words of a key; the foundations are left out (the
+/// cards still in play fix how many foundations have reached each height). Lossy on purpose:
+/// two positions with one fingerprint are searched once, so a search keyed by it may miss a
+/// win (it only seeks wins) and a collision only loses one more.
+pub fn symmetric_key<V: Variant, K: KeyWords>(pos: &Position) -> K {
+    let rules = V::RULES;
+    let mut a = 0x9e37_79b9_7f4a_7c15u64;
+    let mut b = 0xc2b2_ae3d_27d4_eb4fu64;
+    let mut add = |x: u64| {
+        a = (a.rotate_left(5) ^ x).wrapping_mul(0x517c_c1b7_2722_0a95);
+        b = (b.rotate_left(7) ^ x).wrapping_mul(0x9e37_79b9_7f4a_7c15);
+    };
+    for pile in &pos.piles[..rules.piles()] {
+        let mut w = 0u64;
+        let mut n = 0;
+        for &c in pile.as_slice() {
+            w = w << 8 | symmetric_byte::<V>(c) as u64;
+            n += 1;
+            if n == 8 {
+                add(w);
+                (w, n) = (0, 0);
+            }
+        }
+        add(w << 8 | 0xFE);
+    }
+    for &r in &pos.reserve[..rules.reserve as usize] {
+        add(if r == NONE {
+            0xFF
+        } else {
+            symmetric_byte::<V>(r) as u64
+        });
+    }
+    for i in 0..pos.stock_len as usize {
+        add(symmetric_byte::<V>(pos.stock_card(i).index()) as u64 | 0x100);
+    }
+    for i in 0..pos.waste_len as usize {
+        add(symmetric_byte::<V>(pos.waste_card(i).index()) as u64 | 0x200);
+    }
+    add(pos.redeals as u64 | 0x400);
+    let mut k = K::default();
+    let w = k.as_mut();
+    w[0] = a;
+    w[1] = b ^ (a >> 32);
+    k
 }

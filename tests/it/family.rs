@@ -1056,9 +1056,11 @@ fn pinned_verdicts_lucky_thirteen() {
 #[test]
 fn pinned_verdicts_luckier_thirteen() {
     // 25 S, 2 U. (Re-pinned with the settled-cards rule: seeds 10 and 15 from S to `?` at this
-    // budget, still solved at the default one; 12 and 17 from `?` to S.)
+    // budget, still solved at the default one; 12 and 17 from `?` to S. Re-pinned with the
+    // free-children rule, which changes the search's order: seeds 5 and 17 from S to `?`,
+    // 10 and 15 from `?` to S; none between S and U.)
     pinned::<LK>(
-        "SSS??S???S??S????S??S??USUSSS?SS?SS?S?SS?S??SS?SSS",
+        "SSS??????SS?S??S????S??USUSSS?SS?SS?S?SSSSS?SS?SSS",
         20_000,
         FAMILY_TABLE_BYTES,
     );

@@ -10,7 +10,7 @@ use patience::game::{
 };
 use patience::solve::blocked::blocked;
 use patience::solve::prune::{settled, stuck_kings};
-use patience::solve::streamline::{streamline, used as streamline_used};
+use patience::solve::streamline::{SYMMETRIC_FROM, streamline, symmetric_used, used};
 use patience::solve::{Prune, expand_talon_plays, replay};
 use patience::variants::{
     FlowerGarden, FortyThieves, Klondike, KlondikeDraw3, LuckierThirteen, LuckyPiles,
@@ -625,8 +625,14 @@ fn mv(from: Place, to: Place, count: u8) -> Move {
 #[test]
 fn streamliners_send_cards_up_keep_foundations_and_skip_idle_rearranging() {
     type K = Klondike;
-    assert!(streamline_used::<K>() && streamline_used::<Stonewall>());
-    assert!(!streamline_used::<LuckyPiles>() && !streamline_used::<NapoleonsShoulder>());
+    assert!(!symmetric_used::<K>() && !symmetric_used::<Stonewall>());
+    assert!(symmetric_used::<LuckyPiles>() && symmetric_used::<NapoleonsShoulder>());
+    // Used with face-down cards at any budget; in the open games with a reserve from
+    // SYMMETRIC_FROM nodes on; in the other open games never.
+    assert!(used::<K>(1) && used::<Stonewall>(1));
+    assert!(used::<FlowerGarden>(SYMMETRIC_FROM) && !used::<FlowerGarden>(SYMMETRIC_FROM - 1));
+    assert!(used::<Wildflower>(SYMMETRIC_FROM));
+    assert!(!used::<NapoleonsShoulder>(u64::MAX) && !used::<LuckyPiles>(u64::MAX));
     let t1 = Place::Tableau(0);
     let (t2, t3, t4) = (Place::Tableau(1), Place::Tableau(2), Place::Tableau(3));
     // Auto-foundation: 2H can go up from pile 3, so that is the only move kept.
@@ -870,4 +876,131 @@ fn blocked_cards_rule_holds_only_with_one_deck() {
     assert!(!Prune::blocks_rule_holds::<NapoleonsShoulder>());
     assert!(!Prune::blocks_rule_holds::<NapoleonsSquare>());
     assert!(!Prune::blocks_rule_holds::<FortyThieves>());
+}
+
+/// The settled rule with the free-children extension (no Aces rule, no talon plays).
+const SAFE_FREE: Prune = Prune {
+    safe: true,
+    free: true,
+    ..Prune::NONE
+};
+
+/// Flower Garden with foundations C 4, D 4, H 5, S 4; pile 1 is `first`, and the unnamed cards
+/// lie face up under pile 6's.
+fn garden(first: &str) -> Position {
+    Table {
+        piles: &[first, "QC", "JD", "10S", "9C", "8D"],
+        found: &["4C", "4D", "5H", "4S"],
+        filler: Filler::face_up_under(5),
+        ..Table::default()
+    }
+    .pos::<FlowerGarden>()
+}
+
+#[test]
+fn a_card_whose_children_are_settled_or_free_goes_up_as_the_only_move() {
+    type G = FlowerGarden;
+    // 6H on top: its children are the Fives. 5H is up (settled); 5C, 5D and 5S are free (each
+    // is next on its foundation, with the Four below settled and nothing but settled Fours to
+    // hold), so 6H goes up as the only move, two ranks above the lowest foundation.
+    let p = garden("KC 6H");
+    let up = vec![Move::new(Place::Tableau(0), Place::Foundation(2), 1)];
+    assert_eq!(kept::<G>(&p, SAFE_FREE), up);
+    assert_eq!(kept::<G>(&p, Prune::default()), up);
+    // Without the extension only settled children count, and 5C is not up: every move but the
+    // settled 5H coming down stays.
+    let all = gen_moves::<G>(&p);
+    let settled_down = Move::new(Place::Foundation(2), Place::Tableau(0), 1);
+    assert!(all.contains(&settled_down));
+    let rest: Vec<Move> = all.iter().copied().filter(|&m| m != settled_down).collect();
+    assert_eq!(kept::<G>(&p, SAFE_ONLY), rest);
+    let no_free = Prune {
+        free: false,
+        ..Prune::default()
+    };
+    assert!(kept::<G>(&p, no_free).len() > 1);
+    // Negative: with spades at 3, 5S is not free (4S, below it, is not up), so 6H may be
+    // wanted for it: every move stays.
+    let p = Table {
+        piles: &["KC 6H", "QC", "JD", "10S", "9C", "8D"],
+        found: &["4C", "4D", "5H", "3S"],
+        filler: Filler::face_up_under(5),
+        ..Table::default()
+    }
+    .pos::<G>();
+    assert!(kept::<G>(&p, SAFE_FREE).len() > 1);
+    assert_eq!(kept::<G>(&p, SAFE_FREE), kept::<G>(&p, SAFE_ONLY));
+}
+
+#[test]
+fn the_free_children_rule_holds_only_in_one_deck_single_card_games() {
+    assert!(Prune::free_rule_holds::<FlowerGarden>());
+    assert!(Prune::free_rule_holds::<LuckyThirteen>());
+    assert!(Prune::free_rule_holds::<LuckierThirteen>());
+    // Runs move as units (a free card could be carried onto the card inside a run).
+    assert!(!Prune::free_rule_holds::<Wildflower>());
+    assert!(!Prune::free_rule_holds::<Klondike>());
+    assert!(!Prune::free_rule_holds::<Stonewall>());
+    // Two decks.
+    assert!(!Prune::free_rule_holds::<NapoleonsShoulder>());
+    assert!(!Prune::free_rule_holds::<FortyThieves>());
+    // Building up too.
+    assert!(!Prune::free_rule_holds::<LuckyPiles>());
+}
+
+/// `pos` with suits renamed by `map` (a permutation of 0..4, C D H S) everywhere.
+fn rename_suits(pos: &Position, map: [u8; 4]) -> Position {
+    use patience::game::position::{DOWN, NONE};
+    let re = |b: u8| {
+        if b == NONE {
+            return b;
+        }
+        let c = b & !DOWN;
+        (c & !3) | map[(c & 3) as usize] | (b & DOWN)
+    };
+    let mut q = pos.clone();
+    for pile in q.piles.iter_mut() {
+        for i in 0..pile.len as usize {
+            pile.cards[i] = re(pile.cards[i]);
+        }
+    }
+    for r in q.reserve.iter_mut() {
+        *r = re(*r);
+    }
+    for t in q.talon.iter_mut().take(q.talon_len as usize) {
+        *t = re(*t);
+    }
+    for s in q.found_suit.iter_mut() {
+        if *s != NONE {
+            *s = map[*s as usize];
+        }
+    }
+    q
+}
+
+#[test]
+fn the_symmetric_key_merges_exactly_the_suits_the_build_rule_ignores() {
+    use patience::solve::streamline::symmetric_key;
+    type K4 = [u64; 4];
+    let key = |p: &Position| symmetric_key::<FlowerGarden, K4>(p);
+    let g = start_of::<FlowerGarden>(3);
+    // Any suit: every renaming of suits gives the same key; another deal does not.
+    assert_eq!(key(&g), key(&rename_suits(&g, [1, 2, 3, 0])));
+    assert_eq!(key(&g), key(&rename_suits(&g, [3, 1, 2, 0])));
+    assert_ne!(key(&g), key(&start_of::<FlowerGarden>(4)));
+    // Alternating colour: clubs and spades (or diamonds and hearts) swap freely; a club for a
+    // heart does not.
+    let keyc = |p: &Position| symmetric_key::<Klondike, K4>(p);
+    let k = start_of::<Klondike>(3);
+    assert_eq!(keyc(&k), keyc(&rename_suits(&k, [3, 2, 1, 0])));
+    assert_ne!(keyc(&k), keyc(&rename_suits(&k, [1, 0, 3, 2])));
+    // Same suit: every suit counts.
+    let keys = |p: &Position| symmetric_key::<FortyThieves, K4>(p);
+    let f = start_of::<FortyThieves>(3);
+    assert_ne!(keys(&f), keys(&rename_suits(&f, [3, 1, 2, 0])));
+    // A move changes the key.
+    let mut moved = g.clone();
+    let m = gen_moves::<FlowerGarden>(&g)[0];
+    apply::<FlowerGarden>(&mut moved, m);
+    assert_ne!(key(&g), key(&moved));
 }
