@@ -28,7 +28,8 @@ pub struct Cli {
 pub enum Command {
     /// List the games: id, name and a one-line summary of the rules.
     Variants(VariantsArgs),
-    /// Show the deal of a game for a seed (or a deal file), as a picture or as a deal file.
+    /// Show the deal of a game for a seed (or a deal file, or a PySolFC game number), as a
+    /// picture or as a deal file.
     Deal(DealArgs),
     /// Replay a move list from a deal and say whether it wins.
     ///
