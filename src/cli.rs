@@ -28,7 +28,8 @@ pub struct Cli {
 pub enum Command {
     /// List the games: id, name and a one-line summary of the rules.
     Variants(VariantsArgs),
-    /// Show the deal of a game for a seed (or a deal file), as a picture or as a deal file.
+    /// Show the deal of a game for a seed (or a deal file, or a PySolFC game number), as a
+    /// picture or as a deal file.
     Deal(DealArgs),
     /// Replay a move list from a deal and say whether it wins.
     ///
@@ -88,7 +89,7 @@ pub enum Command {
 #[derive(Args, Debug)]
 pub struct VariantsArgs {}
 
-/// Where a game starts: a seeded deal or a deal file.
+/// Where a game starts: a seeded deal, a deal file or a PySolFC game number.
 #[derive(Args, Debug, Clone)]
 #[group(required = true, multiple = false)]
 pub struct StartArgs {
@@ -98,6 +99,10 @@ pub struct StartArgs {
     /// Start from this deal file (JSON, see docs/formats.md); `-` reads standard input.
     #[arg(long = "deal", value_name = "FILE")]
     pub deal: Option<String>,
+    /// Deal PySolFC's game number N (0 to 10^20): the same cards in the same places as
+    /// PySolFC's game, in our layout (docs/formats.md, "Deal sources").
+    #[arg(long, value_name = "N", value_parser = crate::pysol::parse_number)]
+    pub pysol: Option<u128>,
 }
 
 /// A validated [`StartArgs`].
@@ -105,15 +110,18 @@ pub struct StartArgs {
 pub enum Start {
     Seed(u64),
     File(Input),
+    /// A PySolFC game number (in PySolFC's range).
+    Pysol(u128),
 }
 
 impl StartArgs {
     pub fn start(&self) -> Start {
-        match (self.seed, &self.deal) {
-            (Some(seed), _) => Start::Seed(seed),
-            (None, Some(file)) => Start::File(Input::from_arg(file)),
-            // clap's argument group requires exactly one of the two.
-            (None, None) => unreachable!("clap requires --seed or --deal"),
+        match (self.seed, &self.deal, self.pysol) {
+            (Some(seed), _, _) => Start::Seed(seed),
+            (None, Some(file), _) => Start::File(Input::from_arg(file)),
+            (None, None, Some(n)) => Start::Pysol(n),
+            // clap's argument group requires exactly one of the three.
+            (None, None, None) => unreachable!("clap requires --seed, --deal or --pysol"),
         }
     }
 }
@@ -314,8 +322,13 @@ pub struct HintArgs {
     /// The game (an id from `patience variants`).
     pub variant: String,
     /// The position (JSON deal file, `??` for unknown cards); `-` reads standard input.
-    #[arg(long = "deal", value_name = "FILE", required = true)]
-    pub deal: String,
+    #[arg(long = "deal", value_name = "FILE", required_unless_present = "pysol")]
+    pub deal: Option<String>,
+    /// Instead of --deal: the start of PySolFC's game number N, as a person at the table sees
+    /// it (face-down cards and a hidden stock unknown).
+    #[arg(long, value_name = "N", conflicts_with = "deal",
+          value_parser = crate::pysol::parse_number)]
+    pub pysol: Option<u128>,
     /// Seed of the planner's random stream (the deal file's seed if it has one, else 0).
     #[arg(long, value_name = "N")]
     pub planner_seed: Option<u64>,

@@ -15,5 +15,6 @@ pub mod game;
 pub mod hash;
 pub mod hidden;
 pub mod io;
+pub mod pysol;
 pub mod solve;
 pub mod variants;

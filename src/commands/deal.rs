@@ -1,9 +1,9 @@
-//! `patience deal VARIANT (--seed N | --deal FILE) [--json]`: a picture of the deal, or its
+//! `patience deal VARIANT (--seed N | --deal FILE | --pysol N) [--json]`: a picture of the deal, or its
 //! deal file.
 
 use super::{Outcome, for_variant, load_start};
 use crate::cards::CardToken;
-use crate::cli::DealArgs;
+use crate::cli::{DealArgs, Start};
 use crate::deal::Deal;
 use crate::game::{Rules, Variant};
 use crate::io::dealfile::write_deal;
@@ -15,11 +15,19 @@ pub fn run(args: &DealArgs, out: &mut dyn Write) -> Result<Outcome> {
 }
 
 fn show<V: Variant>(args: &DealArgs, out: &mut dyn Write) -> Result<Outcome> {
-    let (deal, _pos) = load_start::<V>(&args.start.start())?;
+    let start = args.start.start();
+    let (deal, _pos) = load_start::<V>(&start)?;
     if args.json {
         writeln!(out, "{}", write_deal(&deal))?;
     } else {
-        out.write_all(picture(&deal, &V::RULES).as_bytes())?;
+        let mut text = picture(&deal, &V::RULES);
+        if let Start::Pysol(number) = start {
+            // The title names the PySolFC game (a deal file has no key for it).
+            let rest = text.split_once('\n').map_or("", |(_, rest)| rest);
+            let source = crate::pysol::source_text(&V::RULES, number);
+            text = format!("{}, {source}\n{rest}", V::RULES.name);
+        }
+        out.write_all(text.as_bytes())?;
     }
     Ok(Outcome::Success)
 }

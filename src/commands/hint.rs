@@ -1,4 +1,4 @@
-//! `patience hint VARIANT --deal FILE`: the move with the best estimated chance for a position
+//! `patience hint VARIANT (--deal FILE | --pysol N)`: the move with the best estimated chance for a position
 //! in which the cards the player does not know are written `??`, and the estimates of the top
 //! moves (hidden play: the planner of [`crate::hidden::planner`] on that observation).
 
@@ -18,16 +18,27 @@ pub fn run(args: &HintArgs, out: &mut dyn Write) -> Result<Outcome> {
 
 fn hint<V: Variant>(args: &HintArgs, out: &mut dyn Write) -> Result<Outcome> {
     let rules = V::RULES;
-    let input = Input::from_arg(&args.deal);
-    let text = input.read_to_string()?;
-    let deal = read_deal(&text).with_context(|| input.to_string())?;
-    if let Some(v) = &deal.variant {
-        if v != rules.id {
-            bail!("{input}: the deal file is for {v:?}, not {:?}", rules.id);
+    let (deal, obs) = match (args.pysol, &args.deal) {
+        (Some(number), _) => {
+            // The start of PySolFC's game, as a person at the table sees it.
+            let (deal, pos) = super::load_start::<V>(&crate::cli::Start::Pysol(number))?;
+            (deal, Observation::new::<V>(&pos))
         }
-    }
-    let obs = Observation::from_deal::<V>(&deal)
-        .with_context(|| format!("{input}: not a legal {} position", rules.name))?;
+        (None, deal) => {
+            // clap requires --deal without --pysol.
+            let input = Input::from_arg(deal.as_deref().unwrap_or("-"));
+            let text = input.read_to_string()?;
+            let deal = read_deal(&text).with_context(|| input.to_string())?;
+            if let Some(v) = &deal.variant {
+                if v != rules.id {
+                    bail!("{input}: the deal file is for {v:?}, not {:?}", rules.id);
+                }
+            }
+            let obs = Observation::from_deal::<V>(&deal)
+                .with_context(|| format!("{input}: not a legal {} position", rules.name))?;
+            (deal, obs)
+        }
+    };
     let budget = args.planner.budget();
     let seed = args.planner_seed.or(deal.seed).unwrap_or(0);
     let mut planner = Planner::<V>::new(budget);

@@ -1,6 +1,7 @@
 //! One file per subcommand. Each exposes `run(&Args, out) -> anyhow::Result<Outcome>`; errors
 //! are bad input (exit status 2), [`Outcome`] is the command's answer (exit status 0 or 1).
-//! Shared here: the variant lookup and the start position from `--seed N` or `--deal FILE|-`.
+//! Shared here: the variant lookup and the start position from `--seed N`, `--deal FILE|-` or
+//! `--pysol N`.
 
 pub mod check;
 pub mod compare;
@@ -79,8 +80,9 @@ macro_rules! for_variant {
 }
 pub(crate) use for_variant;
 
-/// The start position of game `V` from `--seed N` or `--deal FILE|-`: the deal (with its
-/// `variant` filled in) and the checked position. A deal file naming another game is refused.
+/// The start position of game `V` from `--seed N`, `--deal FILE|-` or `--pysol N`: the deal
+/// (with its `variant` filled in) and the checked position. A deal file naming another game is
+/// refused, and so is a PySolFC number for a game PySolFC does not have.
 pub fn load_start<V: Variant>(start: &Start) -> Result<(Deal, Position)> {
     let rules = V::RULES;
     match start {
@@ -88,6 +90,12 @@ pub fn load_start<V: Variant>(start: &Start) -> Result<(Deal, Position)> {
             let deal = crate::deal::deal(&rules, *seed);
             let pos = Position::from_deal::<V>(&deal)
                 .with_context(|| format!("the {} deal of seed {seed}", rules.name))?;
+            Ok((deal, pos))
+        }
+        Start::Pysol(number) => {
+            let deal = crate::pysol::pysol_deal(&rules, *number)?;
+            let pos = Position::from_deal::<V>(&deal)
+                .with_context(|| format!("the {} deal of PySolFC game {number}", rules.name))?;
             Ok((deal, pos))
         }
         Start::File(input) => {

@@ -21,7 +21,8 @@ pub fn run(args: &PlayArgs, out: &mut dyn Write) -> Result<Outcome> {
 fn play_one<V: Variant>(args: &PlayArgs, out: &mut dyn Write) -> Result<Outcome> {
     let options = args.solver.options()?;
     let budget = args.planner.budget();
-    let (deal, start) = load_start::<V>(&args.start.start())?;
+    let source = args.start.start();
+    let (deal, start) = load_start::<V>(&source)?;
     let rules = V::RULES;
     let mut exact = Solver::<V>::new(options.clone());
     let cancel = cancel_flag();
@@ -45,7 +46,10 @@ fn play_one<V: Variant>(args: &PlayArgs, out: &mut dyn Write) -> Result<Outcome>
         out,
         "{}{}, hidden play: the planner sees only what a person at the table sees",
         rules.name,
-        deal.seed.map(|s| format!(" seed {s}")).unwrap_or_default()
+        match source {
+            crate::cli::Start::Pysol(n) => format!(", {}", crate::pysol::source_text(&rules, n)),
+            _ => deal.seed.map(|s| format!(" seed {s}")).unwrap_or_default(),
+        }
     )?;
     writeln!(out, "planner: {}", budget.text())?;
     let mut planner = Planner::<V>::with_options(budget, &options);

@@ -11,5 +11,6 @@ mod hidden;
 mod klondike;
 mod playouts;
 mod prune;
+mod pysol;
 mod rules;
 mod solver;
