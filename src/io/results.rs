@@ -9,12 +9,10 @@
 //! stonewall,9,hidden,unsolvable,,2811934,4.102277,,64,2000,3
 //! ```
 //!
-//! `verdict` is `solved` (then `moves` is the length of the solution), `unsolvable` or `unknown`
-//! (then `limit` says which limit stopped the search: `nodes`, `time` or `memory`); `seconds`
-//! has microsecond precision. `samples` and `sample_nodes` are the hidden-play planner's
-//! budget (fill-ins per decision, nodes per fill-in solve) and `planner` its revision
-//! ([`crate::hidden::planner::PLANNER_REVISION`]), empty for thoughtful rows: hidden rates are
-//! comparable only with the same planner at equal budget.
+//! `seconds` has microsecond precision. `samples` and `sample_nodes` are the hidden-play
+//! planner's budget and `planner` its revision ([`crate::hidden::planner::PLANNER_REVISION`]),
+//! empty for thoughtful rows: hidden rates are comparable only with the same planner at equal
+//! budget.
 //!
 //! Columns are found by their names in the header. A file may have more columns than these
 //! (they are ignored, and left empty in the rows a resume appends), and may lack the three
@@ -41,17 +39,11 @@ use std::path::{Path, PathBuf};
 pub const HEADER: &str =
     "variant,seed,knowledge,verdict,moves,nodes,seconds,limit,samples,sample_nodes,planner";
 
-/// The columns every result file has (the three after them are optional).
-const REQUIRED: [&str; 8] = [
-    "variant",
-    "seed",
-    "knowledge",
-    "verdict",
-    "moves",
-    "nodes",
-    "seconds",
-    "limit",
-];
+/// The columns every result file has: the first eight of [`HEADER`] (the other three are
+/// optional).
+fn required() -> impl Iterator<Item = &'static str> {
+    HEADER.split(',').take(8)
+}
 
 /// A verdict as the formats spell it (the result CSV's `verdict` column, the solve result's
 /// `verdict` key); `Display` writes the same word.
@@ -246,7 +238,7 @@ struct Columns(ByteRecord);
 
 impl Columns {
     fn check(name: &str, header: ByteRecord) -> Result<Columns> {
-        for col in REQUIRED {
+        for col in required() {
             if !header.iter().any(|h| h == col.as_bytes()) {
                 bail!(
                     "{name}: not a result file (its first line has no {col:?} column; a result file starts with {HEADER:?})"
@@ -612,7 +604,19 @@ mod tests {
             .unwrap();
         let text = String::from_utf8(w.into_inner().unwrap()).unwrap();
         assert_eq!(text.lines().next(), Some(HEADER));
-        assert_eq!(HEADER.split(',').take(8).collect::<Vec<_>>(), REQUIRED);
+        assert_eq!(
+            required().collect::<Vec<_>>(),
+            [
+                "variant",
+                "seed",
+                "knowledge",
+                "verdict",
+                "moves",
+                "nodes",
+                "seconds",
+                "limit"
+            ]
+        );
     }
 
     #[test]
@@ -747,7 +751,7 @@ mod tests {
 
     #[test]
     fn a_file_without_a_required_column_is_refused_naming_it() {
-        for col in REQUIRED {
+        for col in required() {
             let header: Vec<&str> = HEADER.split(',').filter(|&c| c != col).collect();
             let text = format!("{}\n", header.join(","));
             let err = parse("f.csv", text.as_bytes())
