@@ -5,9 +5,9 @@
 //!   worker thread keeps one [`Solver`](crate::solve::Solver) for the whole pass (its table
 //!   keeps its memory from deal to deal). Results go over a channel to the calling thread,
 //!   the only one that writes the CSV file, draws the progress bar and counts.
-//! - [`csvfile`]: the result rows
-//!   (`variant,seed,knowledge,verdict,moves,nodes,seconds,limit,samples,sample_nodes,planner`),
-//!   written and flushed one by one; reading them back for `--resume` and `merge`.
+//! - [`merge`]: the rows of several result files (or of one resumed file) as one set of
+//!   records, duplicates and conflicts checked. The file format itself, read and written, is
+//!   [`crate::io::results`].
 //! - [`summary`]: the per-variant tally and the summary table / JSON.
 //! - [`stats`]: Wilson interval, nearest-rank quantiles.
 //! - [`progress`]: the progress bar on standard error.
@@ -22,6 +22,7 @@
 //! Only the `seconds` column and the order of the rows in the file vary.
 
 pub mod csvfile;
+pub mod merge;
 pub mod progress;
 pub mod run;
 pub mod stats;
@@ -31,8 +32,23 @@ use crate::hidden::Budget;
 use crate::solve::Limit;
 use std::fmt;
 
-/// What the player knows (docs/rules.md, "Knowledge"); every row and summary says which.
-#[derive(Copy, Clone, Debug, Default, PartialEq, Eq, Hash, PartialOrd, Ord, clap::ValueEnum)]
+/// What the player knows (docs/rules.md, "Knowledge"); every row and summary says which, as
+/// `thoughtful` or `hidden` (the serde spelling, which `Display` writes too).
+#[derive(
+    Copy,
+    Clone,
+    Debug,
+    Default,
+    PartialEq,
+    Eq,
+    Hash,
+    PartialOrd,
+    Ord,
+    clap::ValueEnum,
+    serde::Serialize,
+    serde::Deserialize,
+)]
+#[serde(rename_all = "lowercase")]
 pub enum Knowledge {
     /// Every card known, face-down cards and the stock order included: the solver's verdict.
     #[default]
@@ -41,28 +57,10 @@ pub enum Knowledge {
     Hidden,
 }
 
-impl Knowledge {
-    /// `thoughtful` or `hidden`, as in the CSV's `knowledge` column.
-    pub fn word(self) -> &'static str {
-        match self {
-            Knowledge::Thoughtful => "thoughtful",
-            Knowledge::Hidden => "hidden",
-        }
-    }
-
-    /// The knowledge named by a word of the `knowledge` column.
-    pub fn parse(word: &str) -> Option<Knowledge> {
-        match word {
-            "thoughtful" => Some(Knowledge::Thoughtful),
-            "hidden" => Some(Knowledge::Hidden),
-            _ => None,
-        }
-    }
-}
-
 impl fmt::Display for Knowledge {
+    /// The serde spelling: `thoughtful` or `hidden`.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.word())
+        serde::Serialize::serialize(self, f)
     }
 }
 
@@ -230,38 +228,6 @@ pub enum Answer {
     Unknown(Limit),
 }
 
-impl Answer {
-    /// The `verdict` word of docs/formats.md: `solved`, `unsolvable`, `unknown`.
-    pub fn word(&self) -> &'static str {
-        match self {
-            Answer::Won { .. } => "solved",
-            Answer::Lost => "unsolvable",
-            Answer::Unknown(_) => "unknown",
-        }
-    }
-}
-
-/// The name of a limit in the CSV's `limit` column (the solve JSON's `limit` word).
-pub fn limit_word(limit: Limit) -> &'static str {
-    match limit {
-        Limit::Nodes => "nodes",
-        Limit::Time => "time",
-        Limit::Memory => "memory",
-        Limit::Cancelled => "cancelled",
-    }
-}
-
-/// The limit named by a word of the `limit` column.
-pub fn parse_limit(word: &str) -> Option<Limit> {
-    Some(match word {
-        "nodes" => Limit::Nodes,
-        "time" => Limit::Time,
-        "memory" => Limit::Memory,
-        "cancelled" => Limit::Cancelled,
-        _ => return None,
-    })
-}
-
 /// One deal's result: a row of the CSV file.
 #[derive(Copy, Clone, Debug, PartialEq)]
 pub struct Record {
@@ -316,6 +282,13 @@ impl Record {
             && self.nodes == other.nodes
             && self.budget == other.budget
     }
+}
+
+/// A record and the line of the result file it came from (1-based, the header is line 1).
+#[derive(Copy, Clone, Debug, PartialEq)]
+pub struct Row {
+    pub line: usize,
+    pub record: Record,
 }
 
 /// `s` rounded to a whole number of microseconds.

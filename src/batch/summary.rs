@@ -1,12 +1,12 @@
 //! The summary of a batch: per variant, the counts, the win rate and its 95% Wilson interval
 //! (unknown deals counted as lost for the lower bound and as won for the upper one, never left
 //! out), the median / p90 / p99 / max of nodes and seconds per deal, and the speed; printed as
-//! a table (one row per variant) or as JSON.
+//! a table (one row per variant) or as JSON ([`crate::io::json::RunSummary`]).
 
 use super::stats::{Quantiles, win_interval};
 use super::{Answer, Knowledge, Record};
+use crate::hidden::Budget;
 use crate::solve::Limit;
-use serde_json::{Value, json};
 use std::io::Write;
 
 /// The running counts of one variant.
@@ -72,6 +72,11 @@ impl Tally {
         self.won + self.lost + self.unknown
     }
 
+    /// The seconds of all the deals counted.
+    pub fn total_seconds(&self) -> f64 {
+        self.seconds.iter().sum()
+    }
+
     /// The 95% interval of the win rate (unknowns lost for the low end, won for the high end).
     pub fn interval(&self) -> (f64, f64) {
         win_interval(self.won, self.lost, self.unknown)
@@ -107,12 +112,15 @@ impl Tally {
     }
 }
 
-/// The limits a run used (unknown for merged files: the CSV does not record them).
-#[derive(Clone, Debug, PartialEq)]
+/// The limits a run used (unknown for merged files: the CSV does not record them); serialized
+/// as the summary's `limits`.
+#[derive(Clone, Debug, PartialEq, serde::Serialize)]
 pub struct RunLimits {
     pub max_nodes: u64,
+    #[serde(rename = "timeout_seconds")]
     pub timeout: Option<f64>,
     /// The table bound of each worker's solver.
+    #[serde(rename = "table_mib_per_worker")]
     pub table_mib: u64,
     /// The pruning rules in force: `on` (all), `off`, or `on except ...`.
     pub prune: String,
@@ -120,16 +128,6 @@ pub struct RunLimits {
 }
 
 impl RunLimits {
-    fn json(&self) -> Value {
-        json!({
-            "max_nodes": self.max_nodes,
-            "timeout_seconds": self.timeout,
-            "table_mib_per_worker": self.table_mib,
-            "prune": self.prune,
-            "threads": self.threads,
-        })
-    }
-
     fn text(&self) -> String {
         format!(
             "--max-nodes {}, {}, --table-mib {} per worker, pruning {}, {} thread{}",
@@ -173,9 +171,9 @@ pub struct Report {
     pub scope: String,
     /// Stopped by Ctrl-C before every deal was done: (deals done, deals asked for).
     pub interrupted: Option<(u64, u64)>,
-    /// The hidden-play planner's budget (text, JSON), for hidden runs: rates are comparable
-    /// only at equal budget.
-    pub planner: Option<(String, Value)>,
+    /// The hidden-play planner's budget, for hidden runs: rates are comparable only at equal
+    /// budget.
+    pub planner: Option<Budget>,
 }
 
 /// A count in a few characters: `812`, `20.5k`, `1.05M`, `3.20G`.
@@ -207,71 +205,27 @@ fn quantile_text<T: Copy>(q: Option<Quantiles<T>>, f: impl Fn(T) -> String) -> S
 }
 
 impl Summary {
-    fn nodes(&self) -> Option<Quantiles<u64>> {
+    /// Nodes per deal: median, p90, p99, max; `None` without deals.
+    pub fn nodes(&self) -> Option<Quantiles<u64>> {
         Quantiles::of_counts(self.tally.nodes.clone())
     }
-    fn seconds(&self) -> Option<Quantiles<f64>> {
-        Quantiles::of_reals(self.tally.seconds.clone())
-    }
 
-    /// The JSON object of one variant.
-    pub fn json(&self, limits: Option<&RunLimits>) -> Value {
-        let t = &self.tally;
-        let n = t.deals();
-        let (lo, hi) = t.interval();
-        let rate = |k: u64| (n > 0).then(|| k as f64 / n as f64);
-        json!({
-            "variant": t.variant,
-            "knowledge": t.knowledge.word(),
-            "deals": n,
-            "won": t.won,
-            "lost": t.lost,
-            "unknown": t.unknown,
-            "unknown_by_limit": {
-                "nodes": t.unknown_by[0], "time": t.unknown_by[1], "memory": t.unknown_by[2],
-            },
-            "win_rate": rate(t.won),
-            "win_rate_if_unknown_won": rate(t.won + t.unknown),
-            "wilson95": { "low": lo, "high": hi },
-            "nodes": self.nodes(),
-            "seconds": self.seconds().map(|q| json!({
-                "median": q.median, "p90": q.p90, "p99": q.p99, "max": q.max,
-                "total": t.seconds.iter().sum::<f64>(),
-            })),
-            "deals_per_second": self.deals_per_second(),
-            "deals_run": self.speed.map(|(d, _)| d),
-            "wall_seconds": self.speed.map(|(_, w)| w),
-            "first_seed": t.first_seed,
-            "last_seed": t.last_seed,
-            "limits": limits.map(RunLimits::json),
-        })
+    /// Seconds per deal: median, p90, p99, max; `None` without deals.
+    pub fn seconds(&self) -> Option<Quantiles<f64>> {
+        Quantiles::of_reals(self.tally.seconds.clone())
     }
 }
 
 impl Report {
-    /// `thoughtful`, `hidden`, or `mixed` when the rows are of both kinds (each row says which).
-    pub fn knowledge(&self) -> &'static str {
+    /// The knowledge of every row, `None` when the rows are of both kinds (each row says
+    /// which); thoughtful without rows.
+    pub fn knowledge(&self) -> Option<Knowledge> {
         let mut kinds = self.summaries.iter().map(|s| s.tally.knowledge);
         match kinds.next() {
-            None => Knowledge::Thoughtful.word(),
-            Some(k) if kinds.all(|o| o == k) => k.word(),
-            Some(_) => "mixed",
+            None => Some(Knowledge::Thoughtful),
+            Some(k) if kinds.all(|o| o == k) => Some(k),
+            Some(_) => None,
         }
-    }
-
-    pub fn json(&self) -> Value {
-        json!({
-            "knowledge": self.knowledge(),
-            "planner": self.planner.as_ref().map(|(_, j)| j.clone()),
-            "scope": self.scope,
-            "interrupted": self.interrupted.is_some(),
-            "limits": self.limits.as_ref().map(RunLimits::json),
-            "variants": self
-                .summaries
-                .iter()
-                .map(|s| s.json(self.limits.as_ref()))
-                .collect::<Vec<_>>(),
-        })
     }
 
     /// The table: a header, a row per variant, then the scope, limits and how to read it.
@@ -292,7 +246,7 @@ impl Report {
             .map(str::to_string)
             .to_vec(),
         ];
-        let mixed = self.knowledge() == "mixed";
+        let mixed = self.knowledge().is_none();
         for s in &self.summaries {
             let t = &s.tally;
             rows.push(vec![
@@ -336,9 +290,12 @@ impl Report {
             writeln!(out, "{}", line.trim_end())?;
         }
         writeln!(out)?;
-        writeln!(out, "knowledge {}; {}", self.knowledge(), self.scope)?;
-        if let Some((text, _)) = &self.planner {
-            writeln!(out, "planner: {text}")?;
+        let knowledge = self
+            .knowledge()
+            .map_or("mixed".to_string(), |k| k.to_string());
+        writeln!(out, "knowledge {knowledge}; {}", self.scope)?;
+        if let Some(budget) = &self.planner {
+            writeln!(out, "planner: {}", budget.text())?;
         }
         match &self.limits {
             Some(l) => writeln!(out, "limits: {}", l.text())?,
@@ -397,17 +354,14 @@ mod tests {
         );
         assert_eq!(t.rate_text(), "50.00–75.00%");
         assert_eq!(t.interval(), win_interval(2, 1, 1));
+        assert_eq!(t.total_seconds(), 2.0);
         let s = Summary {
             tally: t,
             speed: Some((4, 2.0)),
         };
         assert_eq!(s.deals_per_second(), Some(2.0));
-        let j = s.json(None);
-        assert_eq!(j["deals"], 4);
-        assert_eq!(j["nodes"]["median"], 20);
-        assert_eq!(j["nodes"]["max"], 40);
-        assert_eq!(j["win_rate"], 0.5);
-        assert_eq!(j["seconds"]["total"], 2.0);
+        let nodes = s.nodes().unwrap();
+        assert_eq!((nodes.median, nodes.max), (20, 40));
     }
 
     #[test]
@@ -440,7 +394,7 @@ mod tests {
         assert!(lines[1].contains("12.3k/12.3k/12.3k/12.3k"), "{text}");
         assert!(lines[2].starts_with("lucky-piles "), "{text}");
         assert!(text.contains("interrupted: 1 of 2"), "{text}");
-        assert_eq!(report.json()["interrupted"], true);
+        assert!(text.contains("knowledge thoughtful; seeds 0..1"), "{text}");
         assert_eq!(compact(999), "999");
         assert_eq!(compact(20_480), "20.5k");
         assert_eq!(compact(10_000_384), "10.00M");

@@ -15,19 +15,24 @@
 //! the command says so and exits with status 1.
 
 use super::Outcome;
-use crate::batch::csvfile::{self, combine};
+use crate::batch::merge::combine;
 use crate::batch::stats::{Z95, nearest_rank, wilson, win_interval};
 use crate::batch::summary::{compact, secs};
 use crate::batch::{Answer, Knowledge, Record};
 use crate::cli::CompareArgs;
 use crate::hidden::Budget;
+use crate::io::json::{ByVerdict, ComparedFile, Comparison, EveryCardKnown, Planner};
+use crate::io::results::{self, VerdictWord};
 use anyhow::{Result, bail};
-use serde_json::{Value, json};
 use std::collections::BTreeMap;
 use std::io::Write;
 
-/// The verdict words of FORMATS.md, in the order of the table.
-const WORDS: [&str; 3] = ["solved", "unsolvable", "unknown"];
+/// The verdicts, in the order of the table.
+const VERDICTS: [VerdictWord; 3] = [
+    VerdictWord::Solved,
+    VerdictWord::Unsolvable,
+    VerdictWord::Unknown,
+];
 
 /// The rows of one file, by seed, and what kind of rows they are.
 struct Side {
@@ -41,7 +46,7 @@ struct Side {
 impl Side {
     fn read(path: &std::path::Path) -> Result<Side> {
         let name = path.display().to_string();
-        let rows = csvfile::read(path)?
+        let rows = results::read(path)?
             .into_iter()
             .map(|r| (name.clone(), r))
             .collect();
@@ -61,9 +66,9 @@ impl Side {
             bail!(
                 "{name} holds rows of more than one kind ({} {} and {} {}, seed {}): compare files of one game, one knowledge and one planner budget each",
                 variant,
-                knowledge.word(),
+                knowledge,
                 r.variant,
-                r.knowledge.word(),
+                r.knowledge,
                 r.seed
             );
         }
@@ -84,18 +89,18 @@ impl Side {
                 b.samples,
                 b.sample_nodes
             ),
-            (k, _) => k.word().to_string(),
+            (k, _) => k.to_string(),
         }
     }
 
-    fn json(&self) -> Value {
-        json!({
-            "file": self.name,
-            "variant": self.variant,
-            "knowledge": self.knowledge.word(),
-            "planner": self.budget.map(|b| b.json()),
-            "rows": self.rows.len(),
-        })
+    fn json(&self) -> ComparedFile<'_> {
+        ComparedFile {
+            file: &self.name,
+            variant: self.variant,
+            knowledge: self.knowledge,
+            planner: self.budget.map(Planner::from),
+            rows: self.rows.len(),
+        }
     }
 }
 
@@ -207,41 +212,33 @@ pub fn run(args: &CompareArgs, out: &mut dyn Write) -> Result<Outcome> {
     let (b_secs, b_nodes) = cost(1);
 
     if args.json {
-        let cells = |row: &[u64; 3]| -> Value {
-            WORDS
-                .iter()
-                .zip(row)
-                .map(|(w, &c)| (w.to_string(), json!(c)))
-                .collect::<serde_json::Map<_, _>>()
-                .into()
-        };
-        let report = json!({
-            "variant": a.variant,
-            "a": a.json(),
-            "b": b.json(),
-            "common_deals": n,
-            "first_seed": first,
-            "last_seed": last,
-            "table": WORDS.iter().zip(&table).map(|(w, row)| (w.to_string(), cells(row))).collect::<serde_json::Map<_, _>>(),
-            "won_by_both": both,
-            "won_by_a_only": a_only,
-            "won_by_b_only": b_only,
-            "sign_test_p": p,
-            "won_by_either": either,
-            "won_by_either_low": either_low,
-            "every_card_known": {
-                "won": either,
-                "lost": lost_known,
-                "unknown": unknown_known,
-                "win_low": known_low,
-                "win_high": known_high,
+        let report = Comparison {
+            variant: a.variant,
+            a: a.json(),
+            b: b.json(),
+            common_deals: n,
+            first_seed: first,
+            last_seed: last,
+            table: ByVerdict::from_array(table.map(ByVerdict::from_array)),
+            won_by_both: both,
+            won_by_a_only: a_only,
+            won_by_b_only: b_only,
+            sign_test_p: p,
+            won_by_either: either,
+            won_by_either_low: either_low,
+            every_card_known: EveryCardKnown {
+                won: either,
+                lost: lost_known,
+                unknown: unknown_known,
+                win_low: known_low,
+                win_high: known_high,
             },
-            "contradictions": contradictions,
-            "identical": identical,
-            "median_seconds": [a_secs, b_secs],
-            "mean_nodes": [a_nodes, b_nodes],
-        });
-        writeln!(out, "{report}")?;
+            contradictions: contradictions.clone(),
+            identical,
+            median_seconds: [a_secs, b_secs],
+            mean_nodes: [a_nodes, b_nodes],
+        };
+        writeln!(out, "{}", serde_json::to_string(&report)?)?;
     } else {
         writeln!(
             out,
@@ -272,7 +269,7 @@ pub fn run(args: &CompareArgs, out: &mut dyn Write) -> Result<Outcome> {
             "{:>14}{:>14}{:>14}{:>14}",
             "", "B solved", "B unsolvable", "B unknown"
         )?;
-        for (w, row) in WORDS.iter().zip(&table) {
+        for (w, row) in VERDICTS.iter().zip(&table) {
             writeln!(
                 out,
                 "{:<14}{:>14}{:>14}{:>14}",

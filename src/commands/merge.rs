@@ -14,10 +14,12 @@
 use super::Outcome;
 use crate::batch::Knowledge;
 use crate::batch::Record;
-use crate::batch::csvfile::{self, combine};
+use crate::batch::merge::combine;
 use crate::batch::summary::{Report, Summary, Tally};
 use crate::cli::MergeArgs;
 use crate::hidden::Budget;
+use crate::io::json::RunSummary;
+use crate::io::results;
 use anyhow::{Result, bail};
 use std::io::Write;
 
@@ -25,13 +27,13 @@ pub fn run(args: &MergeArgs, out: &mut dyn Write) -> Result<Outcome> {
     let mut rows = Vec::new();
     for path in &args.files {
         let name = path.display().to_string();
-        rows.extend(csvfile::read(path)?.into_iter().map(|r| (name.clone(), r)));
+        rows.extend(results::read(path)?.into_iter().map(|r| (name.clone(), r)));
     }
     let mut notes = Vec::new();
     let records = combine(rows, true, &mut notes)?;
     let budget = one_budget(&records, &mut notes)?;
     if let Some(path) = &args.csv {
-        csvfile::write_all(path, &records)?;
+        results::write_all(path, &records)?;
     }
     let mut tallies: Vec<Tally> = Vec::new();
     for r in &records {
@@ -82,10 +84,14 @@ pub fn run(args: &MergeArgs, out: &mut dyn Write) -> Result<Outcome> {
         limits: None,
         scope,
         interrupted: None,
-        planner: budget.map(|b| (b.text(), b.json())),
+        planner: budget,
     };
     if args.json {
-        writeln!(out, "{}", report.json())?;
+        writeln!(
+            out,
+            "{}",
+            serde_json::to_string(&RunSummary::from(&report))?
+        )?;
     } else {
         report.write_text(out)?;
     }

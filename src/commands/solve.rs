@@ -4,7 +4,7 @@
 use super::{Outcome, cancel_flag, for_variant, load_start};
 use crate::cli::SolveArgs;
 use crate::game::{Move, Place, Position, Variant, apply};
-use crate::io::dealfile::write_deal;
+use crate::io::json::SolveResult;
 use crate::solve::{Solution, Solver, Verdict};
 use anyhow::Result;
 use std::io::Write;
@@ -19,12 +19,8 @@ fn solve<V: Variant>(args: &SolveArgs, out: &mut dyn Write) -> Result<Outcome> {
     let mut solver = Solver::<V>::new(options.clone());
     let sol = solver.solve(&start, cancel_flag())?;
     if args.json {
-        let deal_json: serde_json::Value = serde_json::from_str(&write_deal(&deal))?;
-        writeln!(
-            out,
-            "{}",
-            result_json::<V>(&sol, deal.seed, &options, deal_json)
-        )?;
+        let result = SolveResult::new(V::RULES.id, &sol, &options, &deal);
+        writeln!(out, "{}", serde_json::to_string(&result)?)?;
     } else {
         write_text::<V>(&sol, &start, out)?;
     }
@@ -32,36 +28,6 @@ fn solve<V: Variant>(args: &SolveArgs, out: &mut dyn Write) -> Result<Outcome> {
         Verdict::Solved(_) => Outcome::Success,
         _ => Outcome::Failure,
     })
-}
-
-/// The solve result of FORMATS.md.
-pub fn result_json<V: Variant>(
-    sol: &Solution,
-    seed: Option<u64>,
-    options: &crate::solve::Options,
-    deal: serde_json::Value,
-) -> serde_json::Value {
-    let moves: Vec<String> = match &sol.verdict {
-        Verdict::Solved(m) => m.iter().map(Move::to_string).collect(),
-        _ => Vec::new(),
-    };
-    let mut v = serde_json::json!({
-        "variant": V::RULES.id,
-        "seed": seed,
-        "knowledge": "thoughtful",
-        "verdict": sol.verdict.word(),
-        "moves": moves,
-        "nodes": sol.stats.nodes,
-        "seconds": sol.seconds,
-        "table_positions": sol.stats.table_len,
-        "max_nodes": options.max_nodes,
-        "timeout": options.timeout.map(|d| d.as_secs_f64()),
-        "deal": deal,
-    });
-    if let Verdict::Unknown(limit) = sol.verdict {
-        v["limit"] = serde_json::to_value(limit).expect("a limit serializes");
-    }
-    v
 }
 
 /// What a move does, in words: `7H onto 8S`, `9C..7H onto 10D`, `AH to the foundation`.

@@ -10,14 +10,16 @@
 //! is printed, saying it was interrupted (exit status 1).
 
 use super::{Outcome, cancel_flag, for_variant, rules_of};
-use crate::batch::csvfile::{self, ResultFile, Row, combine};
+use crate::batch::merge::combine;
 use crate::batch::progress::Progress;
 use crate::batch::run::{PassEnd, run_all, solve_all};
 use crate::batch::summary::{Report, RunLimits, Summary, Tally};
-use crate::batch::{Answer, Knowledge, Record, SeedRange, Selection};
+use crate::batch::{Answer, Knowledge, Record, Row, SeedRange, Selection};
 use crate::cli::WinrateArgs;
 use crate::game::{Position, Variant};
 use crate::hidden::{Budget, Game, Outcome as HiddenOutcome, Planner, play};
+use crate::io::json::RunSummary;
+use crate::io::results::{self, ResultFile};
 use crate::solve::{Limit, Options, Solver};
 use anyhow::Context;
 use anyhow::{Result, bail};
@@ -223,10 +225,14 @@ pub fn run(args: &WinrateArgs, out: &mut dyn Write) -> Result<Outcome> {
         }),
         scope,
         interrupted: interrupted.then_some((finished, asked)),
-        planner: (knowledge == Knowledge::Hidden).then(|| (budget.text(), budget.json())),
+        planner: hidden_budget,
     };
     if args.json {
-        writeln!(out, "{}", report.json())?;
+        writeln!(
+            out,
+            "{}",
+            serde_json::to_string(&RunSummary::from(&report))?
+        )?;
     } else {
         report.write_text(out)?;
     }
@@ -249,7 +255,7 @@ fn unknown_deals(
             "--retry solves again the unknown verdicts of thoughtful play; a hidden-play deal always ends won or lost"
         );
     }
-    let unknown: HashSet<(&'static str, u64)> = csvfile::read(path)?
+    let unknown: HashSet<(&'static str, u64)> = results::read(path)?
         .into_iter()
         .map(|row| row.record)
         .filter(|r| {

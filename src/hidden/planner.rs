@@ -176,18 +176,6 @@ impl Budget {
             one
         }
     }
-
-    pub fn json(&self) -> serde_json::Value {
-        serde_json::json!({
-            "planner_revision": self.revision,
-            "samples_per_decision": self.samples,
-            "nodes_per_sample": self.sample_nodes,
-            "ucb1_pulls_per_decision": self.pulls(),
-            "unknown_sample_value": UNKNOWN_VALUE,
-            "unknown_graded_where_none_won": self.revision >= 7,
-            "last_solve_nodes": self.last_solve_nodes(),
-        })
-    }
 }
 
 /// One candidate and its estimate.

@@ -220,6 +220,34 @@ struct Out<'a> {
     foundations: Vec<Vec<String>>,
 }
 
+/// A deal serializes as its deal file: `reserve`, `stock`, `waste` and `foundations` are left
+/// out when empty (foundations also when every one of them is empty). This is how a deal is
+/// embedded in other JSON (the solve result).
+impl Serialize for Deal {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        let texts = |list: &[CardToken]| list.iter().map(|c| c.to_text()).collect::<Vec<_>>();
+        let foundations = if self.foundations.iter().all(|f| f.is_empty()) {
+            Vec::new()
+        } else {
+            self.foundations.iter().map(|f| texts(f)).collect()
+        };
+        Out {
+            variant: self.variant.as_deref(),
+            seed: self.seed,
+            piles: self.piles.iter().map(|p| texts(p)).collect(),
+            reserve: self
+                .reserve
+                .iter()
+                .map(|slot| slot.map(|c| c.to_text()))
+                .collect(),
+            stock: texts(&self.stock),
+            waste: texts(&self.waste),
+            foundations,
+        }
+        .serialize(s)
+    }
+}
+
 /// serde_json's compact output with a space after each `,` and `:`, as in the reference files.
 struct Spaced;
 
@@ -243,31 +271,11 @@ impl serde_json::ser::Formatter for Spaced {
     }
 }
 
-/// Writes a deal as one line of JSON (no newline at the end). `reserve`, `stock`, `waste` and
-/// `foundations` are left out when empty (foundations also when every one of them is empty).
+/// Writes a deal as one line of JSON (no newline at the end), as [`Deal`]'s `Serialize` gives it.
 pub fn write_deal(deal: &Deal) -> String {
-    let texts = |list: &[CardToken]| list.iter().map(|c| c.to_text()).collect::<Vec<_>>();
-    let foundations = if deal.foundations.iter().all(|f| f.is_empty()) {
-        Vec::new()
-    } else {
-        deal.foundations.iter().map(|f| texts(f)).collect()
-    };
-    let out = Out {
-        variant: deal.variant.as_deref(),
-        seed: deal.seed,
-        piles: deal.piles.iter().map(|p| texts(p)).collect(),
-        reserve: deal
-            .reserve
-            .iter()
-            .map(|slot| slot.map(|c| c.to_text()))
-            .collect(),
-        stock: texts(&deal.stock),
-        waste: texts(&deal.waste),
-        foundations,
-    };
     let mut buf = Vec::new();
     let mut ser = serde_json::Serializer::with_formatter(&mut buf, Spaced);
-    out.serialize(&mut ser)
+    deal.serialize(&mut ser)
         .expect("serialising strings into memory cannot fail");
     String::from_utf8(buf).expect("serde_json writes UTF-8")
 }
@@ -427,6 +435,17 @@ mod tests {
         let text = write_deal(&deal(&NapoleonsShoulder::RULES, 1));
         assert!(text.contains("\"stock\": ["));
         assert!(!text.contains("waste") && !text.contains("reserve"));
+    }
+
+    /// Embedded in other JSON, a deal is its deal file, keys in the file's order.
+    #[test]
+    fn a_deal_serializes_as_its_file() {
+        let d = deal(&Stonewall::RULES, 7);
+        let compact = serde_json::to_string(&d).unwrap();
+        assert!(compact.starts_with(r#"{"variant":"stonewall","seed":7,"tableau piles":[["#));
+        let value: Value = serde_json::from_str(&write_deal(&d)).unwrap();
+        assert_eq!(serde_json::to_value(&d).unwrap(), value);
+        assert_eq!(read_deal(&compact).unwrap(), d);
     }
 
     fn err(text: &str) -> String {

@@ -1,8 +1,13 @@
-//! Reading and writing the project's file formats (`docs/formats.md`): deal files and move
-//! lists. This layer, and only this layer, reads files; the engine never does.
+//! Reading and writing the project's file formats (`docs/formats.md`), every one through serde:
+//! deal files, move lists, the result CSV ([`results`]) and the JSON the commands print
+//! ([`json`]). This layer, and only this layer, reads and writes files; the engine never does.
+//! It knows the types it formats (deals, batch records and summaries, the planner's budget,
+//! solve results); none of them knows it.
 
 pub mod dealfile;
+pub mod json;
 pub mod movelist;
+pub mod results;
 
 use std::fmt;
 use std::io::Read;

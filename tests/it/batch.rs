@@ -590,7 +590,7 @@ fn ctrl_c_keeps_the_finished_rows() {
     assert_eq!(summary["variants"][0]["deals"], rows.len() as u64);
 }
 
-/// A thoughtful result file of the first format (8 columns) is continued in that format.
+/// A thoughtful result file of the first format (8 columns) is continued in its columns.
 #[test]
 fn a_thoughtful_file_of_the_first_format_is_continued_in_it() {
     let dir = tempdir();
@@ -617,6 +617,51 @@ fn a_thoughtful_file_of_the_first_format_is_continued_in_it() {
     assert!(
         text.contains("stonewall,0,thoughtful,unknown,,7,0.1,nodes\n"),
         "{text}"
+    );
+}
+
+/// Columns are found by name: a file with columns of its own is read and continued in its
+/// columns; a file without a required column is refused, naming it.
+#[test]
+fn result_files_are_read_by_column_name() {
+    let dir = tempdir();
+    let own = write_file(
+        dir.path(),
+        "own.csv",
+        "note,variant,seed,knowledge,verdict,moves,nodes,seconds,limit
+hello,stonewall,0,thoughtful,unknown,,7,0.1,nodes
+",
+    );
+    let v = run_json(&["merge", arg(&own), "--json"]);
+    assert_eq!(v["variants"][0]["unknown"], 1, "{v}");
+    let (code, _, err) = run(&[
+        "winrate",
+        "stonewall",
+        "--seeds",
+        "0..2",
+        "--max-nodes",
+        "2000",
+        "--csv",
+        arg(&own),
+        "--resume",
+    ]);
+    assert!(code <= 1, "{err}");
+    let text = std::fs::read_to_string(&own).unwrap();
+    let lines: Vec<&str> = text.lines().collect();
+    assert_eq!(lines.len(), 3, "{text}");
+    assert!(lines[2].starts_with(",stonewall,1,thoughtful,"), "{text}");
+    assert!(lines.iter().all(|l| l.split(',').count() == 9), "{text}");
+    let no_nodes = write_file(
+        dir.path(),
+        "no_nodes.csv",
+        "variant,seed,knowledge,verdict,moves,seconds,limit
+stonewall,0,thoughtful,unsolvable,,0.1,
+",
+    );
+    let err = refused(&["merge", arg(&no_nodes)]);
+    assert!(
+        err.contains("not a result file") && err.contains("no \"nodes\" column"),
+        "{err}"
     );
 }
 
