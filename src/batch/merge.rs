@@ -3,7 +3,9 @@
 //! and refused, naming both places, when they do not.
 
 use super::{Answer, Knowledge, Record, Row};
-use anyhow::{Result, bail};
+use crate::io::{FileError, format_error as bail};
+
+type Result<T, E = FileError> = std::result::Result<T, E>;
 use std::collections::HashMap;
 
 /// Rows of one or more files (each row with the name of its file), checked for duplicates:

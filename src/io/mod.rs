@@ -13,6 +13,43 @@ use std::fmt;
 use std::io::Read;
 use std::path::PathBuf;
 
+/// A file of the project's formats that could not be read or written, or is not in its format.
+#[derive(Debug, thiserror::Error)]
+pub enum FileError {
+    /// The system or a parser refused: `what` names the file and what was being done.
+    #[error("{what}")]
+    Failed {
+        what: String,
+        #[source]
+        source: Box<dyn std::error::Error + Send + Sync>,
+    },
+    /// The file is readable but not in the format (the message names the file and the line).
+    #[error("{0}")]
+    Format(String),
+}
+
+/// `with_context` for results whose error is to become a [`FileError::Failed`].
+pub(crate) trait Context<T> {
+    fn with_context<F: FnOnce() -> String>(self, what: F) -> Result<T, FileError>;
+}
+
+impl<T, E: std::error::Error + Send + Sync + 'static> Context<T> for Result<T, E> {
+    fn with_context<F: FnOnce() -> String>(self, what: F) -> Result<T, FileError> {
+        self.map_err(|e| FileError::Failed {
+            what: what(),
+            source: Box::new(e),
+        })
+    }
+}
+
+/// Returns a [`FileError::Format`] with the formatted message.
+macro_rules! format_error {
+    ($($t:tt)*) => {
+        return Err($crate::io::FileError::Format(format!($($t)*)))
+    };
+}
+pub(crate) use format_error;
+
 /// Where a command reads a file from: a path, or standard input (written `-`).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Input {

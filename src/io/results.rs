@@ -25,10 +25,12 @@
 //! finished row whole and at most one partial last line (no final newline), which
 //! [`ResultFile::resume`] cuts away.
 
+use super::{Context, FileError, format_error as bail};
 use crate::batch::{Answer, Knowledge, Record, Row};
 use crate::hidden::Budget;
 use crate::solve::{Limit, Verdict};
-use anyhow::{Context, Result, anyhow, bail};
+
+type Result<T, E = FileError> = std::result::Result<T, E>;
 use csv::{ByteRecord, DeserializeErrorKind};
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
 use std::fmt;
@@ -319,7 +321,11 @@ struct Parsed {
 /// Reads the text of a result file. An incomplete last line (no newline) or a last line that
 /// is not a row is reported as `damage`; any other fault is an error.
 fn parse(name: &str, bytes: &[u8]) -> Result<Parsed> {
-    let not_ours = || anyhow!("{name}: not a result file (its first line is not {HEADER:?})");
+    let not_ours = || {
+        FileError::Format(format!(
+            "{name}: not a result file (its first line is not {HEADER:?})"
+        ))
+    };
     let complete_len = bytes.iter().rposition(|&b| b == b'\n').map_or(0, |i| i + 1);
     let (complete, partial) = bytes.split_at(complete_len);
     if complete.is_empty() {
@@ -445,11 +451,13 @@ impl ResultFile {
     }
 
     fn write_header(&mut self) -> Result<()> {
+        let path = &self.path;
         self.writer
             .write_record(HEADER.split(','))
-            .map_err(anyhow::Error::from)
-            .and_then(|()| Ok(self.writer.flush()?))
-            .with_context(|| format!("cannot write {}", self.path.display()))
+            .with_context(|| format!("cannot write {}", path.display()))?;
+        self.writer
+            .flush()
+            .with_context(|| format!("cannot write {}", path.display()))
     }
 
     /// Opens a result file to continue it: its rows, and the file ready for appending. A file
@@ -503,19 +511,21 @@ impl ResultFile {
 
     /// Appends a record's row and flushes it: it is in the file when this returns.
     pub fn append(&mut self, r: &Record) -> Result<()> {
-        self.write(r)
-            .and_then(|()| Ok(self.writer.flush()?))
-            .with_context(|| format!("cannot write {}", self.path.display()))
+        self.write(r)?;
+        let path = &self.path;
+        self.writer
+            .flush()
+            .with_context(|| format!("cannot write {}", path.display()))
     }
 
     /// Writes a record's row (into the writer's buffer).
     fn write(&mut self, r: &Record) -> Result<()> {
         let row = ResultRow::from(r);
-        match &self.columns {
-            None => self.writer.serialize(&row)?,
-            Some(columns) => self.writer.write_record(row.fields_in(columns))?,
-        }
-        Ok(())
+        let written = match &self.columns {
+            None => self.writer.serialize(&row),
+            Some(columns) => self.writer.write_record(row.fields_in(columns)),
+        };
+        written.with_context(|| format!("cannot write {}", self.path.display()))
     }
 }
 
