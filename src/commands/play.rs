@@ -1,6 +1,11 @@
 //! `patience play VARIANT (--seed N | --deal FILE) [--knowledge thoughtful|hidden]`: one deal
 //! played to its end. Thoughtful play prints the solver's line; hidden play prints each
 //! decision of the planner with its estimated chances, the card it revealed, and the end.
+//!
+//! Hidden play here plays as a person would: the planner from the first decision, without
+//! the thoughtful solve of the real deal that `winrate` uses as an exact shortcut (a deal it
+//! proves unsolvable is lost without planning: right for a win rate, which it cannot change,
+//! but two deals that look the same to the player would be played differently).
 
 use super::{Outcome, cancel_flag, for_variant, load_start};
 use crate::batch::Knowledge;
@@ -8,7 +13,9 @@ use crate::cli::PlayArgs;
 use crate::game::Variant;
 use crate::hidden::observation::game_hides_cards;
 use crate::hidden::planner::{Action, UNKNOWN_VALUE, plan_short};
-use crate::hidden::{Outcome as HiddenOutcome, Planner, play};
+use crate::hidden::play::play_unaided;
+use crate::hidden::planner::Decision;
+use crate::hidden::{Outcome as HiddenOutcome, Planner};
 use crate::solve::{Solver, Verdict};
 use anyhow::Result;
 use std::io::Write;
@@ -23,9 +30,9 @@ fn play_one<V: Variant>(args: &PlayArgs, out: &mut dyn Write) -> Result<Outcome>
     let budget = args.planner.budget();
     let (deal, start) = load_start::<V>(&args.start.start())?;
     let rules = V::RULES;
-    let mut exact = Solver::<V>::new(options.clone());
     let cancel = cancel_flag();
     if args.knowledge == Knowledge::Thoughtful || !game_hides_cards::<V>() {
+        let mut exact = Solver::<V>::new(options.clone());
         if args.knowledge == Knowledge::Hidden {
             writeln!(
                 out,
@@ -51,11 +58,10 @@ fn play_one<V: Variant>(args: &PlayArgs, out: &mut dyn Write) -> Result<Outcome>
     let mut planner = Planner::<V>::with_options(budget, &options);
     let t0 = Instant::now();
     let mut write_error = None;
-    let game = play::<V>(
+    let game = play_unaided::<V>(
         &start,
         seed,
         &mut planner,
-        &mut exact,
         cancel,
         &mut |obs, turn| {
             let d = &turn.decision;
@@ -93,20 +99,7 @@ fn play_one<V: Variant>(args: &PlayArgs, out: &mut dyn Write) -> Result<Outcome>
                     "; from here {}/{} samples won, {} unknown; {} candidates",
                     d.sample_wins, d.samples, d.sample_unknown, d.candidates
                 ));
-                let others: Vec<String> = d
-                    .choices
-                    .iter()
-                    .skip(1)
-                    .take(3)
-                    .map(|c| {
-                        format!(
-                            "{} {:.0}% ({})",
-                            c.moves.first().map(|m| m.to_string()).unwrap_or_default(),
-                            100.0 * d.chance(c),
-                            c.tries
-                        )
-                    })
-                    .collect();
+                let others = next_best(d);
                 if !others.is_empty() {
                     line.push_str(&format!("; next best: {}", others.join(", ")));
                 }
@@ -126,7 +119,7 @@ fn play_one<V: Variant>(args: &PlayArgs, out: &mut dyn Write) -> Result<Outcome>
     let won = game.outcome == HiddenOutcome::Won;
     writeln!(
         out,
-        "{}{}; {} decisions, {} nodes, {:.2} s (an unknown sample counts {UNKNOWN_VALUE})",
+        "{}{}; {} decisions, {} nodes (all the planner's solves), {:.2} s (an unknown sample counts {UNKNOWN_VALUE})",
         game.outcome.text(),
         if won {
             format!(
@@ -145,4 +138,24 @@ fn play_one<V: Variant>(args: &PlayArgs, out: &mut dyn Write) -> Result<Outcome>
     } else {
         Outcome::Failure
     })
+}
+
+/// The next best first moves after the chosen one, each once (the choices are plans, and
+/// several plans may start with the same move: the best of them speaks for that move), at most
+/// three: `T3>F1 40% (12)`.
+fn next_best(d: &Decision) -> Vec<String> {
+    let mut firsts: Vec<crate::game::Move> = d.choices.iter().take(1).filter_map(|c| c.moves.first().copied()).collect();
+    let mut out = Vec::new();
+    for c in d.choices.iter().skip(1) {
+        let Some(&m) = c.moves.first() else { continue };
+        if firsts.contains(&m) {
+            continue;
+        }
+        firsts.push(m);
+        out.push(format!("{m} {:.0}% ({})", 100.0 * d.chance(c), c.tries));
+        if out.len() == 3 {
+            break;
+        }
+    }
+    out
 }

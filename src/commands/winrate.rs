@@ -85,6 +85,10 @@ pub fn run(args: &WinrateArgs, out: &mut dyn Write) -> Result<Outcome> {
     };
     memory_check(threads, args.solver.table_mib, planner_mib, &mut notes);
     if args.knowledge == Knowledge::Hidden {
+        notes.push(format!(
+            "note: --max-nodes {} bounds each thoughtful solve (the exact shortcut); a hidden game's nodes count all of its solves, the planner's too, so they can pass it",
+            options.max_nodes
+        ));
         for &id in &ids {
             if !for_variant!(id, V => Ok::<bool, anyhow::Error>(crate::hidden::game_hides_cards::<V>()))?
             {
@@ -102,6 +106,12 @@ pub fn run(args: &WinrateArgs, out: &mut dyn Write) -> Result<Outcome> {
     let (mut file, read_back) = match &args.csv {
         None => (None, 0),
         Some(path) if args.resume => {
+            if path.is_dir() {
+                bail!(
+                    "{} is a directory: --csv --resume takes a result file of `winrate --csv`",
+                    path.display()
+                );
+            }
             let (file, rows) = ResultFile::resume(path, &mut notes)?;
             let records = check_resumed(
                 path,
@@ -124,7 +134,15 @@ pub fn run(args: &WinrateArgs, out: &mut dyn Write) -> Result<Outcome> {
             }
             (Some(file), records.len() as u64)
         }
-        Some(path) => (Some(ResultFile::create(path)?), 0),
+        Some(path) => {
+            if path.is_dir() {
+                bail!(
+                    "{} is a directory: --csv takes the name of a result file to create",
+                    path.display()
+                );
+            }
+            (Some(ResultFile::create(path)?), 0)
+        }
     };
 
     let asked = match &retry {
@@ -151,10 +169,21 @@ pub fn run(args: &WinrateArgs, out: &mut dyn Write) -> Result<Outcome> {
     let mut interrupted = false;
     for (i, &id) in ids.iter().enumerate() {
         let done = &done;
-        let asks = &asks;
-        let seeds = selection
-            .seeds()
-            .filter(move |&seed| asks(id, seed) && !done.contains(&(id, seed)));
+        // With --retry, the unknown deals themselves in increasing order (not every seed of
+        // the range from the first to the last, which may be nearly 2^64 seeds).
+        let seeds: Box<dyn Iterator<Item = u64> + Send> = match &retry {
+            Some(unknown) => {
+                let mut list: Vec<u64> = unknown
+                    .iter()
+                    .filter(|&&(v, s)| v == id && selection.contains(s))
+                    .map(|&(_, s)| s)
+                    .collect();
+                list.sort_unstable();
+                Box::new(list.into_iter())
+            }
+            None => Box::new(selection.seeds()),
+        };
+        let seeds = seeds.filter(move |&seed| !done.contains(&(id, seed)));
         let tally = &mut tallies[i];
         let (file, progress) = (&mut file, &progress);
         let mut on_record = |r: Record| -> Result<()> {
@@ -181,17 +210,8 @@ pub fn run(args: &WinrateArgs, out: &mut dyn Write) -> Result<Outcome> {
     }
     progress.finish();
 
+    // The summary says it was interrupted, and how far the run got (once: not also here).
     let finished: u64 = tallies.iter().map(Tally::deals).sum();
-    if interrupted {
-        eprintln!(
-            "interrupted: {finished} of {asked} deals finished; the summary covers those{}",
-            if args.csv.is_some() {
-                ", and --resume continues the CSV file"
-            } else {
-                ""
-            }
-        );
-    }
     let mut scope = selection.to_string();
     if let Some(path) = &args.retry {
         scope.push_str(&format!(

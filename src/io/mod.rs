@@ -29,7 +29,9 @@ impl Input {
         matches!(self, Input::Stdin)
     }
 
-    /// The whole text of the input. The error names the file (or standard input).
+    /// The whole text of the input, without the UTF-8 byte-order mark that some editors
+    /// (Windows Notepad) put first. (Line ends `\r\n` need nothing: JSON and the move-list
+    /// reader take `\r` as white space.) The error names the file (or standard input).
     pub fn read_to_string(&self) -> Result<String, ReadError> {
         let result = match self {
             Input::Stdin => {
@@ -38,10 +40,15 @@ impl Input {
             }
             Input::Path(p) => std::fs::read_to_string(p),
         };
-        result.map_err(|e| ReadError {
-            input: self.to_string(),
-            why: e.to_string(),
-        })
+        result
+            .map(|s| match s.strip_prefix('\u{feff}') {
+                Some(rest) => rest.to_string(),
+                None => s,
+            })
+            .map_err(|e| ReadError {
+                input: self.to_string(),
+                why: e.to_string(),
+            })
     }
 }
 
