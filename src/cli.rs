@@ -370,7 +370,12 @@ pub struct HintArgs {
     #[command(flatten)]
     pub planner: PlannerArgs,
     /// How many of the top moves to show.
-    #[arg(long, value_name = "N", default_value_t = 5, allow_negative_numbers = true)]
+    #[arg(
+        long,
+        value_name = "N",
+        default_value_t = 5,
+        allow_negative_numbers = true
+    )]
     pub top: usize,
 }
 

@@ -27,9 +27,12 @@ impl Progress {
         .with_key("rate", |s: &ProgressState, w: &mut dyn std::fmt::Write| {
             let _ = w.write_str(&rate_text(s.pos(), s.per_sec()));
         })
-        .with_key("estimate", |s: &ProgressState, w: &mut dyn std::fmt::Write| {
-            let _ = w.write_str(&eta_text(s.pos(), s.len(), s.eta()));
-        });
+        .with_key(
+            "estimate",
+            |s: &ProgressState, w: &mut dyn std::fmt::Write| {
+                let _ = w.write_str(&eta_text(s.pos(), s.len(), s.eta()));
+            },
+        );
         bar.set_style(style);
         bar.enable_steady_tick(Duration::from_millis(500));
         Progress { bar }

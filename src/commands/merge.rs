@@ -115,7 +115,9 @@ fn check_output(path: &Path, inputs: &[PathBuf]) -> Result<()> {
         bail!("--csv {name} is a directory: give the name of a new file for the merged rows");
     }
     if std::fs::metadata(path).is_ok_and(|m| m.len() > 0) {
-        bail!("--csv {name} already exists: merge writes a new file; remove it first or choose another name");
+        bail!(
+            "--csv {name} already exists: merge writes a new file; remove it first or choose another name"
+        );
     }
     Ok(())
 }

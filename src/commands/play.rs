@@ -12,9 +12,9 @@ use crate::batch::Knowledge;
 use crate::cli::PlayArgs;
 use crate::game::Variant;
 use crate::hidden::observation::game_hides_cards;
+use crate::hidden::planner::Decision;
 use crate::hidden::planner::{Action, UNKNOWN_VALUE, plan_short};
 use crate::hidden::play::play_unaided;
-use crate::hidden::planner::Decision;
 use crate::hidden::{Outcome as HiddenOutcome, Planner};
 use crate::solve::{Solver, Verdict};
 use anyhow::Result;
@@ -58,57 +58,51 @@ fn play_one<V: Variant>(args: &PlayArgs, out: &mut dyn Write) -> Result<Outcome>
     let mut planner = Planner::<V>::with_options(budget, &options);
     let t0 = Instant::now();
     let mut write_error = None;
-    let game = play_unaided::<V>(
-        &start,
-        seed,
-        &mut planner,
-        cancel,
-        &mut |obs, turn| {
-            let d = &turn.decision;
-            let mut line = format!("{:>3}. ", turn.index + 1);
-            match &d.action {
-                Action::Play(moves) => {
-                    line.push_str(&plan_short(moves));
-                    if let Some(c) = turn.revealed {
-                        line.push_str(&format!("  reveals {c}"));
-                    }
+    let game = play_unaided::<V>(&start, seed, &mut planner, cancel, &mut |obs, turn| {
+        let d = &turn.decision;
+        let mut line = format!("{:>3}. ", turn.index + 1);
+        match &d.action {
+            Action::Play(moves) => {
+                line.push_str(&plan_short(moves));
+                if let Some(c) = turn.revealed {
+                    line.push_str(&format!("  reveals {c}"));
                 }
-                Action::Resign(_) => line.push_str("resigns"),
             }
-            if obs.is_complete() {
-                line.push_str("  (every card seen: the solver's line)");
-            } else {
-                if let Some(best) = d.choices.first() {
-                    line.push_str(&format!(
-                        "  chance {:.0}% (holds {:.0}% of {} samples tried{})",
-                        100.0 * d.chance(best),
-                        100.0 * best.held(),
-                        best.tries,
-                        if d.graded {
-                            format!(
-                                "; none won from here, so ranked by the cards a short search \
-                                 gets up: score {:.3}",
-                                best.mean()
-                            )
-                        } else {
-                            String::new()
-                        }
-                    ));
-                }
+            Action::Resign(_) => line.push_str("resigns"),
+        }
+        if obs.is_complete() {
+            line.push_str("  (every card seen: the solver's line)");
+        } else {
+            if let Some(best) = d.choices.first() {
                 line.push_str(&format!(
-                    "; from here {}/{} samples won, {} unknown; {} candidates",
-                    d.sample_wins, d.samples, d.sample_unknown, d.candidates
+                    "  chance {:.0}% (holds {:.0}% of {} samples tried{})",
+                    100.0 * d.chance(best),
+                    100.0 * best.held(),
+                    best.tries,
+                    if d.graded {
+                        format!(
+                            "; none won from here, so ranked by the cards a short search \
+                                 gets up: score {:.3}",
+                            best.mean()
+                        )
+                    } else {
+                        String::new()
+                    }
                 ));
-                let others = next_best(d);
-                if !others.is_empty() {
-                    line.push_str(&format!("; next best: {}", others.join(", ")));
-                }
             }
-            if let Err(e) = writeln!(out, "{line}") {
-                write_error.get_or_insert(e);
+            line.push_str(&format!(
+                "; from here {}/{} samples won, {} unknown; {} candidates",
+                d.sample_wins, d.samples, d.sample_unknown, d.candidates
+            ));
+            let others = next_best(d);
+            if !others.is_empty() {
+                line.push_str(&format!("; next best: {}", others.join(", ")));
             }
-        },
-    )?;
+        }
+        if let Err(e) = writeln!(out, "{line}") {
+            write_error.get_or_insert(e);
+        }
+    })?;
     if let Some(e) = write_error {
         return Err(e.into());
     }
@@ -144,7 +138,12 @@ fn play_one<V: Variant>(args: &PlayArgs, out: &mut dyn Write) -> Result<Outcome>
 /// several plans may start with the same move: the best of them speaks for that move), at most
 /// three: `T3>F1 40% (12)`.
 fn next_best(d: &Decision) -> Vec<String> {
-    let mut firsts: Vec<crate::game::Move> = d.choices.iter().take(1).filter_map(|c| c.moves.first().copied()).collect();
+    let mut firsts: Vec<crate::game::Move> = d
+        .choices
+        .iter()
+        .take(1)
+        .filter_map(|c| c.moves.first().copied())
+        .collect();
     let mut out = Vec::new();
     for c in d.choices.iter().skip(1) {
         let Some(&m) = c.moves.first() else { continue };

@@ -102,6 +102,30 @@ pub fn run(args: &WinrateArgs, out: &mut dyn Write) -> Result<Outcome> {
     let budget = args.planner.budget();
     let hidden_budget = (knowledge == Knowledge::Hidden).then_some(budget);
     let mut tallies: Vec<Tally> = ids.iter().map(|&id| Tally::of(id, knowledge)).collect();
+    let asked = match &retry {
+        None => selection
+            .len()
+            .checked_mul(ids.len() as u64)
+            .ok_or_else(|| {
+                anyhow::anyhow!(
+                    "{selection} for {} variants is more than 2^64 deals: run fewer seeds or variants at a time",
+                    ids.len()
+                )
+            })?,
+        Some(unknown) => unknown
+            .iter()
+            .filter(|&&(_, s)| selection.contains(s))
+            .count() as u64,
+    };
+    if asked == 0 {
+        bail!(
+            "{} records no unknown deal among {selection}: nothing to solve again",
+            args.retry
+                .as_ref()
+                .expect("only --retry asks for nothing")
+                .display()
+        );
+    }
     let mut done: HashSet<(&'static str, u64)> = HashSet::new();
     let (mut file, read_back) = match &args.csv {
         None => (None, 0),
@@ -145,22 +169,6 @@ pub fn run(args: &WinrateArgs, out: &mut dyn Write) -> Result<Outcome> {
         }
     };
 
-    let asked = match &retry {
-        None => selection.len() * ids.len() as u64,
-        Some(unknown) => unknown
-            .iter()
-            .filter(|&&(_, s)| selection.contains(s))
-            .count() as u64,
-    };
-    if asked == 0 {
-        bail!(
-            "{} records no unknown deal among {selection}: nothing to solve again",
-            args.retry
-                .as_ref()
-                .expect("only --retry asks for nothing")
-                .display()
-        );
-    }
     let progress = Progress::new(asked - read_back, args.quiet);
     for note in &notes {
         progress.note(note);

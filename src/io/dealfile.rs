@@ -289,7 +289,8 @@ mod tests {
     /// Every `*.json` under `reference/*/`, with its game folder's name.
     fn reference_files() -> Vec<(String, PathBuf)> {
         let mut out = Vec::new();
-        let dirs = std::fs::read_dir(reference()).expect("the reference folder tests/data/reference");
+        let dirs =
+            std::fs::read_dir(reference()).expect("the reference folder tests/data/reference");
         for dir in dirs {
             let dir = dir.unwrap().path();
             if !dir.is_dir() {

@@ -136,12 +136,15 @@ const OTHER_VERDICTS: [&str; 2] = ["unsolvable", "unknown"];
 /// The move tokens of `patience solve`'s text output (its first line is `solved in ...`): the
 /// token after the line number of each numbered line.
 fn solve_text_tokens(text: &str) -> impl Iterator<Item = &str> {
-    text.lines().skip_while(|l| l.trim().is_empty()).skip(1).filter_map(|line| {
-        let line = line.trim_start();
-        let digits = line.bytes().take_while(u8::is_ascii_digit).count();
-        let rest = line[digits..].strip_prefix('.').filter(|_| digits > 0)?;
-        rest.split_whitespace().next()
-    })
+    text.lines()
+        .skip_while(|l| l.trim().is_empty())
+        .skip(1)
+        .filter_map(|line| {
+            let line = line.trim_start();
+            let digits = line.bytes().take_while(u8::is_ascii_digit).count();
+            let rest = line[digits..].strip_prefix('.').filter(|_| digits > 0)?;
+            rest.split_whitespace().next()
+        })
 }
 
 /// Reads a move list (plain text, the text output of `patience solve`, a solve result, or a
@@ -260,7 +263,10 @@ mod tests {
     fn the_text_output_of_solve_is_a_move_list() {
         let text = "solved in 3 moves (verified by replay)\n 1. T2>F1     AS to the foundation\n 2. R6>F2     AH to the foundation\n 3. T1>T4x3  9C..7H onto 10D\nnodes 1525 (1.47 M/s), 0.001 s, table 514 positions (0.1 MiB), deepest path 204\n";
         assert_eq!(tokens(text), ["T2>F1", "R6>F2", "T1>T4x3"]);
-        assert_eq!(tokens(&text.replace('\n', "\r\n")), ["T2>F1", "R6>F2", "T1>T4x3"]);
+        assert_eq!(
+            tokens(&text.replace('\n', "\r\n")),
+            ["T2>F1", "R6>F2", "T1>T4x3"]
+        );
         assert_eq!(
             err("unsolvable (every reachable position searched)\nnodes 0 (0.00 M/s)\n"),
             "move list: the solve result has no moves (its verdict is \"unsolvable\")"
@@ -270,7 +276,10 @@ mod tests {
             "move list: the solve result has no moves (its verdict is \"unknown\")"
         );
         // A byte-order mark and CRLF line ends (Windows editors) are ignored.
-        assert_eq!(tokens("\u{feff}1. T3>F1\r\n2. R5>T2\r\n"), ["T3>F1", "R5>T2"]);
+        assert_eq!(
+            tokens("\u{feff}1. T3>F1\r\n2. R5>T2\r\n"),
+            ["T3>F1", "R5>T2"]
+        );
         assert_eq!(tokens("\u{feff}[\"S>W\"]"), ["S>W"]);
     }
 

@@ -326,7 +326,10 @@ mod tests {
         assert_eq!(t.bytes(), max / 40 * 40);
         assert!(t.bytes() > max - 64, "{} of {max} bytes", t.bytes());
         assert_eq!(stored as usize, t.len());
-        assert!(stored as usize >= t.bytes() / 40 * 3 / 4 - 1, "{stored} keys");
+        assert!(
+            stored as usize >= t.bytes() / 40 * 3 / 4 - 1,
+            "{stored} keys"
+        );
         for n in (0..stored).step_by(997) {
             assert!(t.contains(&[n, n ^ 0x5555, 3, n >> 3]), "lost key {n}");
         }
@@ -348,7 +351,10 @@ mod tests {
             assert!(t.contains(&[n + 1_000_000_000, 1, 2, 3]), "lost key {n}");
         }
         for n in 0..first {
-            assert!(!t.contains(&[n, n ^ 0x5555, 3, n >> 3]), "key {n} of the last search");
+            assert!(
+                !t.contains(&[n, n ^ 0x5555, 3, n >> 3]),
+                "key {n} of the last search"
+            );
         }
         // Released, it grows again from the smallest size, to the same bound.
         t.release();
