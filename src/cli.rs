@@ -195,8 +195,8 @@ pub enum PruneRule {
 /// The solver's budget, shared by the commands that solve.
 #[derive(Args, Debug, Clone)]
 pub struct SolverArgs {
-    /// Give up (verdict `unknown`) after this many nodes (moves made by the search), at least
-    /// 1. The bound is per solve: in hidden play it bounds the thoughtful solve of the exact
+    /// Give up (verdict `unknown`) after this many nodes (moves made by the search; at least
+    /// one). The bound is per solve: in hidden play it bounds the thoughtful solve of the exact
     /// shortcut (`winrate`), while the planner's solves have their own budgets (--sample-nodes),
     /// so a hidden game's node count (all of its solves) can pass it.
     #[arg(long, value_name = "N", default_value_t = crate::solve::DEFAULT_MAX_NODES,

@@ -218,8 +218,19 @@ pub fn run(args: &WinrateArgs, out: &mut dyn Write) -> Result<Outcome> {
     }
     progress.finish();
 
-    // The summary says it was interrupted, and how far the run got (once: not also here).
+    // The text summary says it was interrupted and how far the run got, so it is said here
+    // (on standard error, for a person) only when the summary is JSON: once either way.
     let finished: u64 = tallies.iter().map(Tally::deals).sum();
+    if interrupted && args.json {
+        eprintln!(
+            "interrupted: {finished} of {asked} deals finished; the summary covers those{}",
+            if args.csv.is_some() {
+                ", and --resume continues the CSV file"
+            } else {
+                ""
+            }
+        );
+    }
     let mut scope = selection.to_string();
     if let Some(path) = &args.retry {
         scope.push_str(&format!(
