@@ -94,7 +94,7 @@ pub struct VariantsArgs {}
 #[group(required = true, multiple = false)]
 pub struct StartArgs {
     /// Deal the game from this seed (the same seed always gives the same deal).
-    #[arg(long, value_name = "N")]
+    #[arg(long, value_name = "N", allow_negative_numbers = true, value_parser = seed_number)]
     pub seed: Option<u64>,
     /// Start from this deal file (JSON, see docs/formats.md); `-` reads standard input.
     #[arg(long = "deal", value_name = "FILE")]
@@ -103,6 +103,40 @@ pub struct StartArgs {
     /// PySolFC's game, in our layout (docs/formats.md, "Deal sources").
     #[arg(long, value_name = "N", value_parser = crate::pysol::parse_number)]
     pub pysol: Option<u128>,
+}
+
+/// The longest `--timeout`, in seconds: a year (365 days). Far below what a `Duration` or an
+/// `Instant` can hold, and far beyond any useful solve.
+pub const MAX_TIMEOUT_SECONDS: f64 = 365.0 * 24.0 * 3600.0;
+
+/// The largest `--table-mib`: 1 TiB. Every byte count the solver derives from it (slots,
+/// growth steps) stays far below `usize::MAX` on a 64-bit machine.
+pub const MAX_TABLE_MIB: u64 = 1 << 20;
+
+/// A whole number, 0 or more (`--seed`, `--first-seed`, `--planner-seed`): the message says
+/// so for `-1` or `1.5` too (instead of clap's tip about `--`, which does not apply).
+fn seed_number(s: &str) -> Result<u64, String> {
+    s.trim()
+        .parse()
+        .map_err(|_| format!("a seed is a whole number from 0 to {}", u64::MAX))
+}
+
+/// A whole number, 1 or more (`--max-nodes`).
+fn positive_number(s: &str) -> Result<u64, String> {
+    match s.trim().parse::<u64>() {
+        Ok(n) if n >= 1 => Ok(n),
+        _ => Err(format!("expected a whole number from 1 to {}", u64::MAX)),
+    }
+}
+
+/// A table bound in MiB, 1 to [`MAX_TABLE_MIB`] (`--table-mib`).
+fn table_mib_number(s: &str) -> Result<u64, String> {
+    match s.trim().parse::<u64>() {
+        Ok(n) if (1..=MAX_TABLE_MIB).contains(&n) => Ok(n),
+        _ => Err(format!(
+            "expected a whole number of MiB from 1 to {MAX_TABLE_MIB} (1 TiB)"
+        )),
+    }
 }
 
 /// A validated [`StartArgs`].
@@ -170,17 +204,22 @@ pub enum PruneRule {
 /// The solver's budget, shared by the commands that solve.
 #[derive(Args, Debug, Clone)]
 pub struct SolverArgs {
-    /// Give up (verdict `unknown`) after this many nodes (moves made by the search).
-    #[arg(long, value_name = "N", default_value_t = crate::solve::DEFAULT_MAX_NODES)]
+    /// Give up (verdict `unknown`) after this many nodes (moves made by the search; at least
+    /// one). The bound is per solve: in hidden play it bounds the thoughtful solve of the exact
+    /// shortcut (`winrate`), while the planner's solves have their own budgets (--sample-nodes),
+    /// so a hidden game's node count (all of its solves) can pass it.
+    #[arg(long, value_name = "N", default_value_t = crate::solve::DEFAULT_MAX_NODES,
+          allow_negative_numbers = true, value_parser = positive_number)]
     pub max_nodes: u64,
-    /// Give up (verdict `unknown`) after this many seconds. Results then depend on the machine;
-    /// the node limit does not.
-    #[arg(long, value_name = "S")]
+    /// Give up (verdict `unknown`) after this many seconds: above 0, at most 31536000 (a
+    /// year). Results then depend on the machine; the node limit does not.
+    #[arg(long, value_name = "S", allow_negative_numbers = true)]
     pub timeout: Option<f64>,
-    /// Most memory for the transposition table, in MiB. In hidden play it also bounds each of
-    /// the planner's tables, which are at most 64 MiB (its samples' solves) and 1 GiB (its
-    /// last solve) anyway.
-    #[arg(long, value_name = "MIB", default_value_t = (crate::solve::DEFAULT_TABLE_BYTES >> 20) as u64)]
+    /// Most memory for the transposition table, in MiB: 1 to 1048576 (1 TiB). In hidden play
+    /// it also bounds each of the planner's tables, which are at most 64 MiB (its samples'
+    /// solves) and 1 GiB (its last solve) anyway.
+    #[arg(long, value_name = "MIB", default_value_t = (crate::solve::DEFAULT_TABLE_BYTES >> 20) as u64,
+          allow_negative_numbers = true, value_parser = table_mib_number)]
     pub table_mib: u64,
     /// Switch off all the proved pruning rules (for cross-checks; much slower). In hidden play,
     /// in the planner's solves too, as `--prune-off` is.
@@ -231,15 +270,28 @@ impl SolverArgs {
         format!("on except {}", off.join(","))
     }
 
-    /// The solver options these arguments ask for.
+    /// The solver options these arguments ask for. Every number is checked here (and by the
+    /// value parsers above), so that the solver never meets one it cannot honour: a timeout
+    /// that would overflow a `Duration` or an `Instant`, a node limit of 0, a table bound
+    /// past [`MAX_TABLE_MIB`].
     pub fn options(&self) -> anyhow::Result<crate::solve::Options> {
         let timeout = match self.timeout {
             None => None,
-            Some(s) if s.is_finite() && s > 0.0 => Some(std::time::Duration::from_secs_f64(s)),
-            Some(s) => anyhow::bail!("--timeout must be a positive number of seconds, not {s}"),
+            Some(s) if s.is_finite() && s > 0.0 && s <= MAX_TIMEOUT_SECONDS => {
+                Some(std::time::Duration::from_secs_f64(s))
+            }
+            Some(s) => anyhow::bail!(
+                "--timeout must be a number of seconds above 0 and at most {MAX_TIMEOUT_SECONDS} (a year), not {s}"
+            ),
         };
-        if self.table_mib == 0 {
-            anyhow::bail!("--table-mib must be at least 1");
+        if self.max_nodes == 0 {
+            anyhow::bail!("--max-nodes must be at least 1");
+        }
+        if !(1..=MAX_TABLE_MIB).contains(&self.table_mib) {
+            anyhow::bail!(
+                "--table-mib must be from 1 to {MAX_TABLE_MIB} (1 TiB), not {}",
+                self.table_mib
+            );
         }
         Ok(crate::solve::Options {
             max_nodes: self.max_nodes,
@@ -286,11 +338,11 @@ pub struct PlannerArgs {
     /// Hidden play: fill-ins of the unseen cards drawn per decision (1..=1024); the planner
     /// shares 8 pulls per sample among its candidates.
     #[arg(long, value_name = "K", default_value_t = crate::hidden::planner::DEFAULT_SAMPLES,
-          value_parser = clap::value_parser!(u32).range(1..=1024))]
+          allow_negative_numbers = true, value_parser = clap::value_parser!(u32).range(1..=1024))]
     pub samples: u32,
     /// Hidden play: node budget of each solve of a fill-in.
     #[arg(long, value_name = "N", default_value_t = crate::hidden::planner::DEFAULT_SAMPLE_NODES,
-          value_parser = clap::value_parser!(u64).range(1..))]
+          allow_negative_numbers = true, value_parser = clap::value_parser!(u64).range(1..))]
     pub sample_nodes: u64,
 }
 
@@ -309,8 +361,9 @@ pub struct PlayArgs {
     /// What the player knows: `thoughtful` (every card) or `hidden` (what a person sees).
     #[arg(long, value_enum, default_value_t = crate::batch::Knowledge::Thoughtful)]
     pub knowledge: crate::batch::Knowledge,
-    /// The thoughtful solve (in hidden play: the exact shortcut, a deal it proves unsolvable is
-    /// lost without planning).
+    /// The thoughtful solve. In hidden play the planner plays as a person would, with no
+    /// thoughtful solve first (only `winrate` takes that exact shortcut, which cannot change a
+    /// result); the table bound and the pruning then apply to the planner's solves.
     #[command(flatten)]
     pub solver: SolverArgs,
     #[command(flatten)]
@@ -330,12 +383,17 @@ pub struct HintArgs {
           value_parser = crate::pysol::parse_number)]
     pub pysol: Option<u128>,
     /// Seed of the planner's random stream (the deal file's seed if it has one, else 0).
-    #[arg(long, value_name = "N")]
+    #[arg(long, value_name = "N", allow_negative_numbers = true, value_parser = seed_number)]
     pub planner_seed: Option<u64>,
     #[command(flatten)]
     pub planner: PlannerArgs,
     /// How many of the top moves to show.
-    #[arg(long, value_name = "N", default_value_t = 5)]
+    #[arg(
+        long,
+        value_name = "N",
+        default_value_t = 5,
+        allow_negative_numbers = true
+    )]
     pub top: usize,
 }
 
@@ -346,10 +404,11 @@ pub struct WinrateArgs {
     pub variants: Vec<String>,
     /// How many deals: the seeds from --first-seed on.
     #[arg(long, value_name = "N", default_value_t = 1000, conflicts_with = "seeds",
-          value_parser = clap::value_parser!(u64).range(1..))]
+          allow_negative_numbers = true, value_parser = clap::value_parser!(u64).range(1..))]
     pub deals: u64,
     /// The first seed.
-    #[arg(long, value_name = "S", default_value_t = 0, conflicts_with = "seeds")]
+    #[arg(long, value_name = "S", default_value_t = 0, conflicts_with = "seeds",
+          allow_negative_numbers = true, value_parser = seed_number)]
     pub first_seed: u64,
     /// The seeds as a range, instead of --deals and --first-seed: `A..B` (B excluded) or `A..=B`.
     #[arg(long, value_name = "A..B", value_parser = crate::batch::parse_seed_range)]
@@ -364,7 +423,7 @@ pub struct WinrateArgs {
     #[arg(long, value_name = "K/N", value_parser = crate::batch::parse_shard)]
     pub shard: Option<crate::batch::Shard>,
     /// Worker threads [default: one per core].
-    #[arg(long, short = 'j', value_name = "J", value_parser = clap::value_parser!(u64).range(1..=1024))]
+    #[arg(long, short = 'j', value_name = "J", allow_negative_numbers = true, value_parser = clap::value_parser!(u64).range(1..=1024))]
     pub threads: Option<u64>,
     #[command(flatten)]
     pub solver: SolverArgs,

@@ -7,6 +7,15 @@ use std::process::ExitCode;
 
 fn main() -> ExitCode {
     let cli = cli::parse_or_exit();
+    if stdout_was_closed() {
+        // Every command's answer is on standard output: run with it closed (`>&-`), a
+        // `winrate` would work for hours and lose its summary, and exit 0. (Rust's runtime
+        // puts /dev/null in the place of a closed standard output, so writes would "succeed".)
+        eprintln!(
+            "error: standard output is closed, so the output would be lost: redirect it to a file, or to /dev/null to discard it"
+        );
+        return ExitCode::from(2);
+    }
     let stdout = std::io::stdout();
     let mut out = BufWriter::new(stdout.lock());
     let result = commands::run(&cli, &mut out).and_then(|outcome| {
@@ -30,4 +39,41 @@ fn is_broken_pipe(e: &anyhow::Error) -> bool {
         c.downcast_ref::<std::io::Error>()
             .is_some_and(|io| io.kind() == ErrorKind::BrokenPipe)
     })
+}
+
+/// Whether file descriptor 1 was closed when the process started. Rust's runtime opens
+/// /dev/null on a closed standard descriptor before `main`, so this is recorded earlier, by a
+/// function the loader runs before the runtime starts (Linux; elsewhere it says `false`).
+fn stdout_was_closed() -> bool {
+    #[cfg(target_os = "linux")]
+    {
+        closed_at_start::STDOUT_CLOSED.load(std::sync::atomic::Ordering::Relaxed)
+    }
+    #[cfg(not(target_os = "linux"))]
+    {
+        false
+    }
+}
+
+#[cfg(target_os = "linux")]
+mod closed_at_start {
+    use std::sync::atomic::{AtomicBool, Ordering};
+
+    pub static STDOUT_CLOSED: AtomicBool = AtomicBool::new(false);
+
+    /// Runs before `main` and before Rust's runtime replaces closed descriptors: fd 1 is open
+    /// exactly when /proc/self/fd/1 exists. (Without /proc nothing is recorded.)
+    extern "C" fn record() {
+        if std::path::Path::new("/proc/self/fd").is_dir()
+            && std::fs::symlink_metadata("/proc/self/fd/1").is_err()
+        {
+            STDOUT_CLOSED.store(true, Ordering::Relaxed);
+        }
+    }
+
+    // SAFETY: a function pointer in `.init_array` is called once by the loader before `main`,
+    // with no arguments; `record` only reads the file system and stores an atomic.
+    #[used]
+    #[unsafe(link_section = ".init_array")]
+    static RECORD: extern "C" fn() = record;
 }

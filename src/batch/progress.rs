@@ -20,12 +20,19 @@ impl Progress {
             ProgressDrawTarget::stderr_with_hz(4)
         };
         let bar = ProgressBar::with_draw_target(Some(total), target);
-        let style =
-            ProgressStyle::with_template("{wide_bar} {pos}/{len} deals  {rate}  ETA {eta}  {msg}")
-                .expect("a valid progress template")
-                .with_key("rate", |s: &ProgressState, w: &mut dyn std::fmt::Write| {
-                    let _ = write!(w, "{:.1}/s", s.per_sec());
-                });
+        let style = ProgressStyle::with_template(
+            "{wide_bar} {pos}/{len} deals  {rate}  ETA {estimate}  {msg}",
+        )
+        .expect("a valid progress template")
+        .with_key("rate", |s: &ProgressState, w: &mut dyn std::fmt::Write| {
+            let _ = w.write_str(&rate_text(s.pos(), s.per_sec()));
+        })
+        .with_key(
+            "estimate",
+            |s: &ProgressState, w: &mut dyn std::fmt::Write| {
+                let _ = w.write_str(&eta_text(s.pos(), s.len(), s.eta()));
+            },
+        );
         bar.set_style(style);
         bar.enable_steady_tick(Duration::from_millis(500));
         Progress { bar }
@@ -50,5 +57,48 @@ impl Progress {
     /// Removes the bar (before the summary is printed).
     pub fn finish(&self) {
         self.bar.finish_and_clear();
+    }
+}
+
+/// The rate shown: `-` until a deal is done (no rate is known yet; `0.0/s` would say the run
+/// is stuck).
+fn rate_text(done: u64, per_sec: f64) -> String {
+    if done == 0 || !per_sec.is_finite() {
+        "-/s".to_string()
+    } else {
+        format!("{per_sec:.1}/s")
+    }
+}
+
+/// The time left shown: `?` until a deal is done (`0s` at the start would say the run is about
+/// to end), `0s` when every deal is done.
+fn eta_text(done: u64, total: Option<u64>, eta: Duration) -> String {
+    if total.is_some_and(|t| done >= t) {
+        return "0s".to_string();
+    }
+    if done == 0 {
+        return "?".to_string();
+    }
+    let s = eta.as_secs();
+    match (s / 3600, s / 60 % 60, s % 60) {
+        (0, 0, sec) => format!("{sec}s"),
+        (0, m, sec) => format!("{m}m {sec:02}s"),
+        (h, m, _) => format!("{h}h {m:02}m"),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_start_of_a_run_shows_no_rate_and_no_time_left() {
+        // A resumed run starts with nothing done in this process: no rate, no estimate.
+        assert_eq!(rate_text(0, 0.0), "-/s");
+        assert_eq!(eta_text(0, Some(500), Duration::ZERO), "?");
+        assert_eq!(rate_text(3, 1.5), "1.5/s");
+        assert_eq!(eta_text(3, Some(500), Duration::from_secs(75)), "1m 15s");
+        assert_eq!(eta_text(3, Some(500), Duration::from_secs(7300)), "2h 01m");
+        assert_eq!(eta_text(500, Some(500), Duration::ZERO), "0s");
     }
 }

@@ -115,6 +115,11 @@ where
     std::thread::scope(|scope| {
         let (stop, workers, make, work) = (&stop, &workers, &make, &work);
         scope.spawn(move || {
+            // The seeds stop coming as soon as the pass is stopped or cancelled: the pool
+            // never walks through the seeds that are left (2^64 of them, at worst) to skip
+            // them one by one.
+            let running = move || !stop.load(Ordering::Relaxed) && !cancel.load(Ordering::Relaxed);
+            let seeds = seeds.take_while(move |_| running());
             pool.install(|| {
                 seeds.par_bridge().for_each_with(tx, |tx, seed| {
                     if stop.load(Ordering::Relaxed) || cancel.load(Ordering::Relaxed) {

@@ -1,9 +1,15 @@
 //! `patience check VARIANT (--seed N | --deal FILE|-) MOVES|-`: replays a move list from the
 //! deal with nothing but the game's rules and says `won`, `not won` or which move is illegal.
+//!
+//! Bad input (exit status 2), before any move is replayed: a move naming a place the game does
+//! not have (`F99` in a game of four foundations), and a solve result made for another deal
+//! (another variant, another seed, or, when it carries its deal, other cards).
 
 use super::{Outcome, for_variant, load_start};
 use crate::cli::{CheckArgs, Start};
-use crate::game::{Variant, apply, legal};
+use crate::deal::Deal;
+use crate::game::{Place, Rules, Variant, apply, legal};
+use crate::io::dealfile::read_deal;
 use crate::io::movelist::read_moves;
 use anyhow::{Context, Result, bail};
 use std::io::Write;
@@ -34,6 +40,29 @@ fn check<V: Variant>(args: &CheckArgs, out: &mut dyn Write) -> Result<Outcome> {
             bail!("{moves_in}: the solve result is for seed {theirs}, the deal is seed {ours}");
         }
     }
+    if let Some(theirs) = &list.deal {
+        let theirs = read_deal(&theirs.to_string())
+            .with_context(|| format!("{moves_in}: the deal of the solve result"))?;
+        if let Some(why) = difference(&theirs, &deal) {
+            let ours = match &start {
+                Start::Seed(s) => format!("the deal of seed {s}"),
+                Start::File(f) => format!("the deal of {f}"),
+                Start::Pysol(n) => format!("PySolFC's game {n}"),
+            };
+            bail!("{moves_in}: the solve result is for another deal than {ours}: {why}");
+        }
+    }
+    let rules = V::RULES;
+    for (i, (&m, token)) in list.moves.iter().zip(&list.tokens).enumerate() {
+        if let Some(p) = [m.from, m.to].into_iter().find(|&p| !exists(&rules, p)) {
+            bail!(
+                "{moves_in}: move list: move {} ({token}): {} has no {p} (its places are {})",
+                i + 1,
+                rules.name,
+                places(&rules)
+            );
+        }
+    }
     for (i, (&m, token)) in list.moves.iter().zip(&list.tokens).enumerate() {
         match legal::<V>(&pos, m) {
             Ok(m) => {
@@ -59,4 +88,73 @@ fn check<V: Variant>(args: &CheckArgs, out: &mut dyn Write) -> Result<Outcome> {
         )?;
         Ok(Outcome::Failure)
     }
+}
+
+/// Does the game have this place?
+fn exists(rules: &Rules, p: Place) -> bool {
+    match p {
+        Place::Tableau(i) => (i as usize) < rules.piles(),
+        Place::Reserve(i) => i < rules.reserve,
+        Place::Foundation(i) => (i as usize) < rules.foundations(),
+        Place::Stock | Place::Waste => rules.has_stock(),
+    }
+}
+
+/// The places of a game, in words: `T1..T6, R1..R16, F1..F4`.
+fn places(rules: &Rules) -> String {
+    let mut out = vec![format!("T1..T{}", rules.piles())];
+    if rules.reserve > 0 {
+        out.push(format!("R1..R{}", rules.reserve));
+    }
+    out.push(format!("F1..F{}", rules.foundations()));
+    if rules.has_stock() {
+        out.push("S, W".to_string());
+    }
+    out.join(", ")
+}
+
+/// Where two deals first differ, in words (`None`: the same cards in the same places; the
+/// variant and the seed are not compared, and a deal without foundations is one with them
+/// all empty).
+fn difference(theirs: &Deal, ours: &Deal) -> Option<String> {
+    let text = |list: &[crate::cards::CardToken]| -> Vec<String> {
+        list.iter().map(|c| c.to_text()).collect()
+    };
+    let mut places: Vec<(String, Vec<String>, Vec<String>)> = Vec::new();
+    let n = theirs.piles.len().max(ours.piles.len());
+    let pile = |d: &Deal, i: usize| d.piles.get(i).map(|p| text(p)).unwrap_or_default();
+    for i in 0..n {
+        places.push((format!("T{}", i + 1), pile(theirs, i), pile(ours, i)));
+    }
+    let reserve = |d: &Deal| -> Vec<String> {
+        d.reserve
+            .iter()
+            .map(|s| s.map_or_else(|| "-".to_string(), |c| c.to_text()))
+            .collect()
+    };
+    places.push(("the reserve".into(), reserve(theirs), reserve(ours)));
+    places.push(("the stock".into(), text(&theirs.stock), text(&ours.stock)));
+    places.push(("the waste".into(), text(&theirs.waste), text(&ours.waste)));
+    let n = theirs.foundations.len().max(ours.foundations.len());
+    let found = |d: &Deal, i: usize| d.foundations.get(i).map(|p| text(p)).unwrap_or_default();
+    for i in 0..n {
+        places.push((format!("F{}", i + 1), found(theirs, i), found(ours, i)));
+    }
+    let show = |cards: &[String]| {
+        if cards.is_empty() {
+            "empty".to_string()
+        } else {
+            cards.join(" ")
+        }
+    };
+    places
+        .into_iter()
+        .find(|(_, a, b)| a != b)
+        .map(|(place, a, b)| {
+            format!(
+                "{place} is {} there, {} here (bottom card first)",
+                show(&a),
+                show(&b)
+            )
+        })
 }

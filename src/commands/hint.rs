@@ -34,6 +34,8 @@ fn hint<V: Variant>(args: &HintArgs, out: &mut dyn Write) -> Result<Outcome> {
                     bail!("{input}: the deal file is for {v:?}, not {:?}", rules.id);
                 }
             }
+            super::check_face_down(&rules, &deal)
+                .with_context(|| format!("{input}: not a legal {} position", rules.name))?;
             let obs = Observation::from_deal::<V>(&deal)
                 .with_context(|| format!("{input}: not a legal {} position", rules.name))?;
             (deal, obs)

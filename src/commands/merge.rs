@@ -22,8 +22,12 @@ use crate::io::json::RunSummary;
 use crate::io::results;
 use anyhow::{Result, bail};
 use std::io::Write;
+use std::path::{Path, PathBuf};
 
 pub fn run(args: &MergeArgs, out: &mut dyn Write) -> Result<Outcome> {
+    if let Some(path) = &args.csv {
+        check_output(path, &args.files)?;
+    }
     let mut rows = Vec::new();
     for path in &args.files {
         let name = path.display().to_string();
@@ -96,6 +100,32 @@ pub fn run(args: &MergeArgs, out: &mut dyn Write) -> Result<Outcome> {
         report.write_text(out)?;
     }
     Ok(Outcome::Success)
+}
+
+/// Refuses an output file that merge must not write: one of the input files (it would be
+/// emptied before it is read), a directory, or an existing file that is not empty (merge writes a new file and
+/// has no `--resume`: that is `winrate`'s).
+fn check_output(path: &Path, inputs: &[PathBuf]) -> Result<()> {
+    let name = path.display();
+    let same = |input: &PathBuf| {
+        input == path
+            || matches!(
+                (std::fs::canonicalize(input), std::fs::canonicalize(path)),
+                (Ok(a), Ok(b)) if a == b
+            )
+    };
+    if inputs.iter().any(same) {
+        bail!("--csv {name} is one of the files to merge: write the merged rows to a new file");
+    }
+    if path.is_dir() {
+        bail!("--csv {name} is a directory: give the name of a new file for the merged rows");
+    }
+    if std::fs::metadata(path).is_ok_and(|m| m.len() > 0) {
+        bail!(
+            "--csv {name} already exists: merge writes a new file; remove it first or choose another name"
+        );
+    }
+    Ok(())
 }
 
 /// The one planner budget of the hidden rows, if they record one. Hidden rows played with

@@ -1,14 +1,21 @@
 //! `patience play VARIANT (--seed N | --deal FILE) [--knowledge thoughtful|hidden]`: one deal
 //! played to its end. Thoughtful play prints the solver's line; hidden play prints each
 //! decision of the planner with its estimated chances, the card it revealed, and the end.
+//!
+//! Hidden play here plays as a person would: the planner from the first decision, without
+//! the thoughtful solve of the real deal that `winrate` uses as an exact shortcut (a deal it
+//! proves unsolvable is lost without planning: right for a win rate, which it cannot change,
+//! but two deals that look the same to the player would be played differently).
 
 use super::{Outcome, cancel_flag, for_variant, load_start};
 use crate::batch::Knowledge;
 use crate::cli::PlayArgs;
 use crate::game::Variant;
 use crate::hidden::observation::game_hides_cards;
+use crate::hidden::planner::Decision;
 use crate::hidden::planner::{Action, UNKNOWN_VALUE, plan_short};
-use crate::hidden::{Outcome as HiddenOutcome, Planner, play};
+use crate::hidden::play::play_unaided;
+use crate::hidden::{Outcome as HiddenOutcome, Planner};
 use crate::solve::{Solver, Verdict};
 use anyhow::Result;
 use std::io::Write;
@@ -24,9 +31,9 @@ fn play_one<V: Variant>(args: &PlayArgs, out: &mut dyn Write) -> Result<Outcome>
     let source = args.start.start();
     let (deal, start) = load_start::<V>(&source)?;
     let rules = V::RULES;
-    let mut exact = Solver::<V>::new(options.clone());
     let cancel = cancel_flag();
     if args.knowledge == Knowledge::Thoughtful || !game_hides_cards::<V>() {
+        let mut exact = Solver::<V>::new(options.clone());
         if args.knowledge == Knowledge::Hidden {
             writeln!(
                 out,
@@ -55,71 +62,51 @@ fn play_one<V: Variant>(args: &PlayArgs, out: &mut dyn Write) -> Result<Outcome>
     let mut planner = Planner::<V>::with_options(budget, &options);
     let t0 = Instant::now();
     let mut write_error = None;
-    let game = play::<V>(
-        &start,
-        seed,
-        &mut planner,
-        &mut exact,
-        cancel,
-        &mut |obs, turn| {
-            let d = &turn.decision;
-            let mut line = format!("{:>3}. ", turn.index + 1);
-            match &d.action {
-                Action::Play(moves) => {
-                    line.push_str(&plan_short(moves));
-                    if let Some(c) = turn.revealed {
-                        line.push_str(&format!("  reveals {c}"));
-                    }
+    let game = play_unaided::<V>(&start, seed, &mut planner, cancel, &mut |obs, turn| {
+        let d = &turn.decision;
+        let mut line = format!("{:>3}. ", turn.index + 1);
+        match &d.action {
+            Action::Play(moves) => {
+                line.push_str(&plan_short(moves));
+                if let Some(c) = turn.revealed {
+                    line.push_str(&format!("  reveals {c}"));
                 }
-                Action::Resign(_) => line.push_str("resigns"),
             }
-            if obs.is_complete() {
-                line.push_str("  (every card seen: the solver's line)");
-            } else {
-                if let Some(best) = d.choices.first() {
-                    line.push_str(&format!(
-                        "  chance {:.0}% (holds {:.0}% of {} samples tried{})",
-                        100.0 * d.chance(best),
-                        100.0 * best.held(),
-                        best.tries,
-                        if d.graded {
-                            format!(
-                                "; none won from here, so ranked by the cards a short search \
-                                 gets up: score {:.3}",
-                                best.mean()
-                            )
-                        } else {
-                            String::new()
-                        }
-                    ));
-                }
+            Action::Resign(_) => line.push_str("resigns"),
+        }
+        if obs.is_complete() {
+            line.push_str("  (every card seen: the solver's line)");
+        } else {
+            if let Some(best) = d.choices.first() {
                 line.push_str(&format!(
-                    "; from here {}/{} samples won, {} unknown; {} candidates",
-                    d.sample_wins, d.samples, d.sample_unknown, d.candidates
-                ));
-                let others: Vec<String> = d
-                    .choices
-                    .iter()
-                    .skip(1)
-                    .take(3)
-                    .map(|c| {
+                    "  chance {:.0}% (holds {:.0}% of {} samples tried{})",
+                    100.0 * d.chance(best),
+                    100.0 * best.held(),
+                    best.tries,
+                    if d.graded {
                         format!(
-                            "{} {:.0}% ({})",
-                            c.moves.first().map(|m| m.to_string()).unwrap_or_default(),
-                            100.0 * d.chance(c),
-                            c.tries
+                            "; none won from here, so ranked by the cards a short search \
+                                 gets up: score {:.3}",
+                            best.mean()
                         )
-                    })
-                    .collect();
-                if !others.is_empty() {
-                    line.push_str(&format!("; next best: {}", others.join(", ")));
-                }
+                    } else {
+                        String::new()
+                    }
+                ));
             }
-            if let Err(e) = writeln!(out, "{line}") {
-                write_error.get_or_insert(e);
+            line.push_str(&format!(
+                "; from here {}/{} samples won, {} unknown; {} candidates",
+                d.sample_wins, d.samples, d.sample_unknown, d.candidates
+            ));
+            let others = next_best(d);
+            if !others.is_empty() {
+                line.push_str(&format!("; next best: {}", others.join(", ")));
             }
-        },
-    )?;
+        }
+        if let Err(e) = writeln!(out, "{line}") {
+            write_error.get_or_insert(e);
+        }
+    })?;
     if let Some(e) = write_error {
         return Err(e.into());
     }
@@ -130,7 +117,7 @@ fn play_one<V: Variant>(args: &PlayArgs, out: &mut dyn Write) -> Result<Outcome>
     let won = game.outcome == HiddenOutcome::Won;
     writeln!(
         out,
-        "{}{}; {} decisions, {} nodes, {:.2} s (an unknown sample counts {UNKNOWN_VALUE})",
+        "{}{}; {} decisions, {} nodes (all the planner's solves), {:.2} s (an unknown sample counts {UNKNOWN_VALUE})",
         game.outcome.text(),
         if won {
             format!(
@@ -149,4 +136,29 @@ fn play_one<V: Variant>(args: &PlayArgs, out: &mut dyn Write) -> Result<Outcome>
     } else {
         Outcome::Failure
     })
+}
+
+/// The next best first moves after the chosen one, each once (the choices are plans, and
+/// several plans may start with the same move: the best of them speaks for that move), at most
+/// three: `T3>F1 40% (12)`.
+fn next_best(d: &Decision) -> Vec<String> {
+    let mut firsts: Vec<crate::game::Move> = d
+        .choices
+        .iter()
+        .take(1)
+        .filter_map(|c| c.moves.first().copied())
+        .collect();
+    let mut out = Vec::new();
+    for c in d.choices.iter().skip(1) {
+        let Some(&m) = c.moves.first() else { continue };
+        if firsts.contains(&m) {
+            continue;
+        }
+        firsts.push(m);
+        out.push(format!("{m} {:.0}% ({})", 100.0 * d.chance(c), c.tries));
+        if out.len() == 3 {
+            break;
+        }
+    }
+    out
 }

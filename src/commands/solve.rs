@@ -5,7 +5,7 @@ use super::{Outcome, cancel_flag, for_variant, load_start};
 use crate::cli::SolveArgs;
 use crate::game::{Move, Place, Position, Variant, apply};
 use crate::io::json::SolveResult;
-use crate::solve::{Solution, Solver, Verdict};
+use crate::solve::{Limit, Solution, Solver, Verdict};
 use anyhow::Result;
 use std::io::Write;
 
@@ -90,6 +90,7 @@ pub(crate) fn write_text<V: Variant>(
             }
         }
         Verdict::Unsolvable => writeln!(out, "unsolvable (every reachable position searched)")?,
+        Verdict::Unknown(Limit::Cancelled) => writeln!(out, "unknown: interrupted (Ctrl-C)")?,
         Verdict::Unknown(limit) => writeln!(out, "unknown: stopped by the {limit}")?,
     }
     let s = &sol.stats;

@@ -87,6 +87,10 @@ pub fn run(args: &WinrateArgs, out: &mut dyn Write) -> Result<Outcome> {
     };
     memory_check(threads, args.solver.table_mib, planner_mib, &mut notes);
     if args.knowledge == Knowledge::Hidden {
+        notes.push(format!(
+            "note: --max-nodes {} bounds each thoughtful solve (the exact shortcut); a hidden game's nodes count all of its solves, the planner's too, so they can pass it",
+            options.max_nodes
+        ));
         for &id in &ids {
             if !for_variant!(id, V => Ok::<bool, anyhow::Error>(crate::hidden::game_hides_cards::<V>()))?
             {
@@ -100,10 +104,40 @@ pub fn run(args: &WinrateArgs, out: &mut dyn Write) -> Result<Outcome> {
     let budget = args.planner.budget();
     let hidden_budget = (knowledge == Knowledge::Hidden).then_some(budget);
     let mut tallies: Vec<Tally> = ids.iter().map(|&id| Tally::of(id, knowledge)).collect();
+    let asked = match &retry {
+        None => selection
+            .len()
+            .checked_mul(ids.len() as u64)
+            .ok_or_else(|| {
+                anyhow::anyhow!(
+                    "{selection} for {} variants is more than 2^64 deals: run fewer seeds or variants at a time",
+                    ids.len()
+                )
+            })?,
+        Some(unknown) => unknown
+            .iter()
+            .filter(|&&(_, s)| selection.contains(s))
+            .count() as u64,
+    };
+    if asked == 0 {
+        bail!(
+            "{} records no unknown deal among {selection}: nothing to solve again",
+            args.retry
+                .as_ref()
+                .expect("only --retry asks for nothing")
+                .display()
+        );
+    }
     let mut done: HashSet<(&'static str, u64)> = HashSet::new();
     let (mut file, read_back) = match &args.csv {
         None => (None, 0),
         Some(path) if args.resume => {
+            if path.is_dir() {
+                bail!(
+                    "{} is a directory: --csv --resume takes a result file of `winrate --csv`",
+                    path.display()
+                );
+            }
             let (file, rows) = ResultFile::resume(path, &mut notes)?;
             let records = check_resumed(
                 path,
@@ -126,25 +160,17 @@ pub fn run(args: &WinrateArgs, out: &mut dyn Write) -> Result<Outcome> {
             }
             (Some(file), records.len() as u64)
         }
-        Some(path) => (Some(ResultFile::create(path)?), 0),
+        Some(path) => {
+            if path.is_dir() {
+                bail!(
+                    "{} is a directory: --csv takes the name of a result file to create",
+                    path.display()
+                );
+            }
+            (Some(ResultFile::create(path)?), 0)
+        }
     };
 
-    let asked = match &retry {
-        None => selection.len() * ids.len() as u64,
-        Some(unknown) => unknown
-            .iter()
-            .filter(|&&(_, s)| selection.contains(s))
-            .count() as u64,
-    };
-    if asked == 0 {
-        bail!(
-            "{} records no unknown deal among {selection}: nothing to solve again",
-            args.retry
-                .as_ref()
-                .expect("only --retry asks for nothing")
-                .display()
-        );
-    }
     let progress = Progress::new(asked - read_back, args.quiet);
     for note in &notes {
         progress.note(note);
@@ -153,10 +179,21 @@ pub fn run(args: &WinrateArgs, out: &mut dyn Write) -> Result<Outcome> {
     let mut interrupted = false;
     for (i, &id) in ids.iter().enumerate() {
         let done = &done;
-        let asks = &asks;
-        let seeds = selection
-            .seeds()
-            .filter(move |&seed| asks(id, seed) && !done.contains(&(id, seed)));
+        // With --retry, the unknown deals themselves in increasing order (not every seed of
+        // the range from the first to the last, which may be nearly 2^64 seeds).
+        let seeds: Box<dyn Iterator<Item = u64> + Send> = match &retry {
+            Some(unknown) => {
+                let mut list: Vec<u64> = unknown
+                    .iter()
+                    .filter(|&&(v, s)| v == id && selection.contains(s))
+                    .map(|&(_, s)| s)
+                    .collect();
+                list.sort_unstable();
+                Box::new(list.into_iter())
+            }
+            None => Box::new(selection.seeds()),
+        };
+        let seeds = seeds.filter(move |&seed| !done.contains(&(id, seed)));
         let tally = &mut tallies[i];
         let (file, progress) = (&mut file, &progress);
         let mut on_record = |r: Record| -> Result<()> {
@@ -183,8 +220,10 @@ pub fn run(args: &WinrateArgs, out: &mut dyn Write) -> Result<Outcome> {
     }
     progress.finish();
 
+    // The text summary says it was interrupted and how far the run got, so it is said here
+    // (on standard error, for a person) only when the summary is JSON: once either way.
     let finished: u64 = tallies.iter().map(Tally::deals).sum();
-    if interrupted {
+    if interrupted && args.json {
         eprintln!(
             "interrupted: {finished} of {asked} deals finished; the summary covers those{}",
             if args.csv.is_some() {

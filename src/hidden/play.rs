@@ -90,9 +90,15 @@ fn turned_up(pos: &Position, m: Move) -> Option<Card> {
     }
 }
 
-/// Plays the deal `start` in hidden play. `exact` gives the thoughtful verdict for the shortcut
-/// (with its own limits); `seed` seeds the planner's streams. `on_turn` sees each decision with
-/// the observation it was made on. `Ok(None)`: cancelled.
+/// Plays the deal `start` in hidden play, after the exact shortcut. `exact` gives the
+/// thoughtful verdict for the shortcut (with its own limits); `seed` seeds the planner's
+/// streams. `on_turn` sees each decision with the observation it was made on. `Ok(None)`:
+/// cancelled.
+///
+/// The shortcut cannot change a result (a deal proved unsolvable is lost however it is
+/// played), so a win rate may take it (`winrate`); but it looks at the real deal, so two deals
+/// that look the same to a player may be played differently: [`play_unaided`] plays as a
+/// person would.
 pub fn play<V: Variant>(
     start: &Position,
     seed: u64,
@@ -127,6 +133,38 @@ pub fn play<V: Variant>(
     }
     // The planner's solvers are about to use that memory.
     exact.release();
+    play_on(start, seed, planner, cancel, on_turn, game)
+}
+
+/// Plays the deal `start` in hidden play as a person would: the planner alone, from the first
+/// decision, with no thoughtful solve of the real deal first (so no [`Outcome::ProvedUnsolvable`]).
+/// As [`play`] otherwise.
+pub fn play_unaided<V: Variant>(
+    start: &Position,
+    seed: u64,
+    planner: &mut Planner<V>,
+    cancel: &AtomicBool,
+    on_turn: &mut dyn FnMut(&Observation, &Turn),
+) -> Result<Option<Game>, PlanError> {
+    let game = Game {
+        outcome: Outcome::Won,
+        moves: Vec::new(),
+        decisions: 0,
+        nodes: 0,
+        nothing_hidden: !game_hides_cards::<V>(),
+    };
+    play_on(start, seed, planner, cancel, on_turn, game)
+}
+
+/// The planner's part of [`play`] and [`play_unaided`]: decisions until the game ends.
+fn play_on<V: Variant>(
+    start: &Position,
+    seed: u64,
+    planner: &mut Planner<V>,
+    cancel: &AtomicBool,
+    on_turn: &mut dyn FnMut(&Observation, &Turn),
+    mut game: Game,
+) -> Result<Option<Game>, PlanError> {
     let mut real = start.clone();
     let mut obs = Observation::new::<V>(&real);
     loop {

@@ -140,8 +140,10 @@ fn card_lists(
         .collect()
 }
 
-/// Reads a deal file's text.
+/// Reads a deal file's text. A UTF-8 byte-order mark at the start is ignored (Windows editors
+/// write one), and so are `\r\n` line ends (JSON white space).
 pub fn read_deal(text: &str) -> Result<Deal, DealFileError> {
+    let text = text.strip_prefix('\u{feff}').unwrap_or(text);
     let Entries(entries) =
         serde_json::from_str(text).map_err(|e| DealFileError::Json(e.to_string()))?;
     let mut deal = Deal::default();

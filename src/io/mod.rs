@@ -50,6 +50,9 @@ macro_rules! format_error {
 }
 pub(crate) use format_error;
 
+/// The most bytes read from a deal file or a move list (64 MiB).
+pub const MAX_INPUT_BYTES: usize = 64 << 20;
+
 /// Where a command reads a file from: a path, or standard input (written `-`).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Input {
@@ -71,19 +74,44 @@ impl Input {
         matches!(self, Input::Stdin)
     }
 
-    /// The whole text of the input. The error names the file (or standard input).
+    /// The whole text of the input, without the UTF-8 byte-order mark that some editors
+    /// (Windows Notepad) put first. (Line ends `\r\n` need nothing: JSON and the move-list
+    /// reader take `\r` as white space.) The error names the file (or standard input).
+    ///
+    /// At most [`MAX_INPUT_BYTES`] are read: a deal file or a move list is a few kilobytes, and
+    /// a path such as /dev/zero would otherwise be read until memory runs out.
     pub fn read_to_string(&self) -> Result<String, ReadError> {
-        let result = match self {
-            Input::Stdin => {
-                let mut s = String::new();
-                std::io::stdin().lock().read_to_string(&mut s).map(|_| s)
+        let limit = MAX_INPUT_BYTES as u64 + 1;
+        let mut bytes = Vec::new();
+        let read = match self {
+            Input::Stdin => std::io::stdin().lock().take(limit).read_to_end(&mut bytes),
+            Input::Path(p) => {
+                std::fs::File::open(p).and_then(|f| f.take(limit).read_to_end(&mut bytes))
             }
-            Input::Path(p) => std::fs::read_to_string(p),
         };
-        result.map_err(|e| ReadError {
-            input: self.to_string(),
-            why: e.to_string(),
-        })
+        let result = read.and_then(|n| {
+            if n > MAX_INPUT_BYTES {
+                return Err(std::io::Error::other(format!(
+                    "it is larger than {} MiB, far more than a deal file or a move list",
+                    MAX_INPUT_BYTES >> 20
+                )));
+            }
+            String::from_utf8(bytes).map_err(|_| {
+                std::io::Error::new(
+                    std::io::ErrorKind::InvalidData,
+                    "stream did not contain valid UTF-8",
+                )
+            })
+        });
+        result
+            .map(|s| match s.strip_prefix('\u{feff}') {
+                Some(rest) => rest.to_string(),
+                None => s,
+            })
+            .map_err(|e| ReadError {
+                input: self.to_string(),
+                why: e.to_string(),
+            })
     }
 }
 

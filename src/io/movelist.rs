@@ -6,6 +6,14 @@
 //! `#` to the end of the line. Text whose first non-blank character is `{` is read as a solve
 //! result, `[` as a JSON list of move tokens.
 //!
+//! The text that `patience solve` prints is read too: its first line is the verdict (`solved in
+//! N moves ...`), then one line per move (`  12. T3>F1     3D to the foundation`: the number,
+//! the token, the move in words) and a line of counters (`nodes ...`). Of that text only the
+//! token after each line number is a move; the other lines say what the search found. Its
+//! verdict `unsolvable` or `unknown` is refused as a solve result without moves.
+//!
+//! A UTF-8 byte-order mark at the start is ignored, and so is `\r` (line ends `\r\n`).
+//!
 //! Moves are numbered from 1 in the order they are listed (line numbers are not counted), and an
 //! error names the number and the token.
 
@@ -24,6 +32,8 @@ pub struct MoveList {
     pub variant: Option<String>,
     /// The `seed` of a solve result.
     pub seed: Option<u64>,
+    /// The `deal` of a solve result (the deal it solved), as a deal file's JSON.
+    pub deal: Option<Value>,
 }
 
 /// A move list that cannot be read. Each message is one line, starting with `move list:`.
@@ -38,7 +48,7 @@ pub enum MoveListError {
     },
     #[error("move list: not valid JSON: {0}")]
     Json(String),
-    #[error("move list: the solve result has no \"moves\" list{}", verdict_note(.verdict))]
+    #[error("move list: the solve result has no moves{}", verdict_note(.verdict))]
     NoMoves { verdict: Option<String> },
     #[error("move list: {path}: expected {expected}, found {found}")]
     Type {
@@ -118,10 +128,40 @@ fn json_tokens<'a>(v: &'a Value, path: &str) -> Result<Vec<&'a str>, MoveListErr
         .collect()
 }
 
-/// Reads a move list (plain text, a solve result, or a JSON list of tokens).
+/// The first line of `patience solve`'s text output for each verdict.
+const SOLVED_LINE: &str = "solved in ";
+/// The other verdicts' first words (a plain move list cannot start with them).
+const OTHER_VERDICTS: [&str; 2] = ["unsolvable", "unknown"];
+
+/// The move tokens of `patience solve`'s text output (its first line is `solved in ...`): the
+/// token after the line number of each numbered line.
+fn solve_text_tokens(text: &str) -> impl Iterator<Item = &str> {
+    text.lines()
+        .skip_while(|l| l.trim().is_empty())
+        .skip(1)
+        .filter_map(|line| {
+            let line = line.trim_start();
+            let digits = line.bytes().take_while(u8::is_ascii_digit).count();
+            let rest = line[digits..].strip_prefix('.').filter(|_| digits > 0)?;
+            rest.split_whitespace().next()
+        })
+}
+
+/// Reads a move list (plain text, the text output of `patience solve`, a solve result, or a
+/// JSON list of tokens).
 pub fn read_moves(text: &str) -> Result<MoveList, MoveListError> {
+    let text = text.strip_prefix('\u{feff}').unwrap_or(text);
     let mut list = MoveList::default();
     let trimmed = text.trim_start();
+    if trimmed.starts_with(SOLVED_LINE) {
+        parse_tokens(solve_text_tokens(text), &mut list)?;
+        return Ok(list);
+    }
+    if let Some(verdict) = OTHER_VERDICTS.iter().find(|v| trimmed.starts_with(*v)) {
+        return Err(MoveListError::NoMoves {
+            verdict: Some(verdict.to_string()),
+        });
+    }
     if !(trimmed.starts_with('{') || trimmed.starts_with('[')) {
         parse_tokens(text_tokens(text), &mut list)?;
         return Ok(list);
@@ -144,6 +184,11 @@ pub fn read_moves(text: &str) -> Result<MoveList, MoveListError> {
                             .ok_or_else(|| type_error("\"seed\"", "a whole number 0 or more", v))?,
                     )
                 }
+            }
+            match obj.get("deal") {
+                None | Some(Value::Null) => {}
+                Some(d @ Value::Object(_)) => list.deal = Some(d.clone()),
+                Some(other) => return Err(type_error("\"deal\"", "a deal (an object)", other)),
             }
             match obj.get("moves") {
                 Some(m) if !m.is_null() => m,
@@ -214,6 +259,30 @@ mod tests {
         assert_eq!(tokens(r#"{"moves": []}"#), Vec::<String>::new());
     }
 
+    #[test]
+    fn the_text_output_of_solve_is_a_move_list() {
+        let text = "solved in 3 moves (verified by replay)\n 1. T2>F1     AS to the foundation\n 2. R6>F2     AH to the foundation\n 3. T1>T4x3  9C..7H onto 10D\nnodes 1525 (1.47 M/s), 0.001 s, table 514 positions (0.1 MiB), deepest path 204\n";
+        assert_eq!(tokens(text), ["T2>F1", "R6>F2", "T1>T4x3"]);
+        assert_eq!(
+            tokens(&text.replace('\n', "\r\n")),
+            ["T2>F1", "R6>F2", "T1>T4x3"]
+        );
+        assert_eq!(
+            err("unsolvable (every reachable position searched)\nnodes 0 (0.00 M/s)\n"),
+            "move list: the solve result has no moves (its verdict is \"unsolvable\")"
+        );
+        assert_eq!(
+            err("unknown: stopped by the node limit\n"),
+            "move list: the solve result has no moves (its verdict is \"unknown\")"
+        );
+        // A byte-order mark and CRLF line ends (Windows editors) are ignored.
+        assert_eq!(
+            tokens("\u{feff}1. T3>F1\r\n2. R5>T2\r\n"),
+            ["T3>F1", "R5>T2"]
+        );
+        assert_eq!(tokens("\u{feff}[\"S>W\"]"), ["S>W"]);
+    }
+
     fn err(text: &str) -> String {
         let e = read_moves(text).unwrap_err().to_string();
         assert!(!e.contains('\n'), "{e}");
@@ -237,7 +306,7 @@ mod tests {
         );
         assert_eq!(
             err(r#"{"variant": "stonewall", "verdict": "unsolvable"}"#),
-            "move list: the solve result has no \"moves\" list (its verdict is \"unsolvable\")"
+            "move list: the solve result has no moves (its verdict is \"unsolvable\")"
         );
         assert_eq!(
             err(r#"{"moves": ["T1>F1", 3]}"#),

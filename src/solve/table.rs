@@ -4,6 +4,14 @@
 //! Nothing is ever evicted: when the next growth would pass the memory bound, `insert` reports
 //! `Full` and the search stops with `unknown` (memory). Clearing for the next deal is O(1): each
 //! slot carries the number of the search that wrote it, and a slot from an older search is empty.
+//!
+//! The memory bound is the real bound: the slots grow by doubling (at half load) up to the
+//! largest power of two that fits, then once more to the most slots that fit, and each growth
+//! happens in place (the slot array is extended, then its keys are moved to their new places),
+//! so the table never holds more than the bound, not even while it grows. A key's home slot is
+//! `hash × slots / 2^64` (for a power of two of slots, the top bits of the hash), which suits
+//! any number of slots. What the table holds never depends on its size, so neither does a
+//! search that stays within the bound.
 
 use super::key::KeyWords;
 
@@ -26,7 +34,6 @@ pub enum Insert {
 
 pub struct Table<K: KeyWords> {
     slots: Vec<Slot<K>>,
-    shift: u32,
     len: usize,
     stamp: u32,
     max_slots: usize,
@@ -45,21 +52,21 @@ fn hash(words: &[u64]) -> u64 {
 }
 
 impl<K: KeyWords> Table<K> {
-    /// A table that will not grow past `max_bytes`.
+    /// A table that will not grow past `max_bytes` (but has at least 4096 slots). Any
+    /// `max_bytes` will do, `usize::MAX` too.
     pub fn new(max_bytes: usize) -> Self {
         let slot = std::mem::size_of::<Slot<K>>();
-        // Grows by doubling at half load; the largest power of two of slots that fits.
-        let mut max_slots = 1usize << MIN_BITS;
-        while max_slots * 2 * slot <= max_bytes {
-            max_slots *= 2;
-        }
         Table {
             slots: vec![Slot::default(); 1 << MIN_BITS],
-            shift: 64 - MIN_BITS,
             len: 0,
             stamp: 1,
-            max_slots,
+            max_slots: (max_bytes / slot).max(1 << MIN_BITS),
         }
+    }
+
+    /// The most bytes the table will hold.
+    pub fn max_bytes(&self) -> usize {
+        self.max_slots * std::mem::size_of::<Slot<K>>()
     }
 
     /// Empties the table (O(1) but for a stamp wrap-around once in 4 billion searches).
@@ -77,7 +84,6 @@ impl<K: KeyWords> Table<K> {
     pub fn release(&mut self) {
         if self.slots.len() > 1 << MIN_BITS {
             self.slots = vec![Slot::default(); 1 << MIN_BITS];
-            self.shift = 64 - MIN_BITS;
             self.len = 0;
             self.stamp = 1;
         } else {
@@ -103,10 +109,10 @@ impl<K: KeyWords> Table<K> {
         hash(key.as_ref())
     }
 
-    /// The slot where the probe of a key of hash `h` starts.
+    /// The slot where the probe of a key of hash `h` starts: `h × slots / 2^64`.
     #[inline(always)]
     fn home(&self, h: u64) -> usize {
-        (h >> self.shift) as usize
+        home(h, self.slots.len())
     }
 
     /// Adds a key; says whether it was new, already there, or the table is full.
@@ -129,7 +135,7 @@ impl<K: KeyWords> Table<K> {
                 };
             }
         }
-        let mask = self.slots.len() - 1;
+        let n = self.slots.len();
         let mut i = self.home(h);
         loop {
             let s = &mut self.slots[i];
@@ -142,7 +148,7 @@ impl<K: KeyWords> Table<K> {
             if s.key == *key {
                 return Insert::Seen;
             }
-            i = (i + 1) & mask;
+            i = next(i, n);
         }
     }
 
@@ -163,7 +169,7 @@ impl<K: KeyWords> Table<K> {
     }
 
     pub fn contains(&self, key: &K) -> bool {
-        let mask = self.slots.len() - 1;
+        let n = self.slots.len();
         let mut i = self.home(hash(key.as_ref()));
         loop {
             let s = &self.slots[i];
@@ -173,26 +179,87 @@ impl<K: KeyWords> Table<K> {
             if s.key == *key {
                 return true;
             }
-            i = (i + 1) & mask;
+            i = next(i, n);
         }
     }
 
-    /// Doubles the slots if the bound allows; false at the bound.
+    /// The number of slots after the next growth: double, or at the end the most that fit;
+    /// `None` at the bound.
+    fn next_size(&self) -> Option<usize> {
+        let n = self.slots.len();
+        match n.checked_mul(2) {
+            Some(d) if d <= self.max_slots => Some(d),
+            _ if n < self.max_slots => Some(self.max_slots),
+            _ => None,
+        }
+    }
+
+    /// Grows the slots if the bound allows (and the allocator gives the memory); false at the
+    /// bound. In place: the array is extended, then every key of the current search is moved
+    /// to its place in the larger array (the slots it passes on its way are those of keys
+    /// already moved, never emptied again, so each probe path stays whole).
     fn grow(&mut self) -> bool {
-        if self.slots.len() >= self.max_slots {
+        let Some(new_len) = self.next_size() else {
+            return false;
+        };
+        let old_len = self.slots.len();
+        if self.slots.try_reserve_exact(new_len - old_len).is_err() {
+            // The machine has not the memory the bound allows: this is the bound.
+            self.max_slots = old_len;
             return false;
         }
-        let new_len = self.slots.len() * 2;
-        let old = std::mem::replace(&mut self.slots, vec![Slot::default(); new_len]);
-        let old_stamp = self.stamp;
-        self.stamp = 1;
-        self.shift -= 1;
-        self.len = 0;
-        for s in old.into_iter().filter(|s| s.stamp == old_stamp) {
-            self.insert(&s.key);
+        if self.stamp >= u32::MAX - 1 {
+            // Make room for a second stamp (once in 4 billion searches).
+            let live = self.stamp;
+            self.slots
+                .iter_mut()
+                .for_each(|s| s.stamp = u32::from(s.stamp == live));
+            self.stamp = 1;
         }
+        // New slots have stamp 0: empty for the old and the new stamp alike.
+        self.slots.resize(new_len, Slot::default());
+        let (old, new) = (self.stamp, self.stamp + 1);
+        for i in 0..old_len {
+            if self.slots[i].stamp != old {
+                continue;
+            }
+            // Take the key out, and put it in its new place; an old key found there is taken
+            // out in turn and placed (it lies further on, at a slot not yet visited).
+            self.slots[i].stamp = 0;
+            let mut key = self.slots[i].key;
+            let mut j = home(hash(key.as_ref()), new_len);
+            loop {
+                let s = &mut self.slots[j];
+                if s.stamp == new {
+                    j = next(j, new_len);
+                    continue;
+                }
+                let was_old = s.stamp == old;
+                let evicted = std::mem::replace(&mut s.key, key);
+                s.stamp = new;
+                if !was_old {
+                    break;
+                }
+                key = evicted;
+                j = home(hash(key.as_ref()), new_len);
+            }
+        }
+        self.stamp = new;
         true
     }
+}
+
+/// The home slot of hash `h` among `n` slots: `h × n / 2^64` (for `n = 2^b`, the top `b`
+/// bits of `h`).
+#[inline(always)]
+fn home(h: u64, n: usize) -> usize {
+    ((h as u128 * n as u128) >> 64) as usize
+}
+
+/// The slot after `i` among `n`, wrapping around.
+#[inline(always)]
+fn next(i: usize, n: usize) -> usize {
+    if i + 1 == n { 0 } else { i + 1 }
 }
 
 #[cfg(test)]
@@ -238,5 +305,70 @@ mod tests {
             assert!(t.contains(&[i]), "lost key {i}");
         }
         assert_eq!(t.insert(&[0]), Insert::Seen);
+    }
+
+    /// Fills a table of bound `max` with new keys until it is full; the keys stored.
+    fn fill(t: &mut Table<[u64; 4]>, from: u64) -> u64 {
+        let mut n = from;
+        while t.insert(&[n, n ^ 0x5555, 3, n >> 3]) == Insert::New {
+            n += 1;
+        }
+        n - from
+    }
+
+    #[test]
+    fn the_memory_bound_is_the_real_bound() {
+        // 40-byte slots: a 64 MiB bound holds 1,677,721 slots (not the 2^20 = 40 MiB of the
+        // largest power of two), and the table uses them.
+        let max = 64 << 20;
+        let mut t: Table<[u64; 4]> = Table::new(max);
+        let stored = fill(&mut t, 0);
+        assert_eq!(t.bytes(), max / 40 * 40);
+        assert!(t.bytes() > max - 64, "{} of {max} bytes", t.bytes());
+        assert_eq!(stored as usize, t.len());
+        assert!(
+            stored as usize >= t.bytes() / 40 * 3 / 4 - 1,
+            "{stored} keys"
+        );
+        for n in (0..stored).step_by(997) {
+            assert!(t.contains(&[n, n ^ 0x5555, 3, n >> 3]), "lost key {n}");
+        }
+        assert!(!t.contains(&[stored + 1, 0, 0, 0]));
+    }
+
+    #[test]
+    fn growing_in_place_keeps_every_key_and_forgets_older_searches() {
+        // A bound that is no power of two of slots; keys of an earlier search are left in the
+        // slots (cleared by stamp) while the next search grows the table.
+        let mut t: Table<[u64; 4]> = Table::new(3 << 20);
+        let first = fill(&mut t, 0);
+        t.clear();
+        for n in 0..first / 3 {
+            assert_eq!(t.insert(&[n + 1_000_000_000, 1, 2, 3]), Insert::New);
+        }
+        assert_eq!(t.len() as u64, first / 3);
+        for n in 0..first / 3 {
+            assert!(t.contains(&[n + 1_000_000_000, 1, 2, 3]), "lost key {n}");
+        }
+        for n in 0..first {
+            assert!(
+                !t.contains(&[n, n ^ 0x5555, 3, n >> 3]),
+                "key {n} of the last search"
+            );
+        }
+        // Released, it grows again from the smallest size, to the same bound.
+        t.release();
+        assert_eq!(fill(&mut t, 7), first);
+    }
+
+    #[test]
+    fn any_bound_is_accepted_at_once() {
+        // The largest bounds do not overflow (a bound is a limit, not an allocation).
+        for max in [usize::MAX, usize::MAX / 2 + 1, 1 << 63, 0] {
+            let mut t: Table<[u64; 4]> = Table::new(max);
+            assert_eq!(t.insert(&[1, 2, 3, 4]), Insert::New);
+            assert_eq!(t.insert(&[1, 2, 3, 4]), Insert::Seen);
+            assert!(t.max_bytes() >= 4096 * 40);
+        }
     }
 }

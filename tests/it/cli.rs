@@ -268,14 +268,6 @@ fn an_illegal_move_is_reported_with_its_number_and_reason() {
             "illegal move 2 (T1>F1): QS cannot go to F1\n",
         ),
         ("T1>F4 T1>F4 T1>F4", "illegal move 3 (T1>F4): T1 is empty\n"),
-        (
-            "T7>F4",
-            "illegal move 1 (T7>F4): T7 does not exist in this game\n",
-        ),
-        (
-            "S>W",
-            "illegal move 1 (S>W): S does not exist in this game\n",
-        ),
     ];
     for (moves, expected) in cases {
         patience()
@@ -284,6 +276,18 @@ fn an_illegal_move_is_reported_with_its_number_and_reason() {
             .assert()
             .code(1)
             .stdout(expected.to_string());
+    }
+    // A place the game does not have is bad input (exit status 2, as `T0` is), not an illegal
+    // move (issue 29).
+    for (moves, expected) in [
+        ("T7>F4", "move 1 (T7>F4): Stonewall has no T7"),
+        ("S>W", "move 1 (S>W): Stonewall has no S"),
+    ] {
+        let e = bad_input(
+            &["check", "stonewall", "--deal", arg(&deal), "-"],
+            Some(moves),
+        );
+        assert!(e.contains(expected), "{e}");
     }
     // A Napoleon's Shoulder space takes only the waste's top card.
     let deal = write_file(dir.path(), "nap.json", &napoleon_nearly_won());
@@ -391,7 +395,7 @@ fn bad_input_is_one_line_and_exit_status_2() {
         &["check", "stonewall", "--seed", "1", "-"],
         Some(r#"{"verdict": "unsolvable"}"#),
     );
-    assert!(e.contains("no \"moves\""), "{e}");
+    assert!(e.contains("has no moves"), "{e}");
 
     // Unreadable files.
     let dir = tempdir();

@@ -298,7 +298,9 @@ fn the_commands_play_hint_and_winrate_in_hidden_play() {
     ]
     .concat());
     assert_eq!(code, 1, "{out}");
-    assert!(out.contains("proves the deal unsolvable"), "{out}");
+    // Issue 29: `play` plays as a person would, with no exact shortcut (only winrate takes it).
+    assert!(!out.contains("proves the deal unsolvable"), "{out}");
+    assert!(out.contains("  1. "), "{out}");
     assert!(out.contains("3 samples per decision"), "{out}");
     let (code, out, _) = run(&[
         &[

@@ -6,6 +6,7 @@ mod cli;
 mod common;
 mod deals;
 mod family;
+mod hardening;
 mod helpers;
 mod hidden;
 mod klondike;
