@@ -111,7 +111,7 @@ fn play_one<V: Variant>(args: &PlayArgs, out: &mut dyn Write) -> Result<Outcome>
         return Err(e.into());
     }
     let Some(game) = game else {
-        writeln!(out, "cancelled")?;
+        writeln!(out, "interrupted (Ctrl-C)")?;
         return Ok(Outcome::Failure);
     };
     let won = game.outcome == HiddenOutcome::Won;
