@@ -4,8 +4,8 @@
 //! A new subcommand is a variant of [`Command`] with its `Args` struct, and a file in
 //! `src/commands/` whose `run` the dispatcher in [`crate::commands::run`] calls.
 
-use crate::io::Input;
 use clap::{Args, Parser, Subcommand};
+use patience::io::Input;
 
 /// Solver and win-rate analyzer for patience (solitaire) card games.
 ///
@@ -101,7 +101,7 @@ pub struct StartArgs {
     pub deal: Option<String>,
     /// Deal PySolFC's game number N (0 to 10^20): the same cards in the same places as
     /// PySolFC's game, in our layout (docs/formats.md, "Deal sources").
-    #[arg(long, value_name = "N", value_parser = crate::pysol::parse_number)]
+    #[arg(long, value_name = "N", value_parser = patience::pysol::parse_number)]
     pub pysol: Option<u128>,
 }
 
@@ -208,7 +208,7 @@ pub struct SolverArgs {
     /// one). The bound is per solve: in hidden play it bounds the thoughtful solve of the exact
     /// shortcut (`winrate`), while the planner's solves have their own budgets (--sample-nodes),
     /// so a hidden game's node count (all of its solves) can pass it.
-    #[arg(long, value_name = "N", default_value_t = crate::solve::DEFAULT_MAX_NODES,
+    #[arg(long, value_name = "N", default_value_t = patience::solve::DEFAULT_MAX_NODES,
           allow_negative_numbers = true, value_parser = positive_number)]
     pub max_nodes: u64,
     /// Give up (verdict `unknown`) after this many seconds: above 0, at most 31536000 (a
@@ -218,7 +218,7 @@ pub struct SolverArgs {
     /// Most memory for the transposition table, in MiB: 1 to 1048576 (1 TiB). In hidden play
     /// it also bounds each of the planner's tables, which are at most 64 MiB (its samples'
     /// solves) and 1 GiB (its last solve) anyway.
-    #[arg(long, value_name = "MIB", default_value_t = (crate::solve::DEFAULT_TABLE_BYTES >> 20) as u64,
+    #[arg(long, value_name = "MIB", default_value_t = (patience::solve::DEFAULT_TABLE_BYTES >> 20) as u64,
           allow_negative_numbers = true, value_parser = table_mib_number)]
     pub table_mib: u64,
     /// Switch off all the proved pruning rules (for cross-checks; much slower). In hidden play,
@@ -274,7 +274,7 @@ impl SolverArgs {
     /// value parsers above), so that the solver never meets one it cannot honour: a timeout
     /// that would overflow a `Duration` or an `Instant`, a node limit of 0, a table bound
     /// past [`MAX_TABLE_MIB`].
-    pub fn options(&self) -> anyhow::Result<crate::solve::Options> {
+    pub fn options(&self) -> anyhow::Result<patience::solve::Options> {
         let timeout = match self.timeout {
             None => None,
             Some(s) if s.is_finite() && s > 0.0 && s <= MAX_TIMEOUT_SECONDS => {
@@ -293,14 +293,14 @@ impl SolverArgs {
                 self.table_mib
             );
         }
-        Ok(crate::solve::Options {
+        Ok(patience::solve::Options {
             max_nodes: self.max_nodes,
             timeout,
             table_bytes: (self.table_mib as usize).saturating_mul(1 << 20),
             prune: if self.no_prune {
-                crate::solve::Prune::NONE
+                patience::solve::Prune::NONE
             } else {
-                let mut p = crate::solve::Prune::default();
+                let mut p = patience::solve::Prune::default();
                 for r in &self.prune_off {
                     match r {
                         PruneRule::Aces => p.aces = false,
@@ -337,18 +337,18 @@ pub struct SolveArgs {
 pub struct PlannerArgs {
     /// Hidden play: fill-ins of the unseen cards drawn per decision (1..=1024); the planner
     /// shares 8 pulls per sample among its candidates.
-    #[arg(long, value_name = "K", default_value_t = crate::hidden::planner::DEFAULT_SAMPLES,
+    #[arg(long, value_name = "K", default_value_t = patience::hidden::planner::DEFAULT_SAMPLES,
           allow_negative_numbers = true, value_parser = clap::value_parser!(u32).range(1..=1024))]
     pub samples: u32,
     /// Hidden play: node budget of each solve of a fill-in.
-    #[arg(long, value_name = "N", default_value_t = crate::hidden::planner::DEFAULT_SAMPLE_NODES,
+    #[arg(long, value_name = "N", default_value_t = patience::hidden::planner::DEFAULT_SAMPLE_NODES,
           allow_negative_numbers = true, value_parser = clap::value_parser!(u64).range(1..))]
     pub sample_nodes: u64,
 }
 
 impl PlannerArgs {
-    pub fn budget(&self) -> crate::hidden::Budget {
-        crate::hidden::Budget::new(self.samples, self.sample_nodes)
+    pub fn budget(&self) -> patience::hidden::Budget {
+        patience::hidden::Budget::new(self.samples, self.sample_nodes)
     }
 }
 
@@ -359,8 +359,8 @@ pub struct PlayArgs {
     #[command(flatten)]
     pub start: StartArgs,
     /// What the player knows: `thoughtful` (every card) or `hidden` (what a person sees).
-    #[arg(long, value_enum, default_value_t = crate::batch::Knowledge::Thoughtful)]
-    pub knowledge: crate::batch::Knowledge,
+    #[arg(long, value_enum, default_value_t = patience::batch::Knowledge::Thoughtful)]
+    pub knowledge: patience::batch::Knowledge,
     /// The thoughtful solve. In hidden play the planner plays as a person would, with no
     /// thoughtful solve first (only `winrate` takes that exact shortcut, which cannot change a
     /// result); the table bound and the pruning then apply to the planner's solves.
@@ -380,7 +380,7 @@ pub struct HintArgs {
     /// Instead of --deal: the start of PySolFC's game number N, as a person at the table sees
     /// it (face-down cards and a hidden stock unknown).
     #[arg(long, value_name = "N", conflicts_with = "deal",
-          value_parser = crate::pysol::parse_number)]
+          value_parser = patience::pysol::parse_number)]
     pub pysol: Option<u128>,
     /// Seed of the planner's random stream (the deal file's seed if it has one, else 0).
     #[arg(long, value_name = "N", allow_negative_numbers = true, value_parser = seed_number)]
@@ -411,8 +411,8 @@ pub struct WinrateArgs {
           allow_negative_numbers = true, value_parser = seed_number)]
     pub first_seed: u64,
     /// The seeds as a range, instead of --deals and --first-seed: `A..B` (B excluded) or `A..=B`.
-    #[arg(long, value_name = "A..B", value_parser = crate::batch::parse_seed_range)]
-    pub seeds: Option<crate::batch::SeedRange>,
+    #[arg(long, value_name = "A..B", value_parser = patience::batch::parse_seed_range)]
+    pub seeds: Option<patience::batch::SeedRange>,
     /// Solve again only the deals that this result file (of `winrate --csv`) records as
     /// `unknown` in thoughtful play, typically with a larger --max-nodes; the seeds are those
     /// of --seeds, or else every seed from the file's first unknown deal to its last. `patience
@@ -420,8 +420,8 @@ pub struct WinrateArgs {
     #[arg(long, value_name = "FILE", conflicts_with_all = ["deals", "first_seed"])]
     pub retry: Option<std::path::PathBuf>,
     /// Run one shard of the seeds: those whose index in the range (from 0) is K modulo N.
-    #[arg(long, value_name = "K/N", value_parser = crate::batch::parse_shard)]
-    pub shard: Option<crate::batch::Shard>,
+    #[arg(long, value_name = "K/N", value_parser = patience::batch::parse_shard)]
+    pub shard: Option<patience::batch::Shard>,
     /// Worker threads [default: one per core].
     #[arg(long, short = 'j', value_name = "J", allow_negative_numbers = true, value_parser = clap::value_parser!(u64).range(1..=1024))]
     pub threads: Option<u64>,
@@ -430,8 +430,8 @@ pub struct WinrateArgs {
     /// What the player knows: `thoughtful` (every card; the solver's verdict) or `hidden`
     /// (what a person sees; the planner plays each deal, after the thoughtful solve as an
     /// exact shortcut: a deal proved unsolvable is lost without planning).
-    #[arg(long, value_enum, default_value_t = crate::batch::Knowledge::Thoughtful)]
-    pub knowledge: crate::batch::Knowledge,
+    #[arg(long, value_enum, default_value_t = patience::batch::Knowledge::Thoughtful)]
+    pub knowledge: patience::batch::Knowledge,
     #[command(flatten)]
     pub planner: PlannerArgs,
     /// Write a row per deal to this CSV file as the deals finish (the header:

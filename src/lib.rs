@@ -1,20 +1,68 @@
 //! `patience`: a solver and win-rate analyzer for patience (solitaire) card games.
 //!
-//! Layers, top down (arrows run one way):
-//! `commands -> {batch, hidden} -> solve -> game -> cards`, with `variants -> game` and `io -> game`
-//! (and `hash`, a hasher, under any of them).
-//! The engine (`game`) never prints, reads files or reads the clock; a variant file holds only
-//! its declarative [`game::Rules`]; the search never names a variant.
+//! This is the library; the `patience` command (its `cli` and `commands`, behind the default
+//! `cli` feature) is a thin binary over it. `cargo build --lib --no-default-features` builds the
+//! library alone, without clap, indicatif, ctrlc or anyhow.
+//!
+//! # The public API
+//!
+//! - **Games and rules**: [`variants`] (the built-in games, each a [`game::Variant`] whose
+//!   [`game::Rules`] are plain data; [`variants::ALL`], [`variants::find`], [`with_variant!`]).
+//! - **Deals**: [`deal::deal`] (a pure function of game and seed), [`pysol::pysol_deal`]
+//!   (PySolFC's game numbers), [`io::dealfile`] (deal files).
+//! - **The engine**: [`game::Position`] with [`game::generate`], [`game::apply`],
+//!   [`game::undo`] and the independent rules check [`game::legal`].
+//! - **Solving**: [`solve::Solver`] and its [`solve::Options`]; a [`solve::Verdict`] is
+//!   `Solved` (with moves an independent replay accepted), `Unsolvable` (an exhaustive search
+//!   with exact keys and proved pruning, [`solve::Prune`]) or `Unknown` (with its limit).
+//! - **Win rates**: [`batch`] (the parallel runner, records, summaries, merging) and the
+//!   result formats of [`io::results`] and [`io::json`].
+//! - **Hidden play**: [`hidden`] (what a person sees, and the planner).
+//!
+//! The search's parts ([`solve::key`], [`solve::prune`], [`solve::blocked`], ...) are public
+//! too, for the benchmarks and the tests that check each against brute force.
+//!
+//! Layers, top down (arrows run one way; `docs/architecture.md` has the picture):
+//! `commands -> {batch, hidden} -> solve -> game -> cards`, with `variants -> game`, `deal ->
+//! game::Rules` and `io -> {game, deal, batch}`. The engine (`game`) never prints, reads files
+//! or reads the clock; a variant file holds only its declarative [`game::Rules`]; the search
+//! never names a variant.
+//!
+//! # Example: solve a deal
+//!
+//! ```
+//! use patience::game::Position;
+//! use patience::solve::{Options, Solver, Verdict, replay};
+//! use patience::variants::Stonewall;
+//! use std::sync::atomic::AtomicBool;
+//!
+//! let deal = patience::deal::deal(&Stonewall::RULES, 1);
+//! let start = Position::from_deal::<Stonewall>(&deal).unwrap();
+//! let mut solver = Solver::<Stonewall>::new(Options {
+//!     max_nodes: 1_000_000,
+//!     table_bytes: 64 << 20,
+//!     ..Options::default()
+//! });
+//! let solution = solver.solve(&start, &AtomicBool::new(false)).unwrap();
+//! match solution.verdict {
+//!     Verdict::Solved(moves) => {
+//!         // The moves win when replayed by the rules check.
+//!         let end = replay::<Stonewall>(&start, &moves).unwrap();
+//!         assert!(end.is_won::<Stonewall>());
+//!     }
+//!     other => panic!("Stonewall seed 1 is won, not {other:?}"),
+//! }
+//! ```
 
 pub mod batch;
 pub mod cards;
-pub mod cli;
-pub mod commands;
 pub mod deal;
 pub mod game;
-pub mod hash;
+pub(crate) mod hash;
 pub mod hidden;
 pub mod io;
 pub mod pysol;
 pub mod solve;
 pub mod variants;
+
+pub use game::Variant;

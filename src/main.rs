@@ -1,7 +1,9 @@
 //! The `patience` command: parse the command line, run the command, map the result to an exit
 //! status (0 yes, 1 no, 2 bad input). Errors are printed as one line `error: ...`.
 
-use patience::{cli, commands};
+mod cli;
+mod commands;
+
 use std::io::{BufWriter, ErrorKind, Write};
 use std::process::ExitCode;
 

@@ -10,7 +10,6 @@
 //!   [`crate::io::results`].
 //! - [`summary`]: the per-variant tally and the summary table / JSON.
 //! - [`stats`]: Wilson interval, nearest-rank quantiles.
-//! - [`progress`]: the progress bar on standard error.
 //!
 //! Memory: `--table-mib` bounds the table of *each* worker's solver, so a run of J workers may
 //! hold up to J × that (tables grow only as a deal needs them). The bound is not divided by J
@@ -23,7 +22,6 @@
 
 pub mod csvfile;
 pub mod merge;
-pub mod progress;
 pub mod run;
 pub mod stats;
 pub mod summary;
@@ -44,10 +42,10 @@ use std::fmt;
     Hash,
     PartialOrd,
     Ord,
-    clap::ValueEnum,
     serde::Serialize,
     serde::Deserialize,
 )]
+#[cfg_attr(feature = "cli", derive(clap::ValueEnum))]
 #[serde(rename_all = "lowercase")]
 pub enum Knowledge {
     /// Every card known, face-down cards and the stock order included: the solver's verdict.

@@ -7,13 +7,32 @@
 //! the calling thread, which alone handles them (writes the CSV row, counts, draws the bar).
 
 use super::{Answer, Record};
-use crate::game::{Position, Variant};
-use crate::solve::{Limit, Options, Solution, Solver, Verdict};
-use anyhow::{Context, Result};
+use crate::game::{DealError, Position, Variant};
+use crate::solve::{Limit, Options, Solution, SolveError, Solver, Verdict};
 use rayon::iter::{ParallelBridge, ParallelIterator};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Mutex, PoisonError, mpsc};
 use std::time::Instant;
+
+/// A deal of a pass that could not be solved (neither can happen with a seeded deal of a
+/// built-in game; the pass stops with it all the same rather than count it).
+#[derive(Debug, thiserror::Error)]
+pub enum DealFailed {
+    #[error("the {game} deal of seed {seed}")]
+    Deal {
+        game: &'static str,
+        seed: u64,
+        #[source]
+        source: DealError,
+    },
+    #[error("{game} seed {seed}")]
+    Solve {
+        game: &'static str,
+        seed: u64,
+        #[source]
+        source: SolveError,
+    },
+}
 
 /// How a pass ended.
 #[derive(Copy, Clone, Debug, PartialEq)]
@@ -31,13 +50,20 @@ pub fn solve_seed<V: Variant>(
     solver: &mut Solver<V>,
     seed: u64,
     cancel: &AtomicBool,
-) -> Result<Solution> {
+) -> Result<Solution, DealFailed> {
     let deal = crate::deal::deal(&V::RULES, seed);
-    let pos = Position::from_deal::<V>(&deal)
-        .with_context(|| format!("the {} deal of seed {seed}", V::RULES.name))?;
+    let pos = Position::from_deal::<V>(&deal).map_err(|source| DealFailed::Deal {
+        game: V::RULES.name,
+        seed,
+        source,
+    })?;
     solver
         .solve(&pos, cancel)
-        .with_context(|| format!("{} seed {seed}", V::RULES.id))
+        .map_err(|source| DealFailed::Solve {
+            game: V::RULES.id,
+            seed,
+            source,
+        })
 }
 
 /// The record of a finished solve; `None` for one stopped by `cancel` (not a result).
@@ -64,16 +90,17 @@ pub fn record_of<V: Variant>(seed: u64, sol: &Solution) -> Option<Record> {
 /// they finish. When `cancel` is raised (Ctrl-C) the deals in flight stop and are dropped and
 /// no new one starts. An error (from `on_record`, or a solver error) stops the pass: deals in
 /// flight still finish and are handed over, then the first error is returned.
-pub fn solve_all<V, I>(
+pub fn solve_all<V, I, E>(
     pool: &rayon::ThreadPool,
     options: &Options,
     seeds: I,
     cancel: &AtomicBool,
-    on_record: impl FnMut(Record) -> Result<()>,
-) -> Result<PassEnd>
+    on_record: impl FnMut(Record) -> Result<(), E>,
+) -> Result<PassEnd, E>
 where
     V: Variant,
     I: Iterator<Item = u64> + Send,
+    E: From<DealFailed> + Send,
 {
     run_all(
         pool,
@@ -92,25 +119,26 @@ where
 /// made by `make` (created on its first deal), `work` turns a seed into a record (`None`: the
 /// deal was cancelled, not a result), and `on_record` runs on the calling thread as in
 /// [`solve_all`].
-pub fn run_all<W, I>(
+pub fn run_all<W, I, E>(
     pool: &rayon::ThreadPool,
     seeds: I,
     cancel: &AtomicBool,
     make: impl Fn() -> W + Sync,
-    work: impl Fn(&mut W, u64) -> Result<Option<Record>> + Sync,
-    mut on_record: impl FnMut(Record) -> Result<()>,
-) -> Result<PassEnd>
+    work: impl Fn(&mut W, u64) -> Result<Option<Record>, E> + Sync,
+    mut on_record: impl FnMut(Record) -> Result<(), E>,
+) -> Result<PassEnd, E>
 where
     W: Send,
     I: Iterator<Item = u64> + Send,
+    E: Send,
 {
     let t0 = Instant::now();
     let stop = AtomicBool::new(false);
     let workers: Vec<Mutex<Option<W>>> = (0..pool.current_num_threads())
         .map(|_| Mutex::new(None))
         .collect();
-    let (tx, rx) = mpsc::channel::<Result<Option<Record>>>();
-    let mut first_error: Option<anyhow::Error> = None;
+    let (tx, rx) = mpsc::channel::<Result<Option<Record>, E>>();
+    let mut first_error: Option<E> = None;
     let mut done = 0u64;
     std::thread::scope(|scope| {
         let (stop, workers, make, work) = (&stop, &workers, &make, &work);
@@ -180,10 +208,16 @@ mod tests {
             ..Options::default()
         };
         let mut got = Vec::new();
-        let end = solve_all::<Stonewall, _>(&pool, &options, seeds, &AtomicBool::new(false), |r| {
-            got.push(r);
-            Ok(())
-        })
+        let end = solve_all::<Stonewall, _, anyhow::Error>(
+            &pool,
+            &options,
+            seeds,
+            &AtomicBool::new(false),
+            |r| {
+                got.push(r);
+                Ok(())
+            },
+        )
         .unwrap();
         assert!(!end.cancelled);
         assert_eq!(end.done, got.len() as u64);
@@ -211,7 +245,7 @@ mod tests {
             .num_threads(2)
             .build()
             .unwrap();
-        let end = solve_all::<Stonewall, _>(
+        let end = solve_all::<Stonewall, _, anyhow::Error>(
             &pool,
             &Options::default(),
             0..100,
@@ -234,12 +268,17 @@ mod tests {
             ..Options::default()
         };
         let mut calls = 0;
-        let err =
-            solve_all::<Stonewall, _>(&pool, &options, 0..10_000, &AtomicBool::new(false), |_| {
+        let err = solve_all::<Stonewall, _, anyhow::Error>(
+            &pool,
+            &options,
+            0..10_000,
+            &AtomicBool::new(false),
+            |_| {
                 calls += 1;
                 anyhow::bail!("disk full")
-            })
-            .unwrap_err();
+            },
+        )
+        .unwrap_err();
         assert_eq!(err.to_string(), "disk full");
         assert_eq!(calls, 1);
     }

@@ -7,11 +7,11 @@
 
 use super::{Outcome, for_variant, load_start};
 use crate::cli::{CheckArgs, Start};
-use crate::deal::Deal;
-use crate::game::{Place, Rules, Variant, apply, legal};
-use crate::io::dealfile::read_deal;
-use crate::io::movelist::read_moves;
 use anyhow::{Context, Result, bail};
+use patience::deal::Deal;
+use patience::game::{Place, Rules, Variant, apply, legal};
+use patience::io::dealfile::read_deal;
+use patience::io::movelist::read_moves;
 use std::io::Write;
 
 pub fn run(args: &CheckArgs, out: &mut dyn Write) -> Result<Outcome> {
@@ -27,18 +27,18 @@ fn check<V: Variant>(args: &CheckArgs, out: &mut dyn Write) -> Result<Outcome> {
     let (deal, mut pos) = load_start::<V>(&start)?;
     let text = moves_in.read_to_string()?;
     let list = read_moves(&text).with_context(|| moves_in.to_string())?;
-    if let Some(v) = &list.variant {
-        if v != V::RULES.id {
-            bail!(
-                "{moves_in}: the solve result is for {v:?}, not {:?}",
-                V::RULES.id
-            );
-        }
+    if let Some(v) = &list.variant
+        && v != V::RULES.id
+    {
+        bail!(
+            "{moves_in}: the solve result is for {v:?}, not {:?}",
+            V::RULES.id
+        );
     }
-    if let (Some(theirs), Some(ours)) = (list.seed, deal.seed) {
-        if theirs != ours {
-            bail!("{moves_in}: the solve result is for seed {theirs}, the deal is seed {ours}");
-        }
+    if let (Some(theirs), Some(ours)) = (list.seed, deal.seed)
+        && theirs != ours
+    {
+        bail!("{moves_in}: the solve result is for seed {theirs}, the deal is seed {ours}");
     }
     if let Some(theirs) = &list.deal {
         let theirs = read_deal(&theirs.to_string())
@@ -117,7 +117,7 @@ fn places(rules: &Rules) -> String {
 /// variant and the seed are not compared, and a deal without foundations is one with them
 /// all empty).
 fn difference(theirs: &Deal, ours: &Deal) -> Option<String> {
-    let text = |list: &[crate::cards::CardToken]| -> Vec<String> {
+    let text = |list: &[patience::cards::CardToken]| -> Vec<String> {
         list.iter().map(|c| c.to_text()).collect()
     };
     let mut places: Vec<(String, Vec<String>, Vec<String>)> = Vec::new();

@@ -15,15 +15,15 @@
 //! the command says so and exits with status 1.
 
 use super::Outcome;
-use crate::batch::merge::combine;
-use crate::batch::stats::{Z95, nearest_rank, wilson, win_interval};
-use crate::batch::summary::{compact, secs};
-use crate::batch::{Answer, Knowledge, Record};
 use crate::cli::CompareArgs;
-use crate::hidden::Budget;
-use crate::io::json::{ByVerdict, ComparedFile, Comparison, EveryCardKnown, Planner};
-use crate::io::results::{self, VerdictWord};
 use anyhow::{Result, bail};
+use patience::batch::merge::combine;
+use patience::batch::stats::{Z95, nearest_rank, wilson, win_interval};
+use patience::batch::summary::{compact, secs};
+use patience::batch::{Answer, Knowledge, Record};
+use patience::hidden::Budget;
+use patience::io::json::{ByVerdict, ComparedFile, Comparison, EveryCardKnown, Planner};
+use patience::io::results::{self, VerdictWord};
 use std::collections::BTreeMap;
 use std::io::Write;
 

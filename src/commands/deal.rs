@@ -2,12 +2,12 @@
 //! deal file.
 
 use super::{Outcome, for_variant, load_start};
-use crate::cards::CardToken;
 use crate::cli::{DealArgs, Start};
-use crate::deal::Deal;
-use crate::game::{Rules, Variant};
-use crate::io::dealfile::write_deal;
 use anyhow::Result;
+use patience::cards::CardToken;
+use patience::deal::Deal;
+use patience::game::{Rules, Variant};
+use patience::io::dealfile::write_deal;
 use std::io::Write;
 
 pub fn run(args: &DealArgs, out: &mut dyn Write) -> Result<Outcome> {
@@ -24,7 +24,7 @@ fn show<V: Variant>(args: &DealArgs, out: &mut dyn Write) -> Result<Outcome> {
         if let Start::Pysol(number) = start {
             // The title names the PySolFC game (a deal file has no key for it).
             let rest = text.split_once('\n').map_or("", |(_, rest)| rest);
-            let source = crate::pysol::source_text(&V::RULES, number);
+            let source = patience::pysol::source_text(&V::RULES, number);
             text = format!("{}, {source}\n{rest}", V::RULES.name);
         }
         out.write_all(text.as_bytes())?;

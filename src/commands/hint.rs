@@ -1,15 +1,15 @@
 //! `patience hint VARIANT (--deal FILE | --pysol N)`: the move with the best estimated chance for a position
 //! in which the cards the player does not know are written `??`, and the estimates of the top
-//! moves (hidden play: the planner of [`crate::hidden::planner`] on that observation).
+//! moves (hidden play: the planner of [`patience::hidden::planner`] on that observation).
 
 use super::{Outcome, cancel_flag, for_variant};
 use crate::cli::HintArgs;
-use crate::game::Variant;
-use crate::hidden::planner::{Action, Resign, UNKNOWN_VALUE, plan_short};
-use crate::hidden::{Observation, Planner};
-use crate::io::Input;
-use crate::io::dealfile::read_deal;
 use anyhow::{Context, Result, bail};
+use patience::game::Variant;
+use patience::hidden::planner::{Action, Resign, UNKNOWN_VALUE, plan_short};
+use patience::hidden::{Observation, Planner};
+use patience::io::Input;
+use patience::io::dealfile::read_deal;
 use std::io::Write;
 
 pub fn run(args: &HintArgs, out: &mut dyn Write) -> Result<Outcome> {
@@ -29,10 +29,10 @@ fn hint<V: Variant>(args: &HintArgs, out: &mut dyn Write) -> Result<Outcome> {
             let input = Input::from_arg(deal.as_deref().unwrap_or("-"));
             let text = input.read_to_string()?;
             let deal = read_deal(&text).with_context(|| input.to_string())?;
-            if let Some(v) = &deal.variant {
-                if v != rules.id {
-                    bail!("{input}: the deal file is for {v:?}, not {:?}", rules.id);
-                }
+            if let Some(v) = &deal.variant
+                && v != rules.id
+            {
+                bail!("{input}: the deal file is for {v:?}, not {:?}", rules.id);
             }
             super::check_face_down(&rules, &deal)
                 .with_context(|| format!("{input}: not a legal {} position", rules.name))?;
@@ -46,7 +46,7 @@ fn hint<V: Variant>(args: &HintArgs, out: &mut dyn Write) -> Result<Outcome> {
     let mut planner = Planner::<V>::new(budget);
     let d = match planner.decide(&obs, seed, 0, cancel_flag()) {
         Ok(d) => d,
-        Err(crate::hidden::planner::PlanError::Cancelled) => bail!("cancelled"),
+        Err(patience::hidden::planner::PlanError::Cancelled) => bail!("cancelled"),
         Err(e) => return Err(e.into()),
     };
     if obs.is_complete() {
@@ -105,7 +105,7 @@ fn hint<V: Variant>(args: &HintArgs, out: &mut dyn Write) -> Result<Outcome> {
         }
     };
     // The top moves: the best plan starting with each first move.
-    let mut firsts: Vec<(crate::game::Move, f64, u32, String)> = Vec::new();
+    let mut firsts: Vec<(patience::game::Move, f64, u32, String)> = Vec::new();
     for c in &d.choices {
         let Some(&m) = c.moves.first() else { continue };
         if !firsts.iter().any(|(f, ..)| *f == m) {

@@ -12,15 +12,15 @@
 //! deals per second). Hidden rows must share one planner budget (the summary prints it).
 
 use super::Outcome;
-use crate::batch::Knowledge;
-use crate::batch::Record;
-use crate::batch::merge::combine;
-use crate::batch::summary::{Report, Summary, Tally};
 use crate::cli::MergeArgs;
-use crate::hidden::Budget;
-use crate::io::json::RunSummary;
-use crate::io::results;
 use anyhow::{Result, bail};
+use patience::batch::Knowledge;
+use patience::batch::Record;
+use patience::batch::merge::combine;
+use patience::batch::summary::{Report, Summary, Tally};
+use patience::hidden::Budget;
+use patience::io::json::RunSummary;
+use patience::io::results;
 use std::io::Write;
 use std::path::{Path, PathBuf};
 

@@ -9,15 +9,16 @@ pub mod deal;
 pub mod hint;
 pub mod merge;
 pub mod play;
+pub mod progress;
 pub mod solve;
 pub mod variants;
 pub mod winrate;
 
 use crate::cli::{Cli, Command, Start};
-use crate::deal::Deal;
-use crate::game::{Position, Rules, Variant};
-use crate::io::dealfile::read_deal;
 use anyhow::{Context, Result, bail};
+use patience::deal::Deal;
+use patience::game::{Position, Rules, Variant};
+use patience::io::dealfile::read_deal;
 use std::io::Write;
 
 /// What a command that ran to the end has to say.
@@ -55,7 +56,7 @@ pub fn run(cli: &Cli, out: &mut dyn Write) -> Result<Outcome> {
 
 /// The error for a variant id that is not known, listing the known ones.
 pub fn unknown_variant(id: &str) -> anyhow::Error {
-    let known: Vec<&str> = crate::variants::ALL.iter().map(|r| r.id).collect();
+    let known: Vec<&str> = patience::variants::ALL.iter().map(|r| r.id).collect();
     anyhow::anyhow!(
         "unknown variant {id:?} (known variants: {})",
         known.join(", ")
@@ -64,7 +65,7 @@ pub fn unknown_variant(id: &str) -> anyhow::Error {
 
 /// The rules of a variant id, or the error listing the known ids.
 pub fn rules_of(id: &str) -> Result<&'static Rules> {
-    crate::variants::find(id).ok_or_else(|| unknown_variant(id))
+    patience::variants::find(id).ok_or_else(|| unknown_variant(id))
 }
 
 /// Runs `$body` with `$V` bound to the game type of the id `$id`; for an unknown id, returns
@@ -72,7 +73,7 @@ pub fn rules_of(id: &str) -> Result<&'static Rules> {
 macro_rules! for_variant {
     ($id:expr, $V:ident => $body:expr) => {{
         let id: &str = $id;
-        match $crate::with_variant!(id, $V => $body) {
+        match patience::with_variant!(id, $V => $body) {
             Some(result) => result,
             None => Err($crate::commands::unknown_variant(id)),
         }
@@ -87,13 +88,13 @@ pub fn load_start<V: Variant>(start: &Start) -> Result<(Deal, Position)> {
     let rules = V::RULES;
     match start {
         Start::Seed(seed) => {
-            let deal = crate::deal::deal(&rules, *seed);
+            let deal = patience::deal::deal(&rules, *seed);
             let pos = Position::from_deal::<V>(&deal)
                 .with_context(|| format!("the {} deal of seed {seed}", rules.name))?;
             Ok((deal, pos))
         }
         Start::Pysol(number) => {
-            let deal = crate::pysol::pysol_deal(&rules, *number)?;
+            let deal = patience::pysol::pysol_deal(&rules, *number)?;
             let pos = Position::from_deal::<V>(&deal)
                 .with_context(|| format!("the {} deal of PySolFC game {number}", rules.name))?;
             Ok((deal, pos))
@@ -124,8 +125,8 @@ pub fn load_start<V: Variant>(start: &Start) -> Result<(Deal, Position)> {
 /// the top card lies face up. Games without face-down cards are left to the deal check (their
 /// `??` are covered face-up cards, or refused).
 pub fn check_face_down(rules: &Rules, deal: &Deal) -> Result<()> {
-    use crate::cards::CardToken;
-    use crate::game::rules::FaceDown;
+    use patience::cards::CardToken;
+    use patience::game::rules::FaceDown;
     if rules.face_down == FaceDown::None {
         return Ok(());
     }
@@ -135,7 +136,7 @@ pub fn check_face_down(rules: &Rules, deal: &Deal) -> Result<()> {
             continue; // The deal check names a wrong number of piles.
         };
         let height = height as usize;
-        let place = crate::game::Place::Tableau(p as u8);
+        let place = patience::game::Place::Tableau(p as u8);
         if list.last() == Some(&CardToken::Unknown) {
             bail!("{place}: its top card is ??, but a pile's top card lies face up and is seen");
         }

@@ -8,16 +8,16 @@
 //! but two deals that look the same to the player would be played differently).
 
 use super::{Outcome, cancel_flag, for_variant, load_start};
-use crate::batch::Knowledge;
 use crate::cli::PlayArgs;
-use crate::game::Variant;
-use crate::hidden::observation::game_hides_cards;
-use crate::hidden::planner::Decision;
-use crate::hidden::planner::{Action, UNKNOWN_VALUE, plan_short};
-use crate::hidden::play::play_unaided;
-use crate::hidden::{Outcome as HiddenOutcome, Planner};
-use crate::solve::{Solver, Verdict};
 use anyhow::Result;
+use patience::batch::Knowledge;
+use patience::game::Variant;
+use patience::hidden::observation::game_hides_cards;
+use patience::hidden::planner::Decision;
+use patience::hidden::planner::{Action, UNKNOWN_VALUE, plan_short};
+use patience::hidden::play::play_unaided;
+use patience::hidden::{Outcome as HiddenOutcome, Planner};
+use patience::solve::{Solver, Verdict};
 use std::io::Write;
 use std::time::Instant;
 
@@ -54,7 +54,7 @@ fn play_one<V: Variant>(args: &PlayArgs, out: &mut dyn Write) -> Result<Outcome>
         "{}{}, hidden play: the planner sees only what a person at the table sees",
         rules.name,
         match source {
-            crate::cli::Start::Pysol(n) => format!(", {}", crate::pysol::source_text(&rules, n)),
+            crate::cli::Start::Pysol(n) => format!(", {}", patience::pysol::source_text(&rules, n)),
             _ => deal.seed.map(|s| format!(" seed {s}")).unwrap_or_default(),
         }
     )?;
@@ -142,7 +142,7 @@ fn play_one<V: Variant>(args: &PlayArgs, out: &mut dyn Write) -> Result<Outcome>
 /// several plans may start with the same move: the best of them speaks for that move), at most
 /// three: `T3>F1 40% (12)`.
 fn next_best(d: &Decision) -> Vec<String> {
-    let mut firsts: Vec<crate::game::Move> = d
+    let mut firsts: Vec<patience::game::Move> = d
         .choices
         .iter()
         .take(1)

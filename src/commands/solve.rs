@@ -3,10 +3,10 @@
 
 use super::{Outcome, cancel_flag, for_variant, load_start};
 use crate::cli::SolveArgs;
-use crate::game::{Move, Place, Position, Variant, apply};
-use crate::io::json::SolveResult;
-use crate::solve::{Limit, Solution, Solver, Verdict};
 use anyhow::Result;
+use patience::game::{Move, Place, Position, Variant, apply};
+use patience::io::json::SolveResult;
+use patience::solve::{Limit, Solution, Solver, Verdict};
 use std::io::Write;
 
 pub fn run(args: &SolveArgs, out: &mut dyn Write) -> Result<Outcome> {
@@ -31,7 +31,7 @@ fn solve<V: Variant>(args: &SolveArgs, out: &mut dyn Write) -> Result<Outcome> {
 }
 
 /// What a move does, in words: `7H onto 8S`, `9C..7H onto 10D`, `AH to the foundation`.
-pub fn describe<V: Variant>(pos: &Position, m: Move) -> String {
+pub fn describe(pos: &Position, m: Move) -> String {
     let moving = match m.from {
         Place::Tableau(p) => {
             let pile = &pos.piles[p as usize];
@@ -43,7 +43,7 @@ pub fn describe<V: Variant>(pos: &Position, m: Move) -> String {
                 bottom.to_string()
             }
         }
-        Place::Reserve(r) => crate::cards::Card::from_index(pos.reserve[r as usize]).to_string(),
+        Place::Reserve(r) => patience::cards::Card::from_index(pos.reserve[r as usize]).to_string(),
         Place::Waste => pos.waste_top().map(|c| c.to_string()).unwrap_or_default(),
         Place::Foundation(f) => pos
             .found_top(f as usize)
@@ -84,7 +84,7 @@ pub(crate) fn write_text<V: Variant>(
                     out,
                     "{:>width$}. {token:<9} {}",
                     i + 1,
-                    describe::<V>(&pos, m)
+                    describe(&pos, m)
                 )?;
                 apply::<V>(&mut pos, m);
             }

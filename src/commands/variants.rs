@@ -2,8 +2,8 @@
 
 use super::Outcome;
 use crate::cli::VariantsArgs;
-use crate::variants::ALL;
 use anyhow::Result;
+use patience::variants::ALL;
 use std::io::Write;
 
 pub fn run(_args: &VariantsArgs, out: &mut dyn Write) -> Result<Outcome> {

@@ -1,5 +1,5 @@
 //! `patience winrate VARIANT... [--deals N | --seeds A..B | --retry FILE] [--shard K/N]
-//! [--csv FILE [--resume]]`: many seeded deals solved in parallel (see [`crate::batch`]), a
+//! [--csv FILE [--resume]]`: many seeded deals solved in parallel (see [`patience::batch`]), a
 //! result row per deal in the CSV file as each finishes, and the summary (a table, or
 //! `--json`).
 //!
@@ -10,19 +10,19 @@
 //! is printed, saying it was interrupted (exit status 1).
 
 use super::{Outcome, cancel_flag, for_variant, rules_of};
-use crate::batch::merge::combine;
-use crate::batch::progress::Progress;
-use crate::batch::run::{PassEnd, run_all, solve_all};
-use crate::batch::summary::{Report, RunLimits, Summary, Tally};
-use crate::batch::{Answer, Knowledge, Record, Row, SeedRange, Selection};
 use crate::cli::WinrateArgs;
-use crate::game::{Position, Variant};
-use crate::hidden::{Budget, Game, Outcome as HiddenOutcome, Planner, play};
-use crate::io::json::RunSummary;
-use crate::io::results::{self, ResultFile};
-use crate::solve::{Limit, Options, Solver};
+use crate::commands::progress::Progress;
 use anyhow::Context;
 use anyhow::{Result, bail};
+use patience::batch::merge::combine;
+use patience::batch::run::{PassEnd, run_all, solve_all};
+use patience::batch::summary::{Report, RunLimits, Summary, Tally};
+use patience::batch::{Answer, Knowledge, Record, Row, SeedRange, Selection};
+use patience::game::{Position, Variant};
+use patience::hidden::{Budget, Game, Outcome as HiddenOutcome, Planner, play};
+use patience::io::json::RunSummary;
+use patience::io::results::{self, ResultFile};
+use patience::solve::{Limit, Options, Solver};
 use std::collections::HashSet;
 use std::io::Write;
 use std::path::Path;
@@ -82,7 +82,7 @@ pub fn run(args: &WinrateArgs, out: &mut dyn Write) -> Result<Outcome> {
     // samples', at most 64 MiB, and its last solve's, at most 1 GiB) are used, and each is at
     // most --table-mib: a worker holds at most --table-mib plus the samples' table.
     let planner_mib = match args.knowledge {
-        Knowledge::Hidden => (crate::hidden::planner::PLANNER_TABLE_BYTES >> 20) as u64,
+        Knowledge::Hidden => (patience::hidden::planner::PLANNER_TABLE_BYTES >> 20) as u64,
         Knowledge::Thoughtful => 0,
     };
     memory_check(threads, args.solver.table_mib, planner_mib, &mut notes);
@@ -92,7 +92,7 @@ pub fn run(args: &WinrateArgs, out: &mut dyn Write) -> Result<Outcome> {
             options.max_nodes
         ));
         for &id in &ids {
-            if !for_variant!(id, V => Ok::<bool, anyhow::Error>(crate::hidden::game_hides_cards::<V>()))?
+            if !for_variant!(id, V => Ok::<bool, anyhow::Error>(patience::hidden::game_hides_cards::<V>()))?
             {
                 notes.push(format!(
                     "{id} hides no card: hidden play equals thoughtful play, its thoughtful verdicts are reused"
@@ -206,7 +206,7 @@ pub fn run(args: &WinrateArgs, out: &mut dyn Write) -> Result<Outcome> {
         };
         let end = match knowledge {
             Knowledge::Thoughtful => {
-                for_variant!(id, V => solve_all::<V, _>(&pool, &options, seeds, cancel, &mut on_record))?
+                for_variant!(id, V => solve_all::<V, _, anyhow::Error>(&pool, &options, seeds, cancel, &mut on_record))?
             }
             Knowledge::Hidden => {
                 for_variant!(id, V => play_all::<V, _>(&pool, &options, budget, seeds, cancel, &mut on_record))?
@@ -417,7 +417,7 @@ fn check_resumed(
 
 /// The variants of some rows, in the order of `patience variants`.
 fn variants_in(rows: &[Row]) -> Vec<&'static str> {
-    crate::variants::ALL
+    patience::variants::ALL
         .iter()
         .map(|r| r.id)
         .filter(|id| rows.iter().any(|row| row.record.variant == *id))
@@ -480,7 +480,7 @@ where
         },
         |(exact, planner): &mut (Solver<V>, Planner<V>), seed| {
             let t0 = Instant::now();
-            let deal = crate::deal::deal(&V::RULES, seed);
+            let deal = patience::deal::deal(&V::RULES, seed);
             let pos = Position::from_deal::<V>(&deal)
                 .with_context(|| format!("the {} deal of seed {seed}", V::RULES.name))?;
             let game = play::<V>(&pos, seed, planner, exact, cancel, &mut |_, _| {})
@@ -499,7 +499,7 @@ pub fn hidden_record<V: Variant>(seed: u64, game: &Game, budget: Budget, seconds
             moves: game.moves.len() as u32,
         },
         HiddenOutcome::Unknown(l) => Answer::Unknown(l),
-        HiddenOutcome::Resigned(crate::hidden::planner::Resign::Unknown) => {
+        HiddenOutcome::Resigned(patience::hidden::planner::Resign::Unknown) => {
             Answer::Unknown(Limit::Nodes)
         }
         _ => Answer::Lost,

@@ -144,7 +144,7 @@ impl FaceDown {
     pub const fn is_down(self, index: usize, height: usize) -> bool {
         match self {
             FaceDown::None => false,
-            FaceDown::OddFromBottom => index % 2 == 0 && index + 1 < height,
+            FaceDown::OddFromBottom => index.is_multiple_of(2) && index + 1 < height,
             FaceDown::AllButTop => index + 1 < height,
         }
     }

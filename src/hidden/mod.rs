@@ -4,7 +4,7 @@
 //! - [`observation`]: what the player sees; no path to the real deal.
 //! - [`determinize`]: uniform fill-ins of the unseen cards; random streams per (seed, purpose).
 //! - [`planner`]: Monte-Carlo planning over fill-ins, the thoughtful solver as evaluator, UCB1.
-//! - [`play`]: the game driver, which alone holds the real deal: it asks the planner (which
+//! - [`play`](mod@play): the game driver, which alone holds the real deal: it asks the planner (which
 //!   sees only the observation), plays the chosen moves on the real table and updates the
 //!   observation with what they revealed.
 

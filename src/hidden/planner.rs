@@ -544,14 +544,13 @@ impl<V: Variant> Planner<V> {
 
 /// Adds a candidate unless one with the same reveal from the same position is there.
 fn add_candidate(found: &mut Vec<Found>, f: Option<Found>) {
-    if let Some(f) = f {
-        if !found
+    if let Some(f) = f
+        && !found
             .iter()
             .any(|x| x.reveal == f.reveal && x.before == f.before)
         {
             found.push(f);
         }
-    }
 }
 
 /// A solved sample's line up to and including its first reveal (`None` if it reveals nothing).

@@ -233,11 +233,10 @@ impl KeyContext {
     /// Without talon plays (single turns) the positions differ: only the turns connect them,
     /// so the context must not merge them there.
     pub fn with_talon_plays<V: Variant>(mut self, used: bool) -> KeyContext {
-        if let Stock::Waste { draw, passes: None } = V::RULES.stock {
-            if used {
+        if let Stock::Waste { draw, passes: None } = V::RULES.stock
+            && used {
                 self.cycle = draw;
             }
-        }
         self
     }
 
@@ -330,7 +329,7 @@ pub fn encode<V: Variant, K: KeyWords>(ctx: &KeyContext, pos: &Position) -> K {
 /// Is the waste of `pos` at a place the key merges (see [`KeyContext::with_talon_plays`])?
 #[inline(always)]
 fn on_cycle(ctx: &KeyContext, pos: &Position) -> bool {
-    ctx.cycle != 0 && (pos.waste_len % ctx.cycle == 0 || pos.stock_len == 0)
+    ctx.cycle != 0 && (pos.waste_len.is_multiple_of(ctx.cycle) || pos.stock_len == 0)
 }
 
 /// With talon plays in a game with unlimited passes, when the waste of `pos` ends at a place

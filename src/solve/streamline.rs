@@ -106,7 +106,7 @@ fn symmetric_byte<V: Variant>(b: u8) -> u8 {
 }
 
 /// A 128-bit fingerprint of `pos` with suits the build rule ignores merged (see
-/// [`symmetric_byte`]), in the first two words of a key; the foundations are left out (the
+/// `symmetric_byte`), in the first two words of a key; the foundations are left out (the
 /// cards still in play fix how many foundations have reached each height). Lossy on purpose:
 /// two positions with one fingerprint are searched once, so a search keyed by it may miss a
 /// win (it only seeks wins) and a collision only loses one more.

@@ -1,4 +1,4 @@
-//! One short file per game: its declarative [`Rules`](crate::game::Rules), nothing else.
+//! One short file per game: its declarative [`Rules`], nothing else.
 
 mod flower_garden;
 mod forty_thieves;

@@ -551,8 +551,8 @@ fn every_decision_is_quiet_moves_then_one_reveal() {
             &mut exact(20_000),
             &cancel,
             &mut |obs, turn| {
-                if let Action::Play(moves) = &turn.decision.action {
-                    if !obs.is_complete() {
+                if let Action::Play(moves) = &turn.decision.action
+                    && !obs.is_complete() {
                         quiet_then_reveal::<KlondikeDraw3>(obs, moves);
                         assert!(turn.revealed.is_some());
                         checked += 1;
@@ -578,7 +578,6 @@ fn every_decision_is_quiet_moves_then_one_reveal() {
                             won_only += 1;
                         }
                     }
-                }
             },
         )
         .unwrap()

@@ -543,8 +543,8 @@ fn playouts<V: Variant>(game: Game, first_seed: u64, total_moves: u64) -> Stats 
             // step legal must agree with the oracle on every combination; on the others the
             // oracle skips a source that cannot give the unit at all (it refuses all its
             // moves) and legal is asked about the moves the oracle accepts.
-            let full = step % 8 == 0;
-            table.candidates(game, step % 32 == 0, &mut sources, &mut dests);
+            let full = step.is_multiple_of(8);
+            table.candidates(game, step.is_multiple_of(32), &mut sources, &mut dests);
             for &(from, count) in &sources {
                 let gives = table.can_give(
                     game,
@@ -594,7 +594,7 @@ fn playouts<V: Variant>(game: Game, first_seed: u64, total_moves: u64) -> Stats 
                 break;
             }
             // (c) apply then undo restores the position, for every generated move.
-            if step % 4 == 0 {
+            if step.is_multiple_of(4) {
                 for &g in &generated {
                     let before = pos.clone();
                     let u = apply::<V>(&mut pos, g);

@@ -2,8 +2,8 @@
 //! running win rate of the variant being solved with its 95% interval. Hidden when standard
 //! error is not a terminal, or when asked to be quiet.
 
-use super::summary::Tally;
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressState, ProgressStyle};
+use patience::batch::summary::Tally;
 use std::io::IsTerminal;
 use std::time::Duration;
 
