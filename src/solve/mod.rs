@@ -287,7 +287,9 @@ impl<V: Variant> Solver<V> {
                 },
             );
             self.best.release();
-            if end != End::Stopped(Limit::Nodes) {
+            // The best-first search holds half the table bound; when it fills that, the
+            // depth-first search (which may use the whole bound) goes on with the rest.
+            if !matches!(end, End::Stopped(Limit::Nodes | Limit::Memory)) {
                 return end;
             }
         }

@@ -194,9 +194,14 @@ fn a_pysol_solution_checks_as_won() {
     let sol = crate::common::arg(&path);
     let (code, out, err) = run(&["check", "klondike-draw3", "--pysol", "31999", sol]);
     assert_eq!((code, out.as_str()), (0, "won\n"), "{err}");
-    // The same moves from another PySolFC game do not win it.
-    let (code, _, _) = run(&["check", "klondike-draw3", "--pysol", "32000", sol]);
-    assert_eq!(code, 1);
+    // Checked against another PySolFC game, the result's own deal does not match: bad input,
+    // naming the game.
+    let (code, _, err) = run(&["check", "klondike-draw3", "--pysol", "32000", sol]);
+    assert_eq!(code, 2, "{err}");
+    assert!(
+        err.contains("another deal than PySolFC's game 32000"),
+        "{err}"
+    );
 }
 
 #[test]
