@@ -1,4 +1,5 @@
-//! Deals: the layout of a position as lists of cards (the shape of a deal file), and seeded
+//! Deals: the layout of a position as lists of cards ([`Deal`], defined with the engine in
+//! `game::setup` so that the engine does not depend on this module), and seeded
 //! deals, a pure function of (variant, seed) that never changes between releases.
 //!
 //! The shuffle is our own Fisher–Yates over `ChaCha8Rng::seed_from_u64(seed)` drawing with
@@ -14,23 +15,7 @@ use crate::game::Rules;
 use rand::{RngCore, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 
-/// A position written out as lists of cards, every list from the bottom of its pile to the top,
-/// as in a deal file (`docs/formats.md`).
-#[derive(Clone, Debug, PartialEq, Eq, Default)]
-pub struct Deal {
-    pub variant: Option<String>,
-    pub seed: Option<u64>,
-    /// Tableau piles, pile 1 first, bottom card first.
-    pub piles: Vec<Vec<CardToken>>,
-    /// Reserve slots, slot 1 first; `None` is an emptied slot.
-    pub reserve: Vec<Option<CardToken>>,
-    /// Bottom first: the last card is the next one turned.
-    pub stock: Vec<CardToken>,
-    /// Bottom first: the last card is the top.
-    pub waste: Vec<CardToken>,
-    /// Foundation lists, bottom (the Ace) first.
-    pub foundations: Vec<Vec<CardToken>>,
-}
+pub use crate::game::Deal;
 
 /// A uniform integer in `0..n` from the generator, by rejection (no modulo bias).
 fn below(rng: &mut ChaCha8Rng, n: u64) -> u64 {

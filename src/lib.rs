@@ -23,10 +23,10 @@
 //! too, for the benchmarks and the tests that check each against brute force.
 //!
 //! Layers, top down (arrows run one way; `docs/architecture.md` has the picture):
-//! `commands -> {batch, hidden} -> solve -> game -> cards`, with `variants -> game`, `deal ->
-//! game::Rules` and `io -> {game, deal, batch}`. The engine (`game`) never prints, reads files
-//! or reads the clock; a variant file holds only its declarative [`game::Rules`]; the search
-//! never names a variant.
+//! `commands -> io -> {batch, hidden} -> solve -> game -> cards`, with `variants -> game`,
+//! `deal -> game` and `pysol -> game`. The engine (`game`) never prints, reads files or reads
+//! the clock; a variant file holds only its declarative [`game::Rules`]; the search never names
+//! a variant.
 //!
 //! # Example: solve a deal
 //!

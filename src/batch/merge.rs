@@ -3,9 +3,19 @@
 //! and refused, naming both places, when they do not.
 
 use super::{Answer, Knowledge, Record, Row};
-use crate::io::{FileError, format_error as bail};
+/// Two rows of one deal with different results: one of the files is wrong (the message names
+/// both places).
+#[derive(Debug, thiserror::Error)]
+#[error("{0}")]
+pub struct Conflict(pub String);
 
-type Result<T, E = FileError> = std::result::Result<T, E>;
+type Result<T, E = Conflict> = std::result::Result<T, E>;
+
+macro_rules! bail {
+    ($($t:tt)*) => {
+        return Err(Conflict(format!($($t)*)))
+    };
+}
 use std::collections::HashMap;
 
 /// Rows of one or more files (each row with the name of its file), checked for duplicates:

@@ -20,7 +20,6 @@
 //! with no time limit they are the same whatever the thread count or the order deals run in.
 //! Only the `seconds` column and the order of the rows in the file vary.
 
-pub mod csvfile;
 pub mod merge;
 pub mod run;
 pub mod stats;

@@ -80,12 +80,7 @@ pub(crate) fn write_text<V: Variant>(
             let width = moves.len().to_string().len();
             for (i, &m) in moves.iter().enumerate() {
                 let token = m.to_string();
-                writeln!(
-                    out,
-                    "{:>width$}. {token:<9} {}",
-                    i + 1,
-                    describe(&pos, m)
-                )?;
+                writeln!(out, "{:>width$}. {token:<9} {}", i + 1, describe(&pos, m))?;
                 apply::<V>(&mut pos, m);
             }
         }

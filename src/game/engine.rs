@@ -156,9 +156,11 @@ fn push_to_tableau<V: Variant>(
         mask &= !(1 << skip);
     }
     if let Some(e) = tops.first_empty
-        && !whole && rules.space_accepts(bottom, source_kind(from)) {
-            mask |= 1 << e;
-        }
+        && !whole
+        && rules.space_accepts(bottom, source_kind(from))
+    {
+        mask |= 1 << e;
+    }
     while mask != 0 {
         let q = mask.trailing_zeros() as u8;
         mask &= mask - 1;
@@ -203,9 +205,10 @@ pub fn generate_with<V: Variant>(pos: &Position, out: &mut Vec<Move>, talon_play
         let from = Place::Tableau(p as u8);
         let top = pile.top();
         if needed >> top.index() & 1 != 0
-            && let Some(f) = pos.found_slot_for::<V>(top) {
-                out.push(Move::new(from, Place::Foundation(f as u8), 1));
-            }
+            && let Some(f) = pos.found_slot_for::<V>(top)
+        {
+            out.push(Move::new(from, Place::Foundation(f as u8), 1));
+        }
         let tail = movable_tail::<V>(pos, p);
         for k in 1..=tail {
             push_to_tableau::<V>(&tops, out, from, p, pile.card(len - k), k as u8, k == len);

@@ -5,7 +5,24 @@ use super::moves::Place;
 use super::position::{DOWN, MAX_TALON, NONE, PILE_CAP, Pile, Position};
 use super::rules::{FaceDown, Variant};
 use crate::cards::{Card, CardToken};
-use crate::deal::Deal;
+
+/// A position written out as lists of cards, every list from the bottom of its pile to the top,
+/// as in a deal file (`docs/formats.md`).
+#[derive(Clone, Debug, PartialEq, Eq, Default)]
+pub struct Deal {
+    pub variant: Option<String>,
+    pub seed: Option<u64>,
+    /// Tableau piles, pile 1 first, bottom card first.
+    pub piles: Vec<Vec<CardToken>>,
+    /// Reserve slots, slot 1 first; `None` is an emptied slot.
+    pub reserve: Vec<Option<CardToken>>,
+    /// Bottom first: the last card is the next one turned.
+    pub stock: Vec<CardToken>,
+    /// Bottom first: the last card is the top.
+    pub waste: Vec<CardToken>,
+    /// Foundation lists, bottom (the Ace) first.
+    pub foundations: Vec<Vec<CardToken>>,
+}
 
 /// A deal that is not a legal position of its game.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]

@@ -548,9 +548,9 @@ fn add_candidate(found: &mut Vec<Found>, f: Option<Found>) {
         && !found
             .iter()
             .any(|x| x.reveal == f.reveal && x.before == f.before)
-        {
-            found.push(f);
-        }
+    {
+        found.push(f);
+    }
 }
 
 /// A solved sample's line up to and including its first reveal (`None` if it reveals nothing).

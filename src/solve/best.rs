@@ -124,9 +124,10 @@ impl<V: Variant, K: KeyWords> BestFirst<V, K> {
                         // The position turning alone reaches with an empty waste is won only
                         // if this one is (`key::turned_over_key`): count it as stored.
                         if let Some(k) = turned_over_key::<V, K>(&ctx, &pos, &key)
-                            && self.table.insert(&k) == Insert::Full {
-                                return End::Stopped(Limit::Memory);
-                            }
+                            && self.table.insert(&k) == Insert::Full
+                        {
+                            return End::Stopped(Limit::Memory);
+                        }
                         let child = self.nodes.len() as u32;
                         self.nodes.push(Node { key, parent: id });
                         self.heap.push((score::<V>(&pos), child));

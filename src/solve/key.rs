@@ -234,9 +234,10 @@ impl KeyContext {
     /// so the context must not merge them there.
     pub fn with_talon_plays<V: Variant>(mut self, used: bool) -> KeyContext {
         if let Stock::Waste { draw, passes: None } = V::RULES.stock
-            && used {
-                self.cycle = draw;
-            }
+            && used
+        {
+            self.cycle = draw;
+        }
         self
     }
 

@@ -276,10 +276,11 @@ impl<V: Variant, K: KeyWords> Searcher<V, K> {
                 Insert::New => {
                     self.stats.best_up = self.stats.best_up.max(pos.on_found);
                     if let Some((k, h)) = over
-                        && self.table.insert_hashed(&k, h) == Insert::Full {
-                            self.stats.nodes = nodes;
-                            return End::Stopped(Limit::Memory);
-                        }
+                        && self.table.insert_hashed(&k, h) == Insert::Full
+                    {
+                        self.stats.nodes = nodes;
+                        return End::Stopped(Limit::Memory);
+                    }
                 }
                 Insert::Seen => {
                     undo::<V>(pos, m, u);

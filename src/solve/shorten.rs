@@ -57,19 +57,21 @@ pub fn shorten<V: Variant>(start: &Position, moves: &[Move]) -> Vec<Move> {
     let mut i = 0;
     while i < moves.len() {
         if let Some(&j) = last.get(&fingerprint::<V>(&pos))
-            && j > i {
-                i = j;
-                continue;
-            }
+            && j > i
+        {
+            i = j;
+            continue;
+        }
         let mut next = (i + 1, moves[i]);
         children.clear();
         generate::<V>(&pos, &mut children);
         for &m in &children {
             let u = apply::<V>(&mut pos, m);
             if let Some(&j) = last.get(&fingerprint::<V>(&pos))
-                && j > next.0 {
-                    next = (j, m);
-                }
+                && j > next.0
+            {
+                next = (j, m);
+            }
             undo::<V>(&mut pos, m, u);
         }
         apply::<V>(&mut pos, next.1);

@@ -130,7 +130,7 @@ fn winrate_help_names_the_csv_columns_it_writes() {
         .success()
         .stdout(predicate::str::contains(format!(
             "`{}`",
-            patience::batch::csvfile::HEADER
+            patience::io::results::HEADER
         )));
 }
 

@@ -552,32 +552,33 @@ fn every_decision_is_quiet_moves_then_one_reveal() {
             &cancel,
             &mut |obs, turn| {
                 if let Action::Play(moves) = &turn.decision.action
-                    && !obs.is_complete() {
-                        quiet_then_reveal::<KlondikeDraw3>(obs, moves);
-                        assert!(turn.revealed.is_some());
-                        checked += 1;
-                        // The candidates are tried on the won samples, or on the undecided
-                        // ones when none is won.
-                        let d = &turn.decision;
-                        let tried = if d.sample_wins > 0 {
-                            d.sample_wins
-                        } else {
-                            d.sample_unknown
-                        };
-                        let most = d.choices.iter().map(|c| c.tries).max().unwrap();
-                        assert!(most <= tried, "{d:?}");
-                        // Unknowns are graded only where no sample was won; elsewhere a
-                        // candidate's ranking value is its share of samples held.
-                        assert_eq!(d.graded, d.sample_wins == 0, "{d:?}");
-                        if !d.graded {
-                            for c in &d.choices {
-                                assert!((c.mean() - c.held()).abs() < 1e-9, "{c:?}");
-                            }
-                        }
-                        if d.sample_wins > 0 && d.sample_unknown > 0 && most == tried {
-                            won_only += 1;
+                    && !obs.is_complete()
+                {
+                    quiet_then_reveal::<KlondikeDraw3>(obs, moves);
+                    assert!(turn.revealed.is_some());
+                    checked += 1;
+                    // The candidates are tried on the won samples, or on the undecided
+                    // ones when none is won.
+                    let d = &turn.decision;
+                    let tried = if d.sample_wins > 0 {
+                        d.sample_wins
+                    } else {
+                        d.sample_unknown
+                    };
+                    let most = d.choices.iter().map(|c| c.tries).max().unwrap();
+                    assert!(most <= tried, "{d:?}");
+                    // Unknowns are graded only where no sample was won; elsewhere a
+                    // candidate's ranking value is its share of samples held.
+                    assert_eq!(d.graded, d.sample_wins == 0, "{d:?}");
+                    if !d.graded {
+                        for c in &d.choices {
+                            assert!((c.mean() - c.held()).abs() < 1e-9, "{c:?}");
                         }
                     }
+                    if d.sample_wins > 0 && d.sample_unknown > 0 && most == tried {
+                        won_only += 1;
+                    }
+                }
             },
         )
         .unwrap()
