@@ -1,66 +1,165 @@
-//! Engine throughput: for each game, mid-game positions reached by seeded random playouts
-//! (10..=30 random moves from the deals of seeds 0..50), then generate + apply + undo of every
-//! generated move. Throughput is reported in moves (elements) per second.
+//! The parts of one search node, each alone, for every game (Klondike draw 1 and 3 included),
+//! on fixed mid-game positions: for each game, the positions reached by a seeded random walk
+//! of 10..=40 moves of the search's own move set (talon plays where the search uses them)
+//! from the deals of seeds 0..50.
 //!
-//! `cargo bench --bench engine` (about half a minute).
+//! Groups (criterion ids `GROUP/GAME`), each with its unit of throughput:
+//! - `generate`: the search's move generation (`Prune::generate`), per position;
+//! - `apply+undo`: make and unmake every generated move, per move;
+//! - `prune`: the move pruning of the search (`Prune::apply`: Aces, settled cards, split runs),
+//!   per position;
+//! - `dead-end`: the dead-end test (`Prune::dead_end`: stuck Kings where proved, the
+//!   blocked-cards test in one-deck games), per position;
+//! - `key`: the exact state key (`solve::key::encode`), per position;
+//! - `key-turned-over`: the second key of a new position (`turned_over_key`), per position, in
+//!   the games with talon plays and unlimited passes (Klondike);
+//! - `table-insert`: inserting `TABLE_KEYS` new keys into the transposition table (emptied
+//!   first, at its final size), per key;
+//! - `table-probe`: inserting them again (each one found), per key.
+//!
+//! The move ordering of the search (`solve::search::order`) is private and not measured alone.
+//!
+//! `cargo bench --bench engine` (a few minutes); one game: `cargo bench --bench engine -- klondike-draw3`.
 
 use std::hint::black_box;
 use std::time::Duration;
 
-use criterion::{BenchmarkId, Criterion, Throughput, criterion_group, criterion_main};
+use criterion::measurement::WallTime;
+use criterion::{BenchmarkGroup, Criterion, Throughput, criterion_group, criterion_main};
 use patience::deal::deal;
-use patience::game::{Move, Position, Variant, apply, generate, undo};
-use patience::variants::{LuckyPiles, NapoleonsShoulder, Stonewall};
+use patience::game::{Move, Position, Variant, apply, undo};
+use patience::hash::WordBuild;
+use patience::solve::Prune;
+use patience::solve::key::{KeyContext, encode, turned_over_key};
+use patience::solve::table::{Insert, Table};
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
+use std::collections::HashSet;
 
-/// Positions reached by 10..=30 random moves from the deals of seeds 0..50.
-fn mid_game<V: Variant>() -> Vec<Position> {
-    let mut moves = Vec::new();
+/// Distinct keys for the table benches: 2^17, about 10 MB of 40-byte slots at half load,
+/// more than the caches hold (the search's table is far larger still).
+const TABLE_KEYS: usize = 1 << 17;
+
+/// One random step of the search's move set from `pos`, `None` at a position without moves or
+/// won. A little bias toward the foundations takes the walks further into the game.
+fn step<V: Variant>(
+    prune: &Prune,
+    pos: &mut Position,
+    rng: &mut ChaCha8Rng,
+    buf: &mut Vec<Move>,
+) -> Option<Move> {
+    buf.clear();
+    prune.generate::<V>(pos, buf);
+    if buf.is_empty() || pos.is_won::<V>() {
+        return None;
+    }
+    let up: Vec<Move> = buf
+        .iter()
+        .copied()
+        .filter(|m| matches!(m.to, patience::game::Place::Foundation(_)))
+        .collect();
+    let m = if !up.is_empty() && rng.random_bool(0.3) {
+        up[rng.random_range(0..up.len())]
+    } else {
+        buf[rng.random_range(0..buf.len())]
+    };
+    apply::<V>(pos, m);
+    Some(m)
+}
+
+/// The positions of the benches, each with the key context of its deal.
+fn mid_game<V: Variant>(prune: &Prune) -> Vec<(KeyContext, Position)> {
+    let mut buf = Vec::new();
     (0..50u64)
         .map(|seed| {
-            let mut pos = Position::from_deal::<V>(&deal(&V::RULES, seed)).unwrap();
-            let mut rng = ChaCha8Rng::seed_from_u64(seed);
-            for _ in 0..rng.random_range(10..=30) {
-                moves.clear();
-                generate::<V>(&pos, &mut moves);
-                if moves.is_empty() || pos.is_won::<V>() {
+            let start = Position::from_deal::<V>(&deal(&V::RULES, seed)).expect("a deal");
+            let ctx = prune.key_context::<V>(&start);
+            let mut pos = start;
+            let mut rng = ChaCha8Rng::seed_from_u64(seed ^ 0xBE7C);
+            for _ in 0..rng.random_range(10..=40) {
+                if step::<V>(prune, &mut pos, &mut rng, &mut buf).is_none() {
                     break;
                 }
-                let m = moves[rng.random_range(0..moves.len())];
-                apply::<V>(&mut pos, m);
             }
-            pos
+            (ctx, pos)
         })
         .collect()
 }
 
+/// `TABLE_KEYS` distinct keys of positions along random walks (up to 300 moves) from the
+/// deals of seeds 1000 on.
+fn walk_keys<V: Variant>(prune: &Prune) -> Vec<V::Key> {
+    let mut seen: HashSet<V::Key, WordBuild> = HashSet::default();
+    let mut keys = Vec::with_capacity(TABLE_KEYS);
+    let mut buf = Vec::new();
+    let mut seed = 1000u64;
+    while keys.len() < TABLE_KEYS {
+        let start = Position::from_deal::<V>(&deal(&V::RULES, seed)).expect("a deal");
+        let ctx = prune.key_context::<V>(&start);
+        let mut pos = start;
+        let mut rng = ChaCha8Rng::seed_from_u64(seed);
+        for _ in 0..300 {
+            let k = encode::<V, V::Key>(&ctx, &pos);
+            if seen.insert(k) {
+                keys.push(k);
+                if keys.len() == TABLE_KEYS {
+                    break;
+                }
+            }
+            if step::<V>(prune, &mut pos, &mut rng, &mut buf).is_none() {
+                break;
+            }
+        }
+        seed += 1;
+    }
+    keys
+}
+
+fn configure(group: &mut BenchmarkGroup<'_, WallTime>, elements: u64) {
+    group
+        .sample_size(10)
+        .warm_up_time(Duration::from_millis(300))
+        .measurement_time(Duration::from_millis(1500))
+        .throughput(Throughput::Elements(elements));
+}
+
 fn bench_game<V: Variant>(c: &mut Criterion) {
-    let name = V::RULES.id;
-    let mut positions = mid_game::<V>();
-    let mut buf: Vec<Move> = Vec::with_capacity(512);
-    let total: u64 = positions
+    let id = V::RULES.id;
+    let prune = Prune::default();
+    let positions = mid_game::<V>(&prune);
+    let n = positions.len() as u64;
+    let mut pos: Vec<Position> = positions.iter().map(|(_, p)| p.clone()).collect();
+    let mut buf: Vec<Move> = Vec::with_capacity(4096);
+    // The generated moves of each position, for the benches that start from them.
+    let moves: Vec<Vec<Move>> = pos
         .iter()
         .map(|p| {
-            buf.clear();
-            generate::<V>(p, &mut buf);
-            buf.len() as u64
+            let mut v = Vec::new();
+            prune.generate::<V>(p, &mut v);
+            v
         })
-        .sum();
-    let mut group = c.benchmark_group("engine");
-    group
-        .sample_size(20)
-        .warm_up_time(Duration::from_millis(500))
-        .measurement_time(Duration::from_secs(3))
-        .throughput(Throughput::Elements(total));
+        .collect();
+    let total_moves: u64 = moves.iter().map(|v| v.len() as u64).sum();
 
-    // The search's inner loop: list the moves, then make and unmake each one.
-    group.bench_function(BenchmarkId::new("generate+apply+undo", name), |b| {
+    let mut g = c.benchmark_group("generate");
+    configure(&mut g, n);
+    g.bench_function(id, |b| {
         b.iter(|| {
-            for p in positions.iter_mut() {
+            for p in &pos {
                 buf.clear();
-                generate::<V>(p, &mut buf);
-                for &m in &buf {
+                prune.generate::<V>(black_box(p), &mut buf);
+                black_box(buf.len());
+            }
+        })
+    });
+    g.finish();
+
+    let mut g = c.benchmark_group("apply+undo");
+    configure(&mut g, total_moves.max(1));
+    g.bench_function(id, |b| {
+        b.iter(|| {
+            for (p, ms) in pos.iter_mut().zip(&moves) {
+                for &m in ms {
                     let u = apply::<V>(p, m);
                     black_box(&*p);
                     undo::<V>(p, m, u);
@@ -68,23 +167,93 @@ fn bench_game<V: Variant>(c: &mut Criterion) {
             }
         })
     });
-    // Generation alone, per generated move.
-    group.bench_function(BenchmarkId::new("generate", name), |b| {
+    g.finish();
+
+    let mut g = c.benchmark_group("prune");
+    configure(&mut g, n);
+    g.bench_function(id, |b| {
         b.iter(|| {
-            for p in positions.iter() {
+            for (p, ms) in pos.iter().zip(&moves) {
                 buf.clear();
-                generate::<V>(black_box(p), &mut buf);
-                black_box(buf.len());
+                buf.extend_from_slice(ms);
+                black_box(prune.apply::<V>(black_box(p), &mut buf, 0));
             }
         })
     });
-    group.finish();
+    g.finish();
+
+    let mut g = c.benchmark_group("dead-end");
+    configure(&mut g, n);
+    g.bench_function(id, |b| {
+        b.iter(|| {
+            for p in &pos {
+                black_box(prune.dead_end::<V>(black_box(p)));
+            }
+        })
+    });
+    g.finish();
+
+    let mut g = c.benchmark_group("key");
+    configure(&mut g, n);
+    g.bench_function(id, |b| {
+        b.iter(|| {
+            for (ctx, p) in &positions {
+                black_box(encode::<V, V::Key>(ctx, black_box(p)));
+            }
+        })
+    });
+    g.finish();
+
+    if prune.talon_plays::<V>() {
+        let keys: Vec<V::Key> = positions
+            .iter()
+            .map(|(ctx, p)| encode::<V, V::Key>(ctx, p))
+            .collect();
+        let mut g = c.benchmark_group("key-turned-over");
+        configure(&mut g, n);
+        g.bench_function(id, |b| {
+            b.iter(|| {
+                for ((ctx, p), k) in positions.iter().zip(&keys) {
+                    black_box(turned_over_key::<V, V::Key>(ctx, black_box(p), k));
+                }
+            })
+        });
+        g.finish();
+    }
+
+    let keys = walk_keys::<V>(&prune);
+    let mut table = Table::<V::Key>::new(1 << 30);
+    let mut g = c.benchmark_group("table-insert");
+    configure(&mut g, keys.len() as u64);
+    g.bench_function(id, |b| {
+        b.iter(|| {
+            table.clear();
+            for k in &keys {
+                black_box(table.insert(k));
+            }
+        })
+    });
+    g.finish();
+    table.clear();
+    for k in &keys {
+        assert_eq!(table.insert(k), Insert::New);
+    }
+    let mut g = c.benchmark_group("table-probe");
+    configure(&mut g, keys.len() as u64);
+    g.bench_function(id, |b| {
+        b.iter(|| {
+            for k in &keys {
+                black_box(table.insert(k));
+            }
+        })
+    });
+    g.finish();
 }
 
 fn engine(c: &mut Criterion) {
-    bench_game::<Stonewall>(c);
-    bench_game::<LuckyPiles>(c);
-    bench_game::<NapoleonsShoulder>(c);
+    for rules in patience::variants::ALL {
+        patience::with_variant!(rules.id, V => bench_game::<V>(c)).expect("a known game");
+    }
 }
 
 criterion_group!(benches, engine);

@@ -12,13 +12,20 @@
 //!     into an empty pile; `legal` agrees with the oracle on every combination;
 //! (c) at some steps, apply then undo of every generated move restores the position (==);
 //! (d) no card is lost or duplicated;
-//! (e) after apply no pile top is face down, and the position is the one the oracle predicts.
+//! (e) after apply no pile top is face down, and the position is the one the oracle predicts;
+//! (f) in Klondike (the games whose search uses talon plays), every talon play of the solver's
+//!     move set is what the oracle's own turns and play give, and every card turning can bring
+//!     to the top of the waste, to every place that takes it, is a talon play (see
+//!     [`check_talon_plays`]).
+//!
+//! The moves compared in (a)-(e) are the engine's real moves (`generate`): the stock turn and
+//! the redeal, not the talon plays.
 
 use patience::deal::deal;
-use patience::game::{Move, Place, Position, Variant, apply, generate, legal, undo};
+use patience::game::{Move, Place, Position, Variant, apply, generate, generate_with, legal, undo};
 use patience::variants::{
-    FlowerGarden, FortyThieves, LuckierThirteen, LuckyPiles, LuckyPilesSameSuit, LuckyThirteen,
-    NapoleonsShoulder, NapoleonsSquare, Stonewall, Wildflower,
+    FlowerGarden, FortyThieves, Klondike, KlondikeDraw3, LuckierThirteen, LuckyPiles,
+    LuckyPilesSameSuit, LuckyThirteen, NapoleonsShoulder, NapoleonsSquare, Stonewall, Wildflower,
 };
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
@@ -28,7 +35,7 @@ pub mod oracle {
     use patience::cards::Card;
     use patience::game::{Move, Place, Position};
 
-    /// The three games of the brief and the family named alongside them.
+    /// The three games of the brief, the family named alongside them, and Klondike.
     #[derive(Copy, Clone, Debug, PartialEq, Eq)]
     pub enum Game {
         Stonewall,
@@ -41,6 +48,8 @@ pub mod oracle {
         NapoleonsSquare,
         FortyThieves,
         LuckyPilesSameSuit,
+        Klondike,
+        KlondikeDraw3,
     }
 
     /// Where a unit comes from, for the space rules.
@@ -73,6 +82,7 @@ pub mod oracle {
                 | Game::LuckyPilesSameSuit => 13,
                 Game::NapoleonsShoulder | Game::NapoleonsSquare => 12,
                 Game::FortyThieves => 10,
+                Game::Klondike | Game::KlondikeDraw3 => 7,
             }
         }
         pub fn reserve(self) -> usize {
@@ -87,8 +97,24 @@ pub mod oracle {
         pub fn has_stock(self) -> bool {
             matches!(
                 self,
-                Game::NapoleonsShoulder | Game::NapoleonsSquare | Game::FortyThieves
+                Game::NapoleonsShoulder
+                    | Game::NapoleonsSquare
+                    | Game::FortyThieves
+                    | Game::Klondike
+                    | Game::KlondikeDraw3
             )
+        }
+        /// Cards turned from the stock at a time: three in Klondike draw 3, one elsewhere.
+        pub fn draw(self) -> usize {
+            match self {
+                Game::KlondikeDraw3 => 3,
+                _ => 1,
+            }
+        }
+        /// May the waste be turned back over into the stock (unlimited passes)? Only in
+        /// Klondike; the other games with a stock have one pass.
+        pub fn redeals(self) -> bool {
+            matches!(self, Game::Klondike | Game::KlondikeDraw3)
         }
         /// May `card` lie on the tableau card `base`?
         #[inline(always)]
@@ -97,7 +123,9 @@ pub mod oracle {
             let same_suit = card.suit() == base.suit();
             match self {
                 // Down by one in alternating colour.
-                Game::Stonewall | Game::LuckierThirteen => b - c == 1 && red(card) != red(base),
+                Game::Stonewall | Game::LuckierThirteen | Game::Klondike | Game::KlondikeDraw3 => {
+                    b - c == 1 && red(card) != red(base)
+                }
                 // Up or down by one, any suit, no wrap (ranks 1..=13, so A and K never touch).
                 Game::LuckyPiles => (b - c).abs() == 1,
                 // Up or down by one in the same suit.
@@ -116,7 +144,11 @@ pub mod oracle {
         fn runs_move(self) -> bool {
             matches!(
                 self,
-                Game::Stonewall | Game::Wildflower | Game::NapoleonsSquare
+                Game::Stonewall
+                    | Game::Wildflower
+                    | Game::NapoleonsSquare
+                    | Game::Klondike
+                    | Game::KlondikeDraw3
             )
         }
         /// Inside a unit that moves (where runs move): may `card` lie on `below`?
@@ -128,7 +160,7 @@ pub mod oracle {
                 Game::Wildflower | Game::NapoleonsSquare => {
                     below.rank() == card.rank() + 1 && card.suit() == below.suit()
                 }
-                // Elsewhere a run is a sequence under the build rule (Stonewall).
+                // Elsewhere a run is a sequence under the build rule (Stonewall, Klondike).
                 _ => self.fits(card, below),
             }
         }
@@ -142,7 +174,12 @@ pub mod oracle {
                 | Game::LuckierThirteen
                 | Game::NapoleonsSquare
                 | Game::FortyThieves => true,
-                Game::LuckyPiles | Game::LuckyPilesSameSuit => bottom.rank() == 13,
+                // A King, alone or heading a run, from anywhere (Klondike's run rule comes from
+                // `unit`; Lucky Piles moves single cards).
+                Game::LuckyPiles
+                | Game::LuckyPilesSameSuit
+                | Game::Klondike
+                | Game::KlondikeDraw3 => bottom.rank() == 13,
                 Game::NapoleonsShoulder => {
                     from == From::Waste || (from == From::Foundation && bottom.rank() == 1)
                 }
@@ -269,10 +306,14 @@ pub mod oracle {
         }
 
         /// Can `m.from` give `m.count` cards as one unit (or is it the stock, which gives
-        /// a turn)? When it cannot, the oracle refuses every move from it with that count.
+        /// a turn, or in Klondike the waste, which may be turned back over whatever the
+        /// count)? When it cannot, the oracle refuses every move from it with that count.
         #[inline(always)]
         pub fn can_give(&self, game: Game, m: Move) -> bool {
-            self.exists(game, m.from) && (m.from == Place::Stock || self.unit(game, m).is_some())
+            self.exists(game, m.from)
+                && (m.from == Place::Stock
+                    || (m.from == Place::Waste && game.redeals())
+                    || self.unit(game, m).is_some())
         }
 
         /// Is `m` a legal move here under RULES.md? (A talon move's count is not looked at: the
@@ -283,11 +324,13 @@ pub mod oracle {
                 return false;
             }
             match (m.from, m.to) {
-                // Turn one card of the stock onto the waste (all the games with a stock draw
-                // one).
+                // Turn the stock onto the waste (one card, or up to three in draw 3).
                 (Place::Stock, Place::Waste) => return !self.stock.is_empty(),
-                // All of them have one pass only: the waste is never turned back.
-                (Place::Waste, Place::Stock) => return false,
+                // Turn the whole waste back over as the stock: in Klondike (unlimited passes),
+                // once the stock is empty; never in the one-pass games.
+                (Place::Waste, Place::Stock) => {
+                    return game.redeals() && self.stock.is_empty() && !self.waste.is_empty();
+                }
                 // Nothing else comes from the stock, and nothing enters the stock, the waste
                 // or a reserve.
                 (Place::Stock, _)
@@ -326,15 +369,35 @@ pub mod oracle {
             }
         }
 
+        /// How many cards a talon move moves: the cards a stock turn takes (`draw`, or what
+        /// is left), or the whole waste turned back over. (The engine writes it in the move.)
+        pub fn talon_count(&self, game: Game, m: Move) -> usize {
+            match (m.from, m.to) {
+                (Place::Stock, Place::Waste) => game.draw().min(self.stock.len()),
+                (Place::Waste, Place::Stock) => self.waste.len(),
+                _ => unreachable!("{m} is no talon move"),
+            }
+        }
+
         /// Makes a move the oracle accepts, turning up a face-down card left on top.
-        pub fn apply(&mut self, m: Move) {
-            let cards: Vec<Card> = match m.from {
-                Place::Stock => {
-                    let c = self.stock.pop().unwrap();
-                    self.waste.push(c);
+        pub fn apply(&mut self, game: Game, m: Move) {
+            let cards: Vec<Card> = match (m.from, m.to) {
+                (Place::Stock, _) => {
+                    // One card at a time from the stock's top onto the waste: the last one
+                    // turned lies on top.
+                    for _ in 0..game.draw().min(self.stock.len()) {
+                        let c = self.stock.pop().unwrap();
+                        self.waste.push(c);
+                    }
                     return;
                 }
-                Place::Tableau(p) => {
+                (Place::Waste, Place::Stock) => {
+                    // The waste turned over: its top card goes to the stock's bottom, and its
+                    // bottom card (the first turned) is the next one turned.
+                    self.stock = self.waste.drain(..).rev().collect();
+                    return;
+                }
+                (Place::Tableau(p), _) => {
                     let pile = &mut self.piles[p as usize];
                     let rest = pile.len() - m.count as usize;
                     let taken = pile.split_off(rest).into_iter().map(|(c, _)| c).collect();
@@ -343,9 +406,9 @@ pub mod oracle {
                     }
                     taken
                 }
-                Place::Reserve(r) => vec![self.reserve[r as usize].take().unwrap()],
-                Place::Foundation(f) => vec![self.found[f as usize].pop().unwrap()],
-                Place::Waste => vec![self.waste.pop().unwrap()],
+                (Place::Reserve(r), _) => vec![self.reserve[r as usize].take().unwrap()],
+                (Place::Foundation(f), _) => vec![self.found[f as usize].pop().unwrap()],
+                (Place::Waste, _) => vec![self.waste.pop().unwrap()],
             };
             match m.to {
                 Place::Tableau(q) => {
@@ -405,6 +468,10 @@ fn empty_pile(pos: &Position, p: Place) -> bool {
 
 /// Do `a` and `b` differ only by the numbering of interchangeable places?
 fn same_up_to_renaming(pos: &Position, a: Move, b: Move) -> bool {
+    // The text form of a stock turn or a redeal carries no count (legal fills it in).
+    if a.is_talon() || b.is_talon() {
+        return a.from == b.from && a.to == b.to;
+    }
     if a.from != b.from || a.count != b.count {
         return false;
     }
@@ -473,6 +540,124 @@ fn scratch_difference(before: &Position, after: &Position) -> String {
     out.join("; ")
 }
 
+/// (f) The talon plays of the solver's move set (`generate_with`, the K+ idea), in the games
+/// that use them (Klondike). The other moves of that set are the plain ones but the stock turn
+/// and the redeal. Each talon play, played out by the oracle as what it stands for (turn the
+/// stock, after turning the waste back over once first if it says so, until the waste holds its
+/// target count, then play the waste's top card to its place), is made of moves the oracle
+/// accepts, ends where the engine's `apply` of it ends, and `undo` restores the position; no
+/// two plays take the same card to the same place. And every card that turning alone (turns
+/// and redeals, any number) brings to the top of the waste, other than its top card now, with
+/// every place the oracle lets it go from there, is a talon play (up to the renaming of
+/// interchangeable places). Returns the number of checks made.
+fn check_talon_plays<V: Variant>(
+    game: Game,
+    pos: &mut Position,
+    table: &Table,
+    dests: &[Place],
+    ctx: &str,
+) -> u64 {
+    let mut checked = 0;
+    let mut all = Vec::new();
+    generate_with::<V>(pos, &mut all, true);
+    let mut plain = Vec::new();
+    generate::<V>(pos, &mut plain);
+    let others: Vec<Move> = all
+        .iter()
+        .copied()
+        .filter(|m| m.as_talon_play().is_none())
+        .collect();
+    plain.retain(|m| !m.is_talon());
+    assert_eq!(
+        others, plain,
+        "{ctx}: the talon-play move set differs beyond the talon"
+    );
+    let turn = Move::new(Place::Stock, Place::Waste, 1);
+    let over = Move::new(Place::Waste, Place::Stock, 1);
+    let plays: Vec<(Move, usize, bool)> = all
+        .iter()
+        .filter_map(|&m| m.as_talon_play().map(|(t, r)| (m, t as usize, r)))
+        .collect();
+    for (i, &(m, t, redeal)) in plays.iter().enumerate() {
+        let what = format!("talon play to {} of waste size {t} (redeal {redeal})", m.to);
+        assert!(
+            !plays[..i]
+                .iter()
+                .any(|&(m2, t2, _)| t2 == t && m2.to == m.to),
+            "{ctx}: {what} generated twice"
+        );
+        // The oracle plays it out.
+        let mut o = table.clone();
+        if redeal {
+            while !o.stock.is_empty() {
+                assert!(o.accepts(game, turn), "{ctx}: {what}: a turn refused");
+                o.apply(game, turn);
+            }
+            assert!(o.accepts(game, over), "{ctx}: {what}: the redeal refused");
+            o.apply(game, over);
+        }
+        while o.waste.len() < t {
+            assert!(
+                o.accepts(game, turn),
+                "{ctx}: {what}: the stock runs out first"
+            );
+            o.apply(game, turn);
+        }
+        assert_eq!(o.waste.len(), t, "{ctx}: {what}: turning passes that size");
+        let play = Move::new(Place::Waste, m.to, 1);
+        assert!(o.accepts(game, play), "{ctx}: {what}: {play} refused");
+        o.apply(game, play);
+        let before = pos.clone();
+        let u = apply::<V>(pos, m);
+        assert_eq!(Table::read(game, pos), o, "{ctx}: {what} ends elsewhere");
+        undo::<V>(pos, m, u);
+        assert!(
+            *pos == before,
+            "{ctx}: apply+undo of {what} does not restore the position"
+        );
+        checked += 1;
+    }
+    // Every card that turning brings to the top of the waste, to every place that takes it.
+    let mut o = table.clone();
+    let mut seen = vec![o.waste.len()];
+    loop {
+        let m = if !o.stock.is_empty() {
+            turn
+        } else if !o.waste.is_empty() {
+            over
+        } else {
+            break;
+        };
+        assert!(o.accepts(game, m), "{ctx}: {m} refused while turning");
+        o.apply(game, m);
+        let w = o.waste.len();
+        if seen.contains(&w) {
+            break;
+        }
+        seen.push(w);
+        for &to in dests {
+            let play = Move::new(Place::Waste, to, 1);
+            let plays_to = matches!(to, Place::Tableau(_) | Place::Foundation(_));
+            if w == 0 || !plays_to || !o.accepts(game, play) {
+                continue;
+            }
+            let found = plays.iter().any(|&(m2, t2, _)| {
+                t2 == w && same_up_to_renaming(pos, Move::new(Place::Waste, m2.to, 1), play)
+            });
+            assert!(
+                found,
+                "{ctx}: turning to a waste of {w} cards and {play} is no talon play (talon plays: {:?})",
+                plays
+                    .iter()
+                    .map(|&(m2, t2, r)| (t2, r, m2.to))
+                    .collect::<Vec<_>>()
+            );
+            checked += 1;
+        }
+    }
+    checked
+}
+
 #[derive(Default, Debug)]
 struct Stats {
     games: u64,
@@ -482,6 +667,7 @@ struct Stats {
     best_found: usize,
     candidates_checked: u64,
     undo_checks: u64,
+    talon_plays_checked: u64,
 }
 
 /// Plays random games of `V` from seeded deals until `total_moves` moves have been made,
@@ -530,8 +716,13 @@ fn playouts<V: Variant>(game: Game, first_seed: u64, total_moves: u64) -> Stats 
                     ctx()
                 );
                 assert_eq!(legal::<V>(&pos, g), Ok(g), "{}: generated {g}", ctx());
-                if g.from == Place::Stock {
-                    assert_eq!(g.count, 1, "{}: draw one", ctx());
+                if g.is_talon() {
+                    assert_eq!(
+                        g.count as usize,
+                        table.talon_count(game, g),
+                        "{}: {g} moves the wrong number of cards",
+                        ctx()
+                    );
                 }
                 assert!(
                     !generated[..i].contains(&g),
@@ -586,6 +777,11 @@ fn playouts<V: Variant>(game: Game, first_seed: u64, total_moves: u64) -> Stats 
                     }
                 }
             }
+            // (f) the solver's talon plays, in the games whose search uses them.
+            if game.redeals() && step % 2 == 0 {
+                st.talon_plays_checked +=
+                    check_talon_plays::<V>(game, &mut pos, &table, &dests, &ctx());
+            }
             if generated.is_empty() {
                 st.stuck += 1;
                 break;
@@ -626,7 +822,7 @@ fn playouts<V: Variant>(game: Game, first_seed: u64, total_moves: u64) -> Stats 
                 generated[rng.random_range(0..generated.len())]
             };
             apply::<V>(&mut pos, m);
-            table.apply(m);
+            table.apply(game, m);
             // (e) no pile top is face down, and the engine agrees with the oracle's result.
             for p in 0..rules.piles() {
                 let pile = &pos.piles[p];
@@ -730,6 +926,26 @@ fn playouts_forty_thieves() {
 fn playouts_lucky_piles_same_suit() {
     let st = playouts::<LuckyPilesSameSuit>(Game::LuckyPilesSameSuit, 0, FAMILY_MOVES);
     sanity(&st, "Lucky Piles (same suit)");
+}
+
+/// Klondike: as the family games, and the talon plays of the solver's move set checked too
+/// (check (f)). Random play in Klondike never runs out of moves (the stock turns and turns
+/// back), so each game is cut at `MAX_MOVES_PER_GAME`.
+fn sanity_klondike(st: &Stats, game: &str) {
+    sanity_reaching(st, game, 30);
+    assert!(st.talon_plays_checked > 1000, "{game}: {st:?}");
+}
+
+#[test]
+fn playouts_klondike() {
+    let st = playouts::<Klondike>(Game::Klondike, 0, FAMILY_MOVES);
+    sanity_klondike(&st, "Klondike");
+}
+
+#[test]
+fn playouts_klondike_draw3() {
+    let st = playouts::<KlondikeDraw3>(Game::KlondikeDraw3, 0, FAMILY_MOVES);
+    sanity_klondike(&st, "Klondike (draw 3)");
 }
 
 /// The long run: 10^6 moves per game (3x10^6 in all), on other seeds.

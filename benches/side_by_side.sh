@@ -1,0 +1,230 @@
+#!/usr/bin/env bash
+# Times patience against lonelybot (vuonghy2442/lonelybot, its CLI `lonecli`) on the same
+# Klondike draw 3 deals, in one interleaved run.
+#
+#   benches/side_by_side.sh LONECLI PATIENCE [FIRST_SEED] [DEALS] [CPU] [-- PATIENCE_SOLVE_ARGS...]
+#
+#   LONECLI   path to a release build of lonelybot's `lonecli` (built outside this repository;
+#             nothing of it is kept here)
+#   PATIENCE  path to a release build of our `patience`
+#   FIRST_SEED, DEALS  lonelybot's `default` seeds FIRST_SEED..FIRST_SEED+DEALS (0 and 100)
+#   CPU       the core both are pinned to with `taskset -c` (0)
+#   after `--`: extra arguments for `patience solve` (e.g. `--max-nodes 20000000`)
+#
+# For each seed: `lonecli print default N` gives lonelybot's deal as JSON (Solvitaire's shape:
+# piles bottom card first, the stock's last card turned first); it becomes our deal file by
+# dropping its empty `foundation` list and naming the variant. Then, deal by deal, one process
+# per deal, each pinned to the same core, the two alternate who goes first:
+#   lonecli solve default N 3                       (thoughtful, draw 3, no budget)
+#   patience solve klondike-draw3 --deal FILE --json  (thoughtful, the default budget)
+# and the wall time and the CPU time (user + system) of each process are taken.
+#
+# The orientation of the converted deals is checked, not assumed: every lonelybot solution (its
+# standard move list: `=` a turn of the stock, `CARD:FROM▸TO`) is translated into our move
+# tokens, tracking the cards, and replayed by `patience check` on the converted deal; every
+# solution of ours is replayed too; and the verdicts are compared. A lonelybot solution that
+# does not replay, or a deal won by one and proved lost by the other, stops the script with
+# exit status 1 after the summary.
+#
+# Prints one line per deal and the totals with the ratio. Needs python3 and taskset.
+set -euo pipefail
+
+POS=()
+while [[ $# -gt 0 && $1 != "--" ]]; do
+    POS+=("$1")
+    shift
+done
+[[ ${1:-} == "--" ]] && shift
+if [[ ${#POS[@]} -lt 2 || ${#POS[@]} -gt 5 ]]; then
+    sed -n '2,12p' "$0" >&2
+    exit 2
+fi
+LONECLI=${POS[0]}
+PATIENCE=${POS[1]}
+FIRST=${POS[2]:-0}
+DEALS=${POS[3]:-100}
+CPU=${POS[4]:-0}
+for bin in "$LONECLI" "$PATIENCE"; do
+    [[ -x $bin ]] || { echo "error: $bin is not an executable" >&2; exit 2; }
+done
+command -v taskset >/dev/null || { echo "error: taskset is needed (util-linux)" >&2; exit 2; }
+
+WORK=$(mktemp -d)
+trap 'rm -rf "$WORK"' EXIT
+
+exec python3 - "$LONECLI" "$PATIENCE" "$FIRST" "$DEALS" "$CPU" "$WORK" "$@" <<'PY'
+import json, os, re, subprocess, sys, time
+
+lonecli, patience, first, deals, cpu, work = sys.argv[1:7]
+extra = sys.argv[7:]
+first, deals = int(first), int(deals)
+VARIANT = "klondike-draw3"
+
+def run(args):
+    """Runs one pinned process: (stdout, exit code, wall seconds, CPU seconds)."""
+    t0 = time.perf_counter()
+    p = subprocess.Popen(["taskset", "-c", cpu] + args, stdout=subprocess.PIPE,
+                         stderr=subprocess.DEVNULL, text=True)
+    out = p.stdout.read()
+    _, status, ru = os.wait4(p.pid, 0)
+    wall = time.perf_counter() - t0
+    p.returncode = os.waitstatus_to_exitcode(status)
+    return out, p.returncode, wall, ru.ru_utime + ru.ru_stime
+
+def convert(text):
+    """lonelybot's `print` JSON -> our deal file (docs/formats.md)."""
+    d = json.loads(text)
+    assert all(f == [] for f in d.get("foundation", [])), "a deal starts with empty foundations"
+    assert d.get("waste", []) == [], "a deal starts with an empty waste"
+    return {"variant": VARIANT, "tableau piles": d["tableau piles"], "stock": d["stock"],
+            "waste": []}
+
+SUITS = {"♥": "H", "♦": "D", "♣": "C", "♠": "S"}
+
+def card(tok):
+    """`10♣` -> `10C`; a deal token `10c` -> `10C`."""
+    if tok[-1] in SUITS:
+        return tok[:-1] + SUITS[tok[-1]]
+    return tok[:-1] + tok[-1].upper()
+
+def translate(deal, standard):
+    """lonelybot's standard move list -> our move tokens, on `deal`, tracking every card.
+    Raises AssertionError where a move does not fit the deal (a wrong orientation)."""
+    piles = [[card(c) for c in p] for p in deal["tableau piles"]]
+    stock = [card(c) for c in deal["stock"]]   # last card: the next turned
+    waste = []                                 # last card: the top
+    found = [None] * 4                         # the suit of each foundation
+    out = []
+
+    def foundation(suit, ace):
+        if suit not in found:
+            assert ace, f"no foundation holds {suit}"
+            found[found.index(None)] = suit
+        return found.index(suit) + 1
+
+    for tok in standard.split():
+        if tok == "=":
+            if stock:
+                for _ in range(min(3, len(stock))):
+                    waste.append(stock.pop())
+                out.append("S>W")
+            else:
+                assert waste, "a turn with no talon"
+                stock, waste = waste[::-1], []
+                out.append("W>S")
+            continue
+        m = re.fullmatch(r"(.+):(.)▸(.)", tok)
+        assert m, f"unknown move {tok!r}"
+        c, src, dst = card(m.group(1)), m.group(2), m.group(3)
+        if src == "D":
+            assert waste and waste[-1] == c, f"{tok}: the waste's top is {waste[-1:]}"
+            waste.pop()
+            src_tok, cards = "W", [c]
+        elif src in SUITS:
+            f = foundation(SUITS[src], False)
+            src_tok, cards = f"F{f}", [c]
+        else:
+            pile = piles[int(src) - 1]
+            assert c in pile, f"{tok}: {c} is not in pile {src}"
+            i = pile.index(c)
+            cards = pile[i:]
+            del pile[i:]
+            src_tok = f"T{src}"
+        if dst in SUITS:
+            assert len(cards) == 1
+            out.append(f"{src_tok}>F{foundation(SUITS[dst], c.startswith('A'))}")
+        else:
+            piles[int(dst) - 1].extend(cards)
+            n = len(cards)
+            out.append(f"{src_tok}>T{dst}" + (f"x{n}" if n > 1 else ""))
+    return out
+
+def lonelybot_result(out):
+    if "Solvable in" in out:
+        lines = out.splitlines()
+        i = next(k for k, l in enumerate(lines) if l.startswith("Solvable in"))
+        # the native list, then the standard one (`=` and CARD:FROM▸TO), each after a blank line
+        standard = next(l for l in lines[i + 1:] if "▸" in l or l.strip().startswith("="))
+        return "solved", standard
+    if "Impossible" in out:
+        return "unsolvable", None
+    return "unknown", None
+
+rows = []
+bad = []
+for k, seed in enumerate(range(first, first + deals)):
+    text, rc, _, _ = run([lonecli, "print", "default", str(seed)])
+    assert rc == 0, f"lonecli print default {seed} failed"
+    deal = convert(text)
+    path = os.path.join(work, f"{seed}.json")
+    with open(path, "w") as f:
+        json.dump(deal, f)
+    lb_cmd = [lonecli, "solve", "default", str(seed), "3"]
+    pt_cmd = [patience, "solve", VARIANT, "--deal", path, "--json"] + extra
+    order = [("lb", lb_cmd), ("pt", pt_cmd)]
+    if k % 2:
+        order.reverse()
+    res = {}
+    for who, cmd in order:
+        res[who] = run(cmd)
+    lb_out, _, lb_wall, lb_cpu = res["lb"]
+    pt_out, pt_rc, pt_wall, pt_cpu = res["pt"]
+    lb_verdict, standard = lonelybot_result(lb_out)
+    pt = json.loads(pt_out)
+    pt_verdict = pt["verdict"]
+    # The orientation check: each solution replays on the converted deal.
+    notes = []
+    if standard is not None:
+        try:
+            moves = translate(deal, standard)
+        except AssertionError as e:
+            moves = None
+            notes.append(f"lonelybot's solution does not fit the converted deal: {e}")
+        if moves is not None:
+            mpath = os.path.join(work, f"{seed}.lb.moves")
+            with open(mpath, "w") as f:
+                f.write(" ".join(moves) + "\n")
+            out, rc, _, _ = run([patience, "check", VARIANT, "--deal", path, mpath])
+            if rc != 0:
+                notes.append(f"lonelybot's solution, translated, does not win here: {out.strip()}")
+    if pt_verdict == "solved":
+        rpath = os.path.join(work, f"{seed}.pt.json")
+        with open(rpath, "w") as f:
+            f.write(pt_out)
+        out, rc, _, _ = run([patience, "check", VARIANT, "--deal", path, rpath])
+        if rc != 0:
+            notes.append(f"our solution does not replay: {out.strip()}")
+    if {lb_verdict, pt_verdict} == {"solved", "unsolvable"}:
+        notes.append(f"verdicts contradict: lonelybot {lb_verdict}, patience {pt_verdict}")
+    if notes:
+        bad.append((seed, notes))
+    rows.append((seed, lb_verdict, lb_wall, lb_cpu, pt_verdict, pt.get("nodes", 0), pt_wall, pt_cpu))
+    print(f"seed {seed:4}  lonelybot {lb_verdict:10} {lb_wall:8.3f} s   "
+          f"patience {pt_verdict:10} {pt['nodes']:>10} nodes {pt_wall:8.3f} s"
+          + ("   " + "; ".join(notes) if notes else ""), flush=True)
+
+def total(i):
+    return sum(r[i] for r in rows)
+
+lb_wall, lb_cpu, pt_wall, pt_cpu = total(2), total(3), total(6), total(7)
+count = lambda i, v: sum(1 for r in rows if r[i] == v)
+replayed = sum(1 for r in rows if r[1] == "solved") - sum(
+    1 for s, n in bad if any(x.startswith("lonelybot's solution") for x in n))
+print()
+print(f"deals: lonelybot default seeds {first}..{first + deals - 1}, Klondike draw 3, "
+      f"one process per deal, both pinned to core {cpu}, interleaved")
+print(f"lonelybot: {count(1, 'solved')} solved, {count(1, 'unsolvable')} unsolvable, "
+      f"{count(1, 'unknown')} other; {lb_wall:.2f} s wall, {lb_cpu:.2f} s CPU")
+print(f"patience:  {count(4, 'solved')} solved, {count(4, 'unsolvable')} unsolvable, "
+      f"{count(4, 'unknown')} unknown; {pt_wall:.2f} s wall, {pt_cpu:.2f} s CPU, "
+      f"{total(5)} nodes ({total(5) / max(pt_cpu, 1e-9) / 1e6:.2f} M nodes per CPU second)")
+print(f"ratio patience / lonelybot: {pt_wall / lb_wall:.2f} (wall), {pt_cpu / max(lb_cpu, 1e-9):.2f} (CPU)")
+print(f"orientation: {replayed} of {count(1, 'solved')} lonelybot solutions replay on the "
+      f"converted deals; verdicts agree wherever both decided: "
+      f"{'yes' if not any('contradict' in x for _, n in bad for x in n) else 'NO'}")
+if bad:
+    print()
+    for seed, notes in bad:
+        print(f"seed {seed}: " + "; ".join(notes))
+    sys.exit(1)
+PY
