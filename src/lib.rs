@@ -31,6 +31,7 @@
 //! # Example: solve a deal
 //!
 //! ```
+//! use patience::Variant;
 //! use patience::game::Position;
 //! use patience::solve::{Options, Solver, Verdict, replay};
 //! use patience::variants::Stonewall;
