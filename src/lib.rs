@@ -59,7 +59,7 @@ pub mod batch;
 pub mod cards;
 pub mod deal;
 pub mod game;
-pub(crate) mod hash;
+pub mod hash;
 pub mod hidden;
 pub mod io;
 pub mod pysol;

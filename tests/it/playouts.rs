@@ -778,7 +778,7 @@ fn playouts<V: Variant>(game: Game, first_seed: u64, total_moves: u64) -> Stats 
                 }
             }
             // (f) the solver's talon plays, in the games whose search uses them.
-            if game.redeals() && step % 2 == 0 {
+            if game.redeals() && step.is_multiple_of(2) {
                 st.talon_plays_checked +=
                     check_talon_plays::<V>(game, &mut pos, &table, &dests, &ctx());
             }
