@@ -1165,6 +1165,14 @@ fn flower_garden_reference_deals_agree_with_solvitaire() {
     reference_deals::<FG>(REFERENCE_NODES, 3, FAMILY_TABLE_BYTES);
 }
 
+/// The same at 1,000,000 nodes, where the symmetric streamlined search runs
+/// (`solve::streamline::used`): decided 5 of 9 (1, 3, 4, 6 and 8, each in at most 320,000
+/// nodes; at the default budget 5 and 10 too). Fewer is a regression.
+#[test]
+fn flower_garden_reference_deals_at_a_million_nodes() {
+    reference_deals::<FG>(1_000_000, 5, FAMILY_TABLE_BYTES);
+}
+
 // ---------------------------------------------------------------------------------------------
 // The proved pruning in the family games.
 // ---------------------------------------------------------------------------------------------
