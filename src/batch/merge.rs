@@ -229,9 +229,15 @@ mod tests {
         let mut notes = Vec::new();
         assert_eq!(combine(pair, true, &mut notes).unwrap(), vec![lost, pysol]);
         assert!(notes.is_empty(), "{notes:?}");
-        let pair = vec![("x".into(), row(2, pysol)), ("y".into(), row(3, lost.with_source(DealSource::Pysol)))];
+        let pair = vec![
+            ("x".into(), row(2, pysol)),
+            ("y".into(), row(3, lost.with_source(DealSource::Pysol))),
+        ];
         let err = combine(pair, true, &mut notes).unwrap_err().to_string();
-        assert!(err.contains("stonewall (thoughtful) PySolFC game 1 has two different results"), "{err}");
+        assert!(
+            err.contains("stonewall (thoughtful) PySolFC game 1 has two different results"),
+            "{err}"
+        );
         // Hidden-play rows are never replaced.
         let mut h_unknown = unknown;
         h_unknown.knowledge = Knowledge::Hidden;

@@ -426,7 +426,13 @@ mod tests {
         let mut out = Vec::new();
         report.write_text(&mut out).unwrap();
         let text = String::from_utf8(out).unwrap();
-        assert!(text.lines().nth(1).unwrap().starts_with("stonewall (PySolFC) "), "{text}");
+        assert!(
+            text.lines()
+                .nth(1)
+                .unwrap()
+                .starts_with("stonewall (PySolFC) "),
+            "{text}"
+        );
         assert_eq!(compact(999), "999");
         assert_eq!(compact(20_480), "20.5k");
         assert_eq!(compact(10_000_384), "10.00M");

@@ -17,10 +17,10 @@
 use super::Outcome;
 use crate::cli::MergeArgs;
 use anyhow::{Result, bail};
-use patience::batch::{DealSource, Knowledge};
 use patience::batch::Record;
 use patience::batch::merge::combine;
 use patience::batch::summary::{Report, Summary, Tally};
+use patience::batch::{DealSource, Knowledge};
 use patience::hidden::Budget;
 use patience::io::json::RunSummary;
 use patience::io::results;
@@ -46,9 +46,7 @@ pub fn run(args: &MergeArgs, out: &mut dyn Write) -> Result<Outcome> {
     for r in &records {
         // `combine` sorts by variant, knowledge and source, so a new triple starts a new tally.
         match tallies.last_mut() {
-            Some(t)
-                if (t.variant, t.knowledge, t.source) == (r.variant, r.knowledge, r.source) =>
-            {
+            Some(t) if (t.variant, t.knowledge, t.source) == (r.variant, r.knowledge, r.source) => {
                 t.add(r)
             }
             _ => {

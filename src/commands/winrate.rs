@@ -50,8 +50,9 @@ pub fn run(args: &WinrateArgs, out: &mut dyn Write) -> Result<Outcome> {
     if source == DealSource::Pysol {
         // Every u64 is a PySolFC game number (they run to 10^20): only the game can be refused.
         for v in &args.variants {
-            patience::pysol::pysol_game(rules_of(v)?)
-                .map_err(|e| anyhow::anyhow!("--pysol: {e}: its deals have no PySolFC game number"))?;
+            patience::pysol::pysol_game(rules_of(v)?).map_err(|e| {
+                anyhow::anyhow!("--pysol: {e}: its deals have no PySolFC game number")
+            })?;
         }
     }
     let options = args.solver.options()?;

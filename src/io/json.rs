@@ -4,9 +4,9 @@
 //! `serde_json` on one line.
 
 use super::results::VerdictWord;
-use crate::batch::{DealSource, Knowledge};
 use crate::batch::stats::Quantiles;
 use crate::batch::summary::{Report, RunLimits, Summary};
+use crate::batch::{DealSource, Knowledge};
 use crate::deal::Deal;
 use crate::hidden::Budget;
 use crate::hidden::planner::UNKNOWN_VALUE;

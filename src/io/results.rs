@@ -686,7 +686,10 @@ mod tests {
             lines[3],
             "stonewall,0,hidden,solved,214,20480,0.012346,,7,5000,,"
         );
-        assert_eq!(lines[4], "stonewall,0,hidden,solved,214,20480,0.012346,,,,,");
+        assert_eq!(
+            lines[4],
+            "stonewall,0,hidden,solved,214,20480,0.012346,,,,,"
+        );
         assert_eq!(
             lines[5],
             "stonewall,1,thoughtful,unsolvable,,20480,0.012346,,,,,"
