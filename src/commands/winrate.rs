@@ -158,6 +158,9 @@ pub fn run(args: &WinrateArgs, out: &mut dyn Write) -> Result<Outcome> {
                 );
             }
             let (file, rows) = ResultFile::resume(path, &mut notes)?;
+            if let Some(row) = rows.iter().find(|r| r.record.source != source) {
+                bail!("{}", other_source(path, row, source));
+            }
             if source == DealSource::Pysol && !file.records_source() {
                 bail!(
                     "{} has no \"source\" column (a file of an earlier version), so it cannot record PySolFC's game numbers: use another file",
@@ -168,7 +171,6 @@ pub fn run(args: &WinrateArgs, out: &mut dyn Write) -> Result<Outcome> {
                 path,
                 rows,
                 &ids,
-                source,
                 hidden_budget,
                 &selection,
                 &options,
@@ -362,7 +364,6 @@ fn check_resumed(
     path: &Path,
     rows: Vec<Row>,
     ids: &[&'static str],
-    source: DealSource,
     budget: Option<Budget>,
     selection: &Selection,
     options: &Options,
@@ -380,9 +381,6 @@ fn check_resumed(
             row.line,
             variants_in(&rows).join(" ")
         );
-    }
-    if let Some(row) = rows.iter().find(|r| r.record.source != source) {
-        bail!("{}", other_source(path, row, source));
     }
     if let Some(row) = rows.iter().find(|r| r.record.knowledge != knowledge) {
         bail!(
