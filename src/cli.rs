@@ -422,6 +422,12 @@ pub struct WinrateArgs {
     /// Run one shard of the seeds: those whose index in the range (from 0) is K modulo N.
     #[arg(long, value_name = "K/N", value_parser = patience::batch::parse_shard)]
     pub shard: Option<patience::batch::Shard>,
+    /// The seeds (of --seeds, --deals and --first-seed, or --retry) are PySolFC's game numbers:
+    /// each deal is the one PySolFC deals for that number (docs/formats.md, "Deal sources"),
+    /// and its row says `pysol` in the CSV's `source` column. A --resume or --retry file must
+    /// be of the same kind.
+    #[arg(long)]
+    pub pysol: bool,
     /// Worker threads [default: one per core].
     #[arg(long, short = 'j', value_name = "J", allow_negative_numbers = true, value_parser = clap::value_parser!(u64).range(1..=1024))]
     pub threads: Option<u64>,
@@ -435,9 +441,10 @@ pub struct WinrateArgs {
     #[command(flatten)]
     pub planner: PlannerArgs,
     /// Write a row per deal to this CSV file as the deals finish (the header:
-    /// `variant,seed,knowledge,verdict,moves,nodes,seconds,limit,samples,sample_nodes,planner`;
-    /// the last three are the planner's budget and revision, on hidden rows only). An existing
-    /// file is refused without --resume.
+    /// `variant,seed,knowledge,verdict,moves,nodes,seconds,limit,samples,sample_nodes,planner,source`;
+    /// `samples`, `sample_nodes` and `planner` are the planner's budget and revision, on hidden
+    /// rows only; `source` is `pysol` on rows of --pysol). An existing file is refused without
+    /// --resume.
     #[arg(long, value_name = "FILE")]
     pub csv: Option<std::path::PathBuf>,
     /// Continue the --csv file: skip the deals it has, append the others. A damaged last line

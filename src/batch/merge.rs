@@ -2,7 +2,7 @@
 //! resumed file, as one set of records: a deal found twice is kept once when both rows agree,
 //! and refused, naming both places, when they do not.
 
-use super::{Answer, Knowledge, Record, Row};
+use super::{Answer, DealSource, Knowledge, Record, Row};
 /// Two rows of one deal with different results: one of the files is wrong (the message names
 /// both places).
 #[derive(Debug, thiserror::Error)]
@@ -19,7 +19,7 @@ macro_rules! bail {
 use std::collections::HashMap;
 
 /// Rows of one or more files (each row with the name of its file), checked for duplicates:
-/// a deal (variant, knowledge, seed) that appears twice with the same result (all columns but `seconds`)
+/// a deal (variant, knowledge, source, seed) that appears twice with the same result (all columns but `seconds`)
 /// is kept once, with a note; with different results it is an error naming both places.
 /// With `replace_unknown` (`patience merge`), a thoughtful `unknown` row and a decided row of
 /// the same deal are not different results: the decided one is kept (a search that ran longer,
@@ -27,20 +27,23 @@ use std::collections::HashMap;
 /// that spent more nodes is kept. A solved row and an unsolvable row of one deal are always an
 /// error: one of the two is wrong.
 /// The records come out in the order of the variants in [`crate::variants::ALL`], then by
-/// knowledge (thoughtful first), then by seed: two knowledge kinds are never mixed.
+/// knowledge (thoughtful first), then by source (our seeds first, then PySolFC's game numbers:
+/// a PySolFC game and our seed of the same number are different deals, kept apart), then by
+/// seed: two knowledge kinds or two sources are never mixed.
 pub fn combine(
     rows: Vec<(String, Row)>,
     replace_unknown: bool,
     notes: &mut Vec<String>,
 ) -> Result<Vec<Record>> {
-    let mut seen: HashMap<(&'static str, Knowledge, u64), (String, Row)> =
+    let mut seen: HashMap<(&'static str, Knowledge, DealSource, u64), (String, Row)> =
         HashMap::with_capacity(rows.len());
     let mut dropped = 0usize;
     let mut first_dropped = None;
     let mut replaced = 0usize;
     let mut first_replaced = None;
     for (source, row) in rows {
-        let key = (row.record.variant, row.record.knowledge, row.record.seed);
+        let record = row.record;
+        let key = (record.variant, record.knowledge, record.source, record.seed);
         match seen.get(&key) {
             None => {
                 seen.insert(key, (source, row));
@@ -49,8 +52,13 @@ pub fn combine(
                 dropped += 1;
                 first_dropped.get_or_insert_with(|| {
                     format!(
-                        "{} ({}) seed {} ({source} line {}, already at {s0} line {})",
-                        key.0, key.1, key.2, row.line, r0.line
+                        "{} ({}) {} {} ({source} line {}, already at {s0} line {})",
+                        key.0,
+                        key.1,
+                        key.2.number_word(),
+                        key.3,
+                        row.line,
+                        r0.line
                     )
                 });
             }
@@ -72,8 +80,12 @@ pub fn combine(
                 };
                 first_replaced.get_or_insert_with(|| {
                     format!(
-                        "{} seed {}: {} line {} kept, {} line {} dropped",
-                        key.0, key.2, kept.0, kept.1, gone.0, gone.1
+                        "{}: {} line {} kept, {} line {} dropped",
+                        record.deal_text(),
+                        kept.0,
+                        kept.1,
+                        gone.0,
+                        gone.1
                     )
                 });
                 if keep_new {
@@ -81,10 +93,11 @@ pub fn combine(
                 }
             }
             Some((s0, r0)) => bail!(
-                "{} ({}) seed {} has two different results: {s0} line {} says {}, {source} line {} says {}",
+                "{} ({}) {} {} has two different results: {s0} line {} says {}, {source} line {} says {}",
                 key.0,
                 key.1,
-                key.2,
+                key.2.number_word(),
+                key.3,
                 r0.line,
                 result_text(&r0.record),
                 row.line,
@@ -104,7 +117,7 @@ pub fn combine(
     }
     let mut records: Vec<Record> = seen.into_values().map(|(_, r)| r.record).collect();
     let order = |id: &str| crate::variants::ALL.iter().position(|r| r.id == id);
-    records.sort_by_key(|r| (order(r.variant), r.knowledge, r.seed));
+    records.sort_by_key(|r| (order(r.variant), r.knowledge, r.source, r.seed));
     Ok(records)
 }
 
@@ -210,6 +223,21 @@ mod tests {
             let err = combine(pair, true, &mut notes).unwrap_err().to_string();
             assert!(err.contains("two different results"), "{err}");
         }
+        // A PySolFC game and our seed of the same number are two deals, kept apart.
+        let pysol = won.with_source(DealSource::Pysol);
+        let pair = vec![("x".into(), row(2, pysol)), ("y".into(), row(2, lost))];
+        let mut notes = Vec::new();
+        assert_eq!(combine(pair, true, &mut notes).unwrap(), vec![lost, pysol]);
+        assert!(notes.is_empty(), "{notes:?}");
+        let pair = vec![
+            ("x".into(), row(2, pysol)),
+            ("y".into(), row(3, lost.with_source(DealSource::Pysol))),
+        ];
+        let err = combine(pair, true, &mut notes).unwrap_err().to_string();
+        assert!(
+            err.contains("stonewall (thoughtful) PySolFC game 1 has two different results"),
+            "{err}"
+        );
         // Hidden-play rows are never replaced.
         let mut h_unknown = unknown;
         h_unknown.knowledge = Knowledge::Hidden;

@@ -61,6 +61,55 @@ impl fmt::Display for Knowledge {
     }
 }
 
+/// Where the deals of a run come from (docs/formats.md, "Deal sources"): our seeds, or
+/// PySolFC's game numbers (`winrate --pysol`). A PySolFC game and our seed of the same number
+/// are different deals: every row says which (the result CSV's `source` column, `pysol` or
+/// empty).
+#[derive(
+    Copy,
+    Clone,
+    Debug,
+    Default,
+    PartialEq,
+    Eq,
+    Hash,
+    PartialOrd,
+    Ord,
+    serde::Serialize,
+    serde::Deserialize,
+)]
+#[serde(rename_all = "lowercase")]
+pub enum DealSource {
+    /// Our own deal of a seed ([`crate::deal::deal`]).
+    #[default]
+    Seed,
+    /// The deal PySolFC deals for its game number ([`crate::pysol::pysol_deal`]).
+    Pysol,
+}
+
+impl DealSource {
+    /// The deal of number `n` of `rules`' game: a PySolFC number is refused for a game
+    /// PySolFC does not have (every `u64` is within PySolFC's range).
+    pub fn deal(
+        self,
+        rules: &crate::game::Rules,
+        n: u64,
+    ) -> Result<crate::deal::Deal, crate::pysol::PysolError> {
+        match self {
+            DealSource::Seed => Ok(crate::deal::deal(rules, n)),
+            DealSource::Pysol => crate::pysol::pysol_deal(rules, u128::from(n)),
+        }
+    }
+
+    /// What the number of a deal is, for messages: `seed` or `PySolFC game`.
+    pub fn number_word(self) -> &'static str {
+        match self {
+            DealSource::Seed => "seed",
+            DealSource::Pysol => "PySolFC game",
+        }
+    }
+}
+
 /// A range of seeds, `first` up to but not including `first + count`.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
 pub struct SeedRange {
@@ -230,8 +279,11 @@ pub enum Answer {
 pub struct Record {
     /// A variant id of [`crate::variants::ALL`].
     pub variant: &'static str,
+    /// Our seed, or PySolFC's game number when `source` says so.
     pub seed: u64,
     pub knowledge: Knowledge,
+    /// Where the deal of `seed` comes from.
+    pub source: DealSource,
     pub answer: Answer,
     pub nodes: u64,
     /// Wall-clock seconds of the search, rounded to microseconds (as the CSV keeps them).
@@ -249,6 +301,7 @@ impl Record {
             variant,
             seed,
             knowledge: Knowledge::Thoughtful,
+            source: DealSource::Seed,
             answer,
             nodes,
             seconds: round_micros(seconds),
@@ -270,11 +323,27 @@ impl Record {
         Record { knowledge, ..self }
     }
 
+    /// The same record of a deal from `source`.
+    pub fn with_source(self, source: DealSource) -> Self {
+        Record { source, ..self }
+    }
+
+    /// The deal in words, for messages: `stonewall seed 7`, `stonewall PySolFC game 7`.
+    pub fn deal_text(&self) -> String {
+        format!(
+            "{} {} {}",
+            self.variant,
+            self.source.number_word(),
+            self.seed
+        )
+    }
+
     /// Equal in everything that does not depend on the machine (all but `seconds`).
     pub fn same_result(&self, other: &Record) -> bool {
         self.variant == other.variant
             && self.seed == other.seed
             && self.knowledge == other.knowledge
+            && self.source == other.source
             && self.answer == other.answer
             && self.nodes == other.nodes
             && self.budget == other.budget

@@ -6,7 +6,7 @@
 //! next ones (the table keeps its memory; clearing it is O(1)). Results travel over a channel to
 //! the calling thread, which alone handles them (writes the CSV row, counts, draws the bar).
 
-use super::{Answer, Record};
+use super::{Answer, DealSource, Record};
 use crate::game::{DealError, Position, Variant};
 use crate::solve::{Limit, Options, Solution, SolveError, Solver, Verdict};
 use rayon::iter::{ParallelBridge, ParallelIterator};
@@ -14,20 +14,31 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Mutex, PoisonError, mpsc};
 use std::time::Instant;
 
-/// A deal of a pass that could not be solved (neither can happen with a seeded deal of a
-/// built-in game; the pass stops with it all the same rather than count it).
+/// A deal of a pass that could not be made or solved (none can happen with a seeded deal of a
+/// built-in game, nor with a PySolFC number of a game PySolFC has: the caller checks that
+/// first; the pass stops with it all the same rather than count it).
 #[derive(Debug, thiserror::Error)]
 pub enum DealFailed {
-    #[error("the {game} deal of seed {seed}")]
+    #[error("the {game} deal of {} {seed}", from.number_word())]
     Deal {
         game: &'static str,
+        from: DealSource,
         seed: u64,
         #[source]
         source: DealError,
     },
-    #[error("{game} seed {seed}")]
+    #[error("{game} {} {seed}", from.number_word())]
+    Pysol {
+        game: &'static str,
+        from: DealSource,
+        seed: u64,
+        #[source]
+        source: crate::pysol::PysolError,
+    },
+    #[error("{game} {} {seed}", from.number_word())]
     Solve {
         game: &'static str,
+        from: DealSource,
         seed: u64,
         #[source]
         source: SolveError,
@@ -45,15 +56,24 @@ pub struct PassEnd {
     pub cancelled: bool,
 }
 
-/// Solves the deal of `seed` with `solver`.
+/// Solves the deal of number `seed` from `from` with `solver`.
 pub fn solve_seed<V: Variant>(
     solver: &mut Solver<V>,
+    from: DealSource,
     seed: u64,
     cancel: &AtomicBool,
 ) -> Result<Solution, DealFailed> {
-    let deal = crate::deal::deal(&V::RULES, seed);
+    let deal = from
+        .deal(&V::RULES, seed)
+        .map_err(|source| DealFailed::Pysol {
+            game: V::RULES.id,
+            from,
+            seed,
+            source,
+        })?;
     let pos = Position::from_deal::<V>(&deal).map_err(|source| DealFailed::Deal {
         game: V::RULES.name,
+        from,
         seed,
         source,
     })?;
@@ -61,12 +81,14 @@ pub fn solve_seed<V: Variant>(
         .solve(&pos, cancel)
         .map_err(|source| DealFailed::Solve {
             game: V::RULES.id,
+            from,
             seed,
             source,
         })
 }
 
-/// The record of a finished solve; `None` for one stopped by `cancel` (not a result).
+/// The record of a finished solve of our seed `seed` (the caller sets another source with
+/// [`Record::with_source`]); `None` for one stopped by `cancel` (not a result).
 pub fn record_of<V: Variant>(seed: u64, sol: &Solution) -> Option<Record> {
     let answer = match &sol.verdict {
         Verdict::Solved(moves) => Answer::Won {
@@ -85,7 +107,7 @@ pub fn record_of<V: Variant>(seed: u64, sol: &Solution) -> Option<Record> {
     ))
 }
 
-/// Solves the deals of game `V` for `seeds` on `pool`, each worker with its own solver of
+/// Solves the deals of game `V` for `seeds` (numbers of `from`'s deals) on `pool`, each worker with its own solver of
 /// `options`, and calls `on_record` on the calling thread for each finished deal, in the order
 /// they finish. When `cancel` is raised (Ctrl-C) the deals in flight stop and are dropped and
 /// no new one starts. An error (from `on_record`, or a solver error) stops the pass: deals in
@@ -93,6 +115,7 @@ pub fn record_of<V: Variant>(seed: u64, sol: &Solution) -> Option<Record> {
 pub fn solve_all<V, I, E>(
     pool: &rayon::ThreadPool,
     options: &Options,
+    from: DealSource,
     seeds: I,
     cancel: &AtomicBool,
     on_record: impl FnMut(Record) -> Result<(), E>,
@@ -108,8 +131,8 @@ where
         cancel,
         || Solver::<V>::new(options.clone()),
         |solver: &mut Solver<V>, seed| {
-            let sol = solve_seed::<V>(solver, seed, cancel)?;
-            Ok(record_of::<V>(seed, &sol))
+            let sol = solve_seed::<V>(solver, from, seed, cancel)?;
+            Ok(record_of::<V>(seed, &sol).map(|r| r.with_source(from)))
         },
         on_record,
     )
@@ -211,6 +234,7 @@ mod tests {
         let end = solve_all::<Stonewall, _, anyhow::Error>(
             &pool,
             &options,
+            DealSource::Seed,
             seeds,
             &AtomicBool::new(false),
             |r| {
@@ -248,6 +272,7 @@ mod tests {
         let end = solve_all::<Stonewall, _, anyhow::Error>(
             &pool,
             &Options::default(),
+            DealSource::Seed,
             0..100,
             &AtomicBool::new(true),
             |_| panic!("no deal should run"),
@@ -271,6 +296,7 @@ mod tests {
         let err = solve_all::<Stonewall, _, anyhow::Error>(
             &pool,
             &options,
+            DealSource::Seed,
             0..10_000,
             &AtomicBool::new(false),
             |_| {

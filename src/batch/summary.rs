@@ -4,7 +4,7 @@
 //! a table (one row per variant) or as JSON ([`crate::io::json::RunSummary`]).
 
 use super::stats::{Quantiles, win_interval};
-use super::{Answer, Knowledge, Record};
+use super::{Answer, DealSource, Knowledge, Record};
 use crate::hidden::Budget;
 use crate::solve::Limit;
 use std::io::Write;
@@ -14,6 +14,8 @@ use std::io::Write;
 pub struct Tally {
     pub variant: &'static str,
     pub knowledge: Knowledge,
+    /// Where its deals come from: the table says `stonewall (PySolFC)` for PySolFC's games.
+    pub source: DealSource,
     pub won: u64,
     pub lost: u64,
     pub unknown: u64,
@@ -35,6 +37,7 @@ impl Tally {
         Tally {
             variant,
             knowledge,
+            source: DealSource::Seed,
             won: 0,
             lost: 0,
             unknown: 0,
@@ -46,10 +49,25 @@ impl Tally {
         }
     }
 
-    /// Counts a deal (of this tally's variant).
+    /// The same tally of deals from `source`.
+    pub fn from_source(self, source: DealSource) -> Self {
+        Tally { source, ..self }
+    }
+
+    /// The variant as the table names it: `stonewall`, or `stonewall (PySolFC)` when the deals
+    /// are PySolFC's game numbers.
+    pub fn variant_text(&self) -> String {
+        match self.source {
+            DealSource::Seed => self.variant.to_string(),
+            DealSource::Pysol => format!("{} (PySolFC)", self.variant),
+        }
+    }
+
+    /// Counts a deal (of this tally's variant, knowledge and source).
     pub fn add(&mut self, r: &Record) {
         debug_assert_eq!(r.variant, self.variant);
         debug_assert_eq!(r.knowledge, self.knowledge);
+        debug_assert_eq!(r.source, self.source);
         match r.answer {
             Answer::Won { .. } => self.won += 1,
             Answer::Lost => self.lost += 1,
@@ -251,9 +269,9 @@ impl Report {
             let t = &s.tally;
             rows.push(vec![
                 if mixed {
-                    format!("{} ({})", t.variant, t.knowledge)
+                    format!("{} ({})", t.variant_text(), t.knowledge)
                 } else {
-                    t.variant.to_string()
+                    t.variant_text()
                 },
                 t.deals().to_string(),
                 t.won.to_string(),
@@ -395,6 +413,26 @@ mod tests {
         assert!(lines[2].starts_with("lucky-piles "), "{text}");
         assert!(text.contains("interrupted: 1 of 2"), "{text}");
         assert!(text.contains("knowledge thoughtful; seeds 0..1"), "{text}");
+        // PySolFC's game numbers are named in the variant column.
+        let mut p = Tally::new("stonewall").from_source(DealSource::Pysol);
+        p.add(&Record::new("stonewall", 0, Answer::Lost, 5, 0.01).with_source(DealSource::Pysol));
+        let report = Report {
+            summaries: vec![Summary {
+                tally: p,
+                speed: None,
+            }],
+            ..report
+        };
+        let mut out = Vec::new();
+        report.write_text(&mut out).unwrap();
+        let text = String::from_utf8(out).unwrap();
+        assert!(
+            text.lines()
+                .nth(1)
+                .unwrap()
+                .starts_with("stonewall (PySolFC) "),
+            "{text}"
+        );
         assert_eq!(compact(999), "999");
         assert_eq!(compact(20_480), "20.5k");
         assert_eq!(compact(10_000_384), "10.00M");

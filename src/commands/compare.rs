@@ -20,7 +20,7 @@ use anyhow::{Result, bail};
 use patience::batch::merge::combine;
 use patience::batch::stats::{Z95, nearest_rank, wilson, win_interval};
 use patience::batch::summary::{compact, secs};
-use patience::batch::{Answer, Knowledge, Record};
+use patience::batch::{Answer, DealSource, Knowledge, Record};
 use patience::hidden::Budget;
 use patience::io::json::{ByVerdict, ComparedFile, Comparison, EveryCardKnown, Planner};
 use patience::io::results::{self, VerdictWord};
@@ -39,6 +39,8 @@ struct Side {
     name: String,
     variant: &'static str,
     knowledge: Knowledge,
+    /// Our seeds or PySolFC's game numbers: files of the two hold different deals.
+    source: DealSource,
     budget: Option<Budget>,
     rows: BTreeMap<u64, Record>,
 }
@@ -59,6 +61,14 @@ impl Side {
             bail!("{name} holds no result rows");
         };
         let (variant, knowledge, budget) = (first.variant, first.knowledge, first.budget);
+        let source = first.source;
+        if let Some(r) = records.iter().find(|r| r.source != source) {
+            bail!(
+                "{name} holds rows of our seeds and of PySolFC's game numbers ({} and {}): compare files of one deal source each",
+                first.deal_text(),
+                r.deal_text()
+            );
+        }
         if let Some(r) = records
             .iter()
             .find(|r| (r.variant, r.knowledge, r.budget) != (variant, knowledge, budget))
@@ -76,6 +86,7 @@ impl Side {
             name,
             variant,
             knowledge,
+            source,
             budget,
             rows: records.into_iter().map(|r| (r.seed, r)).collect(),
         })
@@ -158,6 +169,19 @@ pub fn run(args: &CompareArgs, out: &mut dyn Write) -> Result<Outcome> {
             a.variant,
             b.name,
             b.variant
+        );
+    }
+    if a.source != b.source {
+        let what = |s: &Side| match s.source {
+            DealSource::Seed => "our seeds",
+            DealSource::Pysol => "PySolFC's game numbers",
+        };
+        bail!(
+            "{} holds deals of {} and {} deals of {}: the same number is a different deal in each, so there is nothing to compare",
+            a.name,
+            what(&a),
+            b.name,
+            what(&b)
         );
     }
     let common: Vec<(&Record, &Record)> = a
@@ -263,7 +287,11 @@ pub fn run(args: &CompareArgs, out: &mut dyn Write) -> Result<Outcome> {
             let s = if gap == 1 { "" } else { "s" };
             format!(" ({gap} seed{s} in between not in both)")
         };
-        writeln!(out, "{n} deals in both, seeds {first}..={last}{gaps}")?;
+        let numbers = match a.source {
+            DealSource::Seed => "seeds",
+            DealSource::Pysol => "PySolFC games",
+        };
+        writeln!(out, "{n} deals in both, {numbers} {first}..={last}{gaps}")?;
         writeln!(
             out,
             "{:>14}{:>14}{:>14}{:>14}",

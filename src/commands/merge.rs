@@ -10,14 +10,17 @@
 //! merged rows are sorted by variant (in the order of `patience variants`) and seed. The CSV
 //! does not record the limits or the wall-clock time of a run, so the summary has neither (no
 //! deals per second). Hidden rows must share one planner budget (the summary prints it).
+//! Rows of PySolFC's game numbers (`source` = `pysol`) and of our seeds are different deals:
+//! the same number in both is two deals, kept apart, each set with its own line of the summary
+//! (`stonewall (PySolFC)`).
 
 use super::Outcome;
 use crate::cli::MergeArgs;
 use anyhow::{Result, bail};
-use patience::batch::Knowledge;
 use patience::batch::Record;
 use patience::batch::merge::combine;
 use patience::batch::summary::{Report, Summary, Tally};
+use patience::batch::{DealSource, Knowledge};
 use patience::hidden::Budget;
 use patience::io::json::RunSummary;
 use patience::io::results;
@@ -41,11 +44,13 @@ pub fn run(args: &MergeArgs, out: &mut dyn Write) -> Result<Outcome> {
     }
     let mut tallies: Vec<Tally> = Vec::new();
     for r in &records {
-        // `combine` sorts by variant and knowledge, so a new pair starts a new tally.
+        // `combine` sorts by variant, knowledge and source, so a new triple starts a new tally.
         match tallies.last_mut() {
-            Some(t) if t.variant == r.variant && t.knowledge == r.knowledge => t.add(r),
+            Some(t) if (t.variant, t.knowledge, t.source) == (r.variant, r.knowledge, r.source) => {
+                t.add(r)
+            }
             _ => {
-                let mut t = Tally::of(r.variant, r.knowledge);
+                let mut t = Tally::of(r.variant, r.knowledge).from_source(r.source);
                 t.add(r);
                 tallies.push(t);
             }
@@ -55,8 +60,9 @@ pub fn run(args: &MergeArgs, out: &mut dyn Write) -> Result<Outcome> {
         let missing = t.missing_seeds();
         if missing > 0 {
             notes.push(format!(
-                "{}: {missing} seeds between {} and {} have no row (a shard missing?)",
-                t.variant,
+                "{}: {missing} {}s between {} and {} have no row (a shard missing?)",
+                t.variant_text(),
+                t.source.number_word(),
                 t.first_seed.expect("a row"),
                 t.last_seed.expect("a row")
             ));
@@ -77,7 +83,11 @@ pub fn run(args: &MergeArgs, out: &mut dyn Write) -> Result<Outcome> {
             } else {
                 ""
             };
-            scope.push_str(&format!("; {}{hidden} seeds {a}..={b}", t.variant));
+            let numbers = match t.source {
+                DealSource::Seed => "seeds",
+                DealSource::Pysol => "PySolFC games",
+            };
+            scope.push_str(&format!("; {}{hidden} {numbers} {a}..={b}", t.variant));
         }
     }
     let report = Report {

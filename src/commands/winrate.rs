@@ -4,6 +4,9 @@
 //! `--json`).
 //!
 //! Several variants run one after the other on the same seeds, each a parallel pass of its own.
+//! With `--pysol` the seeds are PySolFC's game numbers (every variant must be a PySolFC game,
+//! checked first); the rows say so (`source` = `pysol`), and a file to resume or retry must be
+//! of the same kind: a PySolFC game and our seed of the same number are different deals.
 //! `--table-mib` bounds each worker's table (peak memory about J × that), so that the results
 //! do not depend on the thread count. Ctrl-C stops cleanly: the deals in flight are dropped (a
 //! `--resume` solves them again), every finished row is kept, and the summary of what finished
@@ -17,7 +20,7 @@ use anyhow::{Result, bail};
 use patience::batch::merge::combine;
 use patience::batch::run::{PassEnd, run_all, solve_all};
 use patience::batch::summary::{Report, RunLimits, Summary, Tally};
-use patience::batch::{Answer, Knowledge, Record, Row, SeedRange, Selection};
+use patience::batch::{Answer, DealSource, Knowledge, Record, Row, SeedRange, Selection};
 use patience::game::{Position, Variant};
 use patience::hidden::{Budget, Game, Outcome as HiddenOutcome, Planner, play};
 use patience::io::json::RunSummary;
@@ -39,9 +42,22 @@ pub fn run(args: &WinrateArgs, out: &mut dyn Write) -> Result<Outcome> {
         }
         ids.push(id);
     }
+    let source = if args.pysol {
+        DealSource::Pysol
+    } else {
+        DealSource::Seed
+    };
+    if source == DealSource::Pysol {
+        // Every u64 is a PySolFC game number (they run to 10^20): only the game can be refused.
+        for v in &args.variants {
+            patience::pysol::pysol_game(rules_of(v)?).map_err(|e| {
+                anyhow::anyhow!("--pysol: {e}: its deals have no PySolFC game number")
+            })?;
+        }
+    }
     let options = args.solver.options()?;
     let retry = match &args.retry {
-        Some(path) => Some(unknown_deals(path, &ids, args.knowledge)?),
+        Some(path) => Some(unknown_deals(path, &ids, args.knowledge, source)?),
         None => None,
     };
     let range = match (args.seeds, &retry) {
@@ -103,7 +119,10 @@ pub fn run(args: &WinrateArgs, out: &mut dyn Write) -> Result<Outcome> {
     let knowledge = args.knowledge;
     let budget = args.planner.budget();
     let hidden_budget = (knowledge == Knowledge::Hidden).then_some(budget);
-    let mut tallies: Vec<Tally> = ids.iter().map(|&id| Tally::of(id, knowledge)).collect();
+    let mut tallies: Vec<Tally> = ids
+        .iter()
+        .map(|&id| Tally::of(id, knowledge).from_source(source))
+        .collect();
     let asked = match &retry {
         None => selection
             .len()
@@ -139,6 +158,15 @@ pub fn run(args: &WinrateArgs, out: &mut dyn Write) -> Result<Outcome> {
                 );
             }
             let (file, rows) = ResultFile::resume(path, &mut notes)?;
+            if let Some(row) = rows.iter().find(|r| r.record.source != source) {
+                bail!("{}", other_source(path, row, source));
+            }
+            if source == DealSource::Pysol && !file.records_source() {
+                bail!(
+                    "{} has no \"source\" column (a file of an earlier version), so it cannot record PySolFC's game numbers: use another file",
+                    path.display()
+                );
+            }
             let records = check_resumed(
                 path,
                 rows,
@@ -206,10 +234,10 @@ pub fn run(args: &WinrateArgs, out: &mut dyn Write) -> Result<Outcome> {
         };
         let end = match knowledge {
             Knowledge::Thoughtful => {
-                for_variant!(id, V => solve_all::<V, _, anyhow::Error>(&pool, &options, seeds, cancel, &mut on_record))?
+                for_variant!(id, V => solve_all::<V, _, anyhow::Error>(&pool, &options, source, seeds, cancel, &mut on_record))?
             }
             Knowledge::Hidden => {
-                for_variant!(id, V => play_all::<V, _>(&pool, &options, budget, seeds, cancel, &mut on_record))?
+                for_variant!(id, V => play_all::<V, _>(&pool, &options, budget, source, seeds, cancel, &mut on_record))?
             }
         };
         speeds[i] = Some((end.done, end.wall));
@@ -233,7 +261,12 @@ pub fn run(args: &WinrateArgs, out: &mut dyn Write) -> Result<Outcome> {
             }
         );
     }
-    let mut scope = selection.to_string();
+    let mut scope = match source {
+        DealSource::Seed => selection.to_string(),
+        DealSource::Pysol => selection
+            .to_string()
+            .replacen("seeds", "PySolFC game numbers", 1),
+    };
     if let Some(path) = &args.retry {
         scope.push_str(&format!(
             ", only the {asked} deals that {} records as unknown",
@@ -283,18 +316,25 @@ pub fn run(args: &WinrateArgs, out: &mut dyn Write) -> Result<Outcome> {
 }
 
 /// The deals (variant, seed) of the variants `ids` that a result file records as unknown in
-/// thoughtful play (`winrate --retry`); refused for hidden play, and when there are none.
+/// thoughtful play (`winrate --retry`); refused for hidden play, for a file whose rows are of
+/// another deal source than `source` (PySolFC's game numbers or our seeds), and when there are
+/// none.
 fn unknown_deals(
     path: &Path,
     ids: &[&'static str],
     knowledge: Knowledge,
+    source: DealSource,
 ) -> Result<HashSet<(&'static str, u64)>> {
     if knowledge == Knowledge::Hidden {
         bail!(
             "--retry solves again the unknown verdicts of thoughtful play; a hidden-play deal always ends won or lost"
         );
     }
-    let unknown: HashSet<(&'static str, u64)> = results::read(path)?
+    let rows = results::read(path)?;
+    if let Some(row) = rows.iter().find(|r| r.record.source != source) {
+        bail!("{}", other_source(path, row, source));
+    }
+    let unknown: HashSet<(&'static str, u64)> = rows
         .into_iter()
         .map(|row| row.record)
         .filter(|r| {
@@ -415,6 +455,25 @@ fn check_resumed(
     Ok(inside)
 }
 
+/// The refusal of a file row whose deal source is not the run's: a PySolFC game and our seed
+/// of the same number are different deals.
+fn other_source(path: &Path, row: &Row, source: DealSource) -> String {
+    let (file, add) = match row.record.source {
+        DealSource::Pysol => ("PySolFC's game numbers", "add --pysol"),
+        DealSource::Seed => ("our seeds", "leave out --pysol"),
+    };
+    let run = match source {
+        DealSource::Pysol => "PySolFC's game numbers (--pysol)",
+        DealSource::Seed => "our seeds",
+    };
+    format!(
+        "{} holds deals of {file} (line {}: {}) and this run deals {run}: {add}, or use another file",
+        path.display(),
+        row.line,
+        row.record.deal_text()
+    )
+}
+
 /// The variants of some rows, in the order of `patience variants`.
 fn variants_in(rows: &[Row]) -> Vec<&'static str> {
     patience::variants::ALL
@@ -453,13 +512,14 @@ fn memory_check(threads: usize, table_mib: u64, planner_mib: u64, notes: &mut Ve
     }
 }
 
-/// Plays the deals of game `V` for `seeds` in hidden play on `pool`: each worker keeps a solver
+/// Plays the deals of game `V` for `seeds` (numbers of `source`'s deals) in hidden play on `pool`: each worker keeps a solver
 /// of `options` (the exact shortcut) and a planner of `budget` whose solves follow `options`'
 /// pruning and table bound. As [`solve_all`] otherwise.
 pub fn play_all<V, I>(
     pool: &rayon::ThreadPool,
     options: &Options,
     budget: Budget,
+    source: DealSource,
     seeds: I,
     cancel: &AtomicBool,
     on_record: impl FnMut(Record) -> Result<()>,
@@ -480,12 +540,19 @@ where
         },
         |(exact, planner): &mut (Solver<V>, Planner<V>), seed| {
             let t0 = Instant::now();
-            let deal = patience::deal::deal(&V::RULES, seed);
+            let number = source.number_word();
+            let deal = source
+                .deal(&V::RULES, seed)
+                .with_context(|| format!("{} {number} {seed}", V::RULES.id))?;
             let pos = Position::from_deal::<V>(&deal)
-                .with_context(|| format!("the {} deal of seed {seed}", V::RULES.name))?;
+                .with_context(|| format!("the {} deal of {number} {seed}", V::RULES.name))?;
+            // The planner's samples are drawn from the number too: a PySolFC game is played
+            // as reproducibly as our seed.
             let game = play::<V>(&pos, seed, planner, exact, cancel, &mut |_, _| {})
-                .with_context(|| format!("{} seed {seed}", V::RULES.id))?;
-            Ok(game.map(|g| hidden_record::<V>(seed, &g, budget, t0.elapsed().as_secs_f64())))
+                .with_context(|| format!("{} {number} {seed}", V::RULES.id))?;
+            Ok(game.map(|g| {
+                hidden_record::<V>(seed, &g, budget, t0.elapsed().as_secs_f64()).with_source(source)
+            }))
         },
         on_record,
     )

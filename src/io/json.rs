@@ -4,9 +4,9 @@
 //! `serde_json` on one line.
 
 use super::results::VerdictWord;
-use crate::batch::Knowledge;
 use crate::batch::stats::Quantiles;
 use crate::batch::summary::{Report, RunLimits, Summary};
+use crate::batch::{DealSource, Knowledge};
 use crate::deal::Deal;
 use crate::hidden::Budget;
 use crate::hidden::planner::UNKNOWN_VALUE;
@@ -124,6 +124,10 @@ impl<'a> From<&'a Report> for RunSummary<'a> {
 pub struct VariantSummary<'a> {
     pub variant: &'static str,
     pub knowledge: Knowledge,
+    /// `pysol` when the deals are PySolFC's game numbers (`first_seed` and `last_seed` are
+    /// then game numbers); left out for our seeds.
+    #[serde(skip_serializing_if = "is_seed")]
+    pub source: DealSource,
     pub deals: u64,
     pub won: u64,
     pub lost: u64,
@@ -142,6 +146,10 @@ pub struct VariantSummary<'a> {
     pub first_seed: Option<u64>,
     pub last_seed: Option<u64>,
     pub limits: Option<&'a RunLimits>,
+}
+
+fn is_seed(source: &DealSource) -> bool {
+    *source == DealSource::Seed
 }
 
 /// Unknown deals by the limit that stopped them (a cancelled deal counts as memory).
@@ -177,6 +185,7 @@ impl<'a> VariantSummary<'a> {
         VariantSummary {
             variant: t.variant,
             knowledge: t.knowledge,
+            source: t.source,
             deals: n,
             won: t.won,
             lost: t.lost,
@@ -331,6 +340,13 @@ mod tests {
         ];
         expected.sort();
         assert_eq!(keys, expected);
+        // PySolFC's game numbers add `"source": "pysol"`.
+        let pysol = Summary {
+            tally: s.tally.clone().from_source(DealSource::Pysol),
+            speed: None,
+        };
+        let j = serde_json::to_value(VariantSummary::new(&pysol, None)).unwrap();
+        assert_eq!(j["source"], "pysol");
         // Without deals: no rates, no quantiles.
         let empty = Summary {
             tally: Tally::new("stonewall"),

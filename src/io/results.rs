@@ -3,30 +3,33 @@
 //! ([`ResultRow`]):
 //!
 //! ```text
-//! variant,seed,knowledge,verdict,moves,nodes,seconds,limit,samples,sample_nodes,planner
-//! stonewall,7,thoughtful,solved,214,14153,0.046081,,,,
-//! stonewall,8,thoughtful,unknown,,20480,0.071325,nodes,,,
-//! stonewall,9,hidden,unsolvable,,2811934,4.102277,,64,2000,3
+//! variant,seed,knowledge,verdict,moves,nodes,seconds,limit,samples,sample_nodes,planner,source
+//! stonewall,7,thoughtful,solved,214,14153,0.046081,,,,,
+//! stonewall,8,thoughtful,unknown,,20480,0.071325,nodes,,,,
+//! stonewall,9,hidden,unsolvable,,2811934,4.102277,,64,2000,3,
+//! stonewall,9,thoughtful,solved,187,9127,0.031220,,,,,pysol
 //! ```
 //!
 //! `seconds` has microsecond precision. `samples` and `sample_nodes` are the hidden-play
 //! planner's budget and `planner` its revision ([`crate::hidden::planner::PLANNER_REVISION`]),
 //! empty for thoughtful rows: hidden rates are comparable only with the same planner at equal
-//! budget.
+//! budget. `source` is `pysol` when `seed` is PySolFC's game number (`winrate --pysol`), empty
+//! for our seeds.
 //!
 //! Columns are found by their names in the header. A file may have more columns than these
-//! (they are ignored, and left empty in the rows a resume appends), and may lack the three
-//! optional ones (`samples`, `sample_nodes`, `planner`), as files of earlier versions do: a
-//! hidden row without them does not record its planner, and one without `planner` records its
-//! budget but not the planner's revision (read as 0, "not recorded"). A file without one of the
-//! eight others is not a result file.
+//! (they are ignored, and left empty in the rows a resume appends), and may lack the four
+//! optional ones (`samples`, `sample_nodes`, `planner`, `source`), as files of earlier versions
+//! do: a hidden row without the first three does not record its planner, and one without
+//! `planner` records its budget but not the planner's revision (read as 0, "not recorded"); a
+//! file without `source` holds our seeds. A file without one of the eight others is not a
+//! result file.
 //!
 //! A row is written and flushed as soon as its deal is done, so an interrupted run leaves every
 //! finished row whole and at most one partial last line (no final newline), which
 //! [`ResultFile::resume`] cuts away.
 
 use super::{Context, FileError, format_error as bail};
-use crate::batch::{Answer, Knowledge, Record, Row};
+use crate::batch::{Answer, DealSource, Knowledge, Record, Row};
 use crate::hidden::Budget;
 use crate::solve::{Limit, Verdict};
 
@@ -39,9 +42,9 @@ use std::path::{Path, PathBuf};
 
 /// The first line of every result file this program starts: the columns of [`ResultRow`].
 pub const HEADER: &str =
-    "variant,seed,knowledge,verdict,moves,nodes,seconds,limit,samples,sample_nodes,planner";
+    "variant,seed,knowledge,verdict,moves,nodes,seconds,limit,samples,sample_nodes,planner,source";
 
-/// The columns every result file has: the first eight of [`HEADER`] (the other three are
+/// The columns every result file has: the first eight of [`HEADER`] (the other four are
 /// optional).
 fn required() -> impl Iterator<Item = &'static str> {
     HEADER.split(',').take(8)
@@ -118,6 +121,8 @@ pub struct ResultRow {
     pub samples: Option<u32>,
     pub sample_nodes: Option<u64>,
     pub planner: Option<u32>,
+    /// `pysol` for PySolFC's game numbers; empty (or `seed`) for our seeds.
+    pub source: Option<DealSource>,
 }
 
 fn micros<S: Serializer>(seconds: &f64, s: S) -> Result<S::Ok, S::Error> {
@@ -144,6 +149,8 @@ impl From<&Record> for ResultRow {
             sample_nodes: r.budget.map(|b| b.sample_nodes),
             // Revision 0 is "not recorded": left empty, as the file it came from left it.
             planner: r.budget.map(|b| b.revision).filter(|&rev| rev > 0),
+            // Only PySolFC's numbers are marked: our seeds' rows read as before.
+            source: Some(r.source).filter(|&s| s != DealSource::Seed),
         }
     }
 }
@@ -215,6 +222,7 @@ impl TryFrom<ResultRow> for Record {
             variant: rules.id,
             seed: row.seed,
             knowledge: row.knowledge,
+            source: row.source.unwrap_or_default(),
             answer,
             nodes: row.nodes,
             seconds: row.seconds,
@@ -509,6 +517,14 @@ impl ResultFile {
         Ok((f, parsed.rows))
     }
 
+    /// Whether the file has a `source` column (every file this build starts has one; a resumed
+    /// file of an earlier version may not, and then cannot record PySolFC's game numbers).
+    pub fn records_source(&self) -> bool {
+        self.columns
+            .as_ref()
+            .is_none_or(|c| c.index("source").is_some())
+    }
+
     /// Appends a record's row and flushes it: it is in the file when this returns.
     pub fn append(&mut self, r: &Record) -> Result<()> {
         self.write(r)?;
@@ -656,38 +672,110 @@ mod tests {
         assert_eq!(lines[0], HEADER);
         assert_eq!(
             lines[1],
-            "stonewall,0,thoughtful,solved,214,20480,0.012346,,,,"
+            "stonewall,0,thoughtful,solved,214,20480,0.012346,,,,,"
         );
         assert_eq!(
             lines[2],
             format!(
-                "stonewall,0,hidden,solved,214,20480,0.012346,,7,5000,{}",
+                "stonewall,0,hidden,solved,214,20480,0.012346,,7,5000,{},",
                 crate::hidden::planner::PLANNER_REVISION
             )
         );
         // Revision 0 ("not recorded") is written as an empty `planner`, and read back as 0.
         assert_eq!(
             lines[3],
-            "stonewall,0,hidden,solved,214,20480,0.012346,,7,5000,"
+            "stonewall,0,hidden,solved,214,20480,0.012346,,7,5000,,"
         );
-        assert_eq!(lines[4], "stonewall,0,hidden,solved,214,20480,0.012346,,,,");
+        assert_eq!(
+            lines[4],
+            "stonewall,0,hidden,solved,214,20480,0.012346,,,,,"
+        );
         assert_eq!(
             lines[5],
-            "stonewall,1,thoughtful,unsolvable,,20480,0.012346,,,,"
+            "stonewall,1,thoughtful,unsolvable,,20480,0.012346,,,,,"
         );
         assert_eq!(
             lines[9],
-            "stonewall,2,thoughtful,unknown,,20480,0.012346,nodes,,,"
+            "stonewall,2,thoughtful,unknown,,20480,0.012346,nodes,,,,"
         );
         assert_eq!(
             lines[13],
-            "stonewall,3,thoughtful,unknown,,20480,0.012346,time,,,"
+            "stonewall,3,thoughtful,unknown,,20480,0.012346,time,,,,"
         );
         assert_eq!(
             lines[17],
-            "stonewall,4,thoughtful,unknown,,20480,0.012346,memory,,,"
+            "stonewall,4,thoughtful,unknown,,20480,0.012346,memory,,,,"
         );
-        assert!(text.ends_with(",,,\n"), "{text}");
+        assert!(text.ends_with(",,,,\n"), "{text}");
+    }
+
+    #[test]
+    fn the_source_column_marks_pysol_rows_and_is_optional() {
+        let pysol = |r: Record| r.with_source(DealSource::Pysol);
+        let budget = Budget::new(7, 5000);
+        let all = vec![
+            pysol(rec(3, Answer::Won { moves: 214 }, 20480)),
+            rec(3, Answer::Won { moves: 214 }, 20480),
+            pysol(rec(4, Answer::Unknown(Limit::Nodes), 20480)),
+            pysol(rec(5, Answer::Lost, 20480).hidden(budget)),
+        ];
+        let text = written(&all);
+        let read: Vec<Record> = records(&text).into_iter().map(Result::unwrap).collect();
+        assert_eq!(read, all, "{text}");
+        let lines: Vec<&str> = text.lines().collect();
+        assert!(lines[0].ends_with(",planner,source"), "{text}");
+        assert_eq!(
+            lines[1],
+            "stonewall,3,thoughtful,solved,214,20480,0.012346,,,,,pysol"
+        );
+        assert_eq!(
+            lines[2],
+            "stonewall,3,thoughtful,solved,214,20480,0.012346,,,,,"
+        );
+        assert_eq!(
+            lines[3],
+            "stonewall,4,thoughtful,unknown,,20480,0.012346,nodes,,,,pysol"
+        );
+        assert_eq!(
+            lines[4],
+            format!(
+                "stonewall,5,hidden,unsolvable,,20480,0.012346,,7,5000,{},pysol",
+                crate::hidden::planner::PLANNER_REVISION
+            )
+        );
+        // `seed` is read as our seeds too; another word is refused, naming the two.
+        let lost = Record::new("stonewall", 7, Answer::Lost, 14153, 0.01);
+        assert_eq!(
+            one("stonewall,7,thoughtful,unsolvable,,14153,0.01,,,,,seed"),
+            Ok(lost)
+        );
+        assert_eq!(
+            one("stonewall,7,thoughtful,unsolvable,,14153,0.01,,,,,pysol"),
+            Ok(pysol(lost))
+        );
+        match one("stonewall,7,thoughtful,unsolvable,,14153,0.01,,,,,windows") {
+            Err(RowError::Malformed(why)) => assert!(
+                why.starts_with("unknown word `windows`, expected `seed` or `pysol`"),
+                "{why}"
+            ),
+            other => panic!("{other:?}"),
+        }
+        // A file with `source` among columns of its own, found by name.
+        let text = "source,variant,seed,knowledge,verdict,moves,nodes,seconds,limit\n\
+                    pysol,stonewall,7,thoughtful,unsolvable,,14153,0.01,\n";
+        assert_eq!(records(text), vec![Ok(pysol(lost))]);
+        // Resuming a file without the column: it says so (PySolFC rows cannot go in it).
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("old.csv");
+        std::fs::write(
+            &path,
+            "variant,seed,knowledge,verdict,moves,nodes,seconds,limit,samples,sample_nodes,planner\n",
+        )
+        .unwrap();
+        let (f, _) = ResultFile::resume(&path, &mut Vec::new()).unwrap();
+        assert!(!f.records_source());
+        let new = dir.path().join("new.csv");
+        assert!(ResultFile::create(&new).unwrap().records_source());
     }
 
     #[test]
@@ -812,7 +900,7 @@ mod tests {
         let why = malformed("stonewall,7,thoughtful,sol");
         assert!(why.starts_with("unknown word `sol`"), "{why}");
         let why = malformed("stonewall,7,thoughtful,solved");
-        assert_eq!(why, "the row ends after 4 of the 11 columns");
+        assert_eq!(why, "the row ends after 4 of the 12 columns");
         // The planner's budget: samples and sample_nodes (and the revision), only on hidden rows.
         let budget = Budget {
             revision: 2,
@@ -936,7 +1024,7 @@ mod tests {
         f.append(&rec(5, Answer::Lost, 9)).unwrap();
         assert_eq!(
             std::fs::read_to_string(&path).unwrap(),
-            format!("{HEADER}\nstonewall,5,thoughtful,unsolvable,,9,0.012346,,,,\n")
+            format!("{HEADER}\nstonewall,5,thoughtful,unsolvable,,9,0.012346,,,,,\n")
         );
         // A file that is not a result file is left alone.
         std::fs::write(&path, "a,b\n1,2\n").unwrap();

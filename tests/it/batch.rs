@@ -7,7 +7,7 @@ use serde_json::Value;
 use std::path::Path;
 
 const HEADER: &str =
-    "variant,seed,knowledge,verdict,moves,nodes,seconds,limit,samples,sample_nodes,planner";
+    "variant,seed,knowledge,verdict,moves,nodes,seconds,limit,samples,sample_nodes,planner,source";
 
 /// The arguments as `&str`s.
 fn strs(v: &[String]) -> Vec<&str> {
@@ -21,7 +21,7 @@ fn run_json(args: &[&str]) -> Value {
     serde_json::from_str(&out).unwrap_or_else(|e| panic!("{args:?}: {e}: {out}"))
 }
 
-/// The rows of a result file (after checking its header), each as its 11 fields.
+/// The rows of a result file (after checking its header), each as its 12 fields.
 fn rows(path: &Path) -> Vec<Vec<String>> {
     let text = std::fs::read_to_string(path).unwrap();
     assert!(text.ends_with('\n'), "{text}");
@@ -30,7 +30,7 @@ fn rows(path: &Path) -> Vec<Vec<String>> {
     lines
         .map(|l| {
             let f: Vec<String> = l.split(',').map(str::to_string).collect();
-            assert_eq!(f.len(), 11, "{l}");
+            assert_eq!(f.len(), 12, "{l}");
             f
         })
         .collect()

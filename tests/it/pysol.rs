@@ -269,3 +269,180 @@ fn bad_pysol_numbers_and_games_are_refused() {
     let err = refused(&["hint", "klondike", "--pysol", "1", "--deal", "x.json"]);
     assert!(err.contains("cannot be used with"), "{err}");
 }
+
+/// The rows of a result file, each as a map from column name to field.
+fn csv_rows(path: &std::path::Path) -> Vec<std::collections::HashMap<String, String>> {
+    let text = std::fs::read_to_string(path).unwrap();
+    let mut lines = text.lines();
+    let header: Vec<String> = lines.next().unwrap().split(',').map(String::from).collect();
+    lines
+        .map(|l| {
+            header
+                .iter()
+                .cloned()
+                .zip(l.split(',').map(String::from))
+                .collect()
+        })
+        .collect()
+}
+
+#[test]
+fn winrate_pysol_solves_pysolfc_games_as_solve_does() {
+    let dir = crate::common::tempdir();
+    let csv = dir.path().join("p.csv");
+    let (code, out, err) = run(&[
+        "winrate",
+        "stonewall",
+        "--pysol",
+        "--seeds",
+        "0..5",
+        "--max-nodes",
+        "100000",
+        "--csv",
+        crate::common::arg(&csv),
+        "-q",
+    ]);
+    assert_eq!(code, 0, "{err}");
+    assert!(
+        out.lines()
+            .nth(1)
+            .unwrap()
+            .starts_with("stonewall (PySolFC) "),
+        "{out}"
+    );
+    assert!(out.contains("PySolFC game numbers 0..5"), "{out}");
+    let text = std::fs::read_to_string(&csv).unwrap();
+    assert!(text.starts_with(patience::io::results::HEADER), "{text}");
+    assert!(patience::io::results::HEADER.ends_with(",planner,source"));
+    let rows = csv_rows(&csv);
+    assert_eq!(rows.len(), 5, "{text}");
+    for row in &rows {
+        assert_eq!(row["source"], "pysol", "{text}");
+        let n = &row["seed"];
+        let (code, out, err) = run(&["solve", "stonewall", "--pysol", n, "--max-nodes", "100000"]);
+        let expected = match code {
+            0 => "solved",
+            1 if out.starts_with("unsolvable") => "unsolvable",
+            _ => "unknown",
+        };
+        assert_eq!(row["verdict"], expected, "game {n}: {out}{err}");
+    }
+    // Pinned: game 2 is solved in 90 moves, the other four are unsolvable.
+    let verdict = |n: &str| rows.iter().find(|r| r["seed"] == n).unwrap()["verdict"].clone();
+    assert_eq!(verdict("2"), "solved");
+    for n in ["0", "1", "3", "4"] {
+        assert_eq!(verdict(n), "unsolvable");
+    }
+    // The JSON summary says where the deals come from.
+    let (code, out, err) = run(&[
+        "winrate",
+        "stonewall",
+        "--pysol",
+        "--seeds",
+        "2..3",
+        "--json",
+        "-q",
+    ]);
+    assert_eq!(code, 0, "{err}");
+    let v: Value = serde_json::from_str(&out).unwrap();
+    assert_eq!(v["variants"][0]["source"], "pysol");
+    assert_eq!(v["variants"][0]["won"], 1);
+    let (_, out, _) = run(&["winrate", "stonewall", "--seeds", "2..3", "--json", "-q"]);
+    let v: Value = serde_json::from_str(&out).unwrap();
+    assert_eq!(v["variants"][0].get("source"), None, "{out}");
+}
+
+#[test]
+fn winrate_pysol_refuses_games_pysolfc_lacks() {
+    for variants in [
+        &["luckier-thirteen"][..],
+        &["stonewall", "luckier-thirteen"],
+    ] {
+        let mut args = vec!["winrate"];
+        args.extend(variants);
+        args.extend(["--pysol", "--deals", "3", "-q"]);
+        let err = refused(&args);
+        assert_eq!(
+            err,
+            "error: --pysol: PySolFC has no Luckier Thirteen: its deals have no PySolFC game number\n"
+        );
+    }
+}
+
+#[test]
+fn pysol_rows_and_seed_rows_are_different_deals() {
+    let dir = crate::common::tempdir();
+    let (p, s) = (dir.path().join("p.csv"), dir.path().join("s.csv"));
+    let (pa, sa) = (crate::common::arg(&p), crate::common::arg(&s));
+    let base = [
+        "winrate",
+        "stonewall",
+        "--seeds",
+        "0..3",
+        "--max-nodes",
+        "20000",
+        "-q",
+    ];
+    let mut args = base.to_vec();
+    args.extend(["--pysol", "--csv", pa]);
+    assert_eq!(run(&args).0, 0);
+    let mut args = base.to_vec();
+    args.extend(["--csv", sa]);
+    assert_eq!(run(&args).0, 0);
+    assert!(csv_rows(&s).iter().all(|r| r["source"].is_empty()));
+
+    // Merged: both sets kept apart, each with its own line.
+    let merged = dir.path().join("m.csv");
+    let (code, out, err) = run(&["merge", pa, sa, "--csv", crate::common::arg(&merged)]);
+    assert_eq!(code, 0, "{err}");
+    assert!(!err.contains("duplicated"), "{err}");
+    let lines: Vec<&str> = out.lines().collect();
+    assert!(lines[1].starts_with("stonewall "), "{out}");
+    assert!(lines[2].starts_with("stonewall (PySolFC) "), "{out}");
+    assert!(out.contains("PySolFC games 0..=2"), "{out}");
+    let rows = csv_rows(&merged);
+    let sources: Vec<&str> = rows.iter().map(|r| r["source"].as_str()).collect();
+    assert_eq!(sources, ["", "", "", "pysol", "pysol", "pysol"]);
+
+    // Compared: refused, in either order.
+    for (a, b) in [(pa, sa), (sa, pa)] {
+        let err = refused(&["compare", a, b]);
+        assert!(
+            err.contains("the same number is a different deal in each") && err.lines().count() == 1,
+            "{err}"
+        );
+    }
+    // A file holding both cannot be compared either.
+    let err = refused(&["compare", crate::common::arg(&merged), pa]);
+    assert!(
+        err.contains("compare files of one deal source each"),
+        "{err}"
+    );
+
+    // Resumed or retried with the other source: refused, the file left alone.
+    let before = std::fs::read_to_string(&p).unwrap();
+    let mut args = base.to_vec();
+    args.extend(["--csv", pa, "--resume"]);
+    let err = refused(&args);
+    assert!(
+        err.contains("holds deals of PySolFC's game numbers") && err.contains("add --pysol"),
+        "{err}"
+    );
+    let mut args = base.to_vec();
+    args.extend(["--pysol", "--csv", sa, "--resume"]);
+    let err = refused(&args);
+    assert!(
+        err.contains("holds deals of our seeds") && err.contains("leave out --pysol"),
+        "{err}"
+    );
+    let err = refused(&["winrate", "stonewall", "--retry", pa, "-q"]);
+    assert!(err.contains("add --pysol"), "{err}");
+    assert_eq!(std::fs::read_to_string(&p).unwrap(), before);
+    // With --pysol the resume goes on: nothing left to solve in 0..3, all 3 read back.
+    let mut args = base.to_vec();
+    args.extend(["--pysol", "--csv", pa, "--resume"]);
+    let (code, out, err) = run(&args);
+    assert_eq!(code, 0, "{err}");
+    assert!(out.contains("(3 deals read back from"), "{out}");
+    assert_eq!(std::fs::read_to_string(&p).unwrap(), before);
+}
