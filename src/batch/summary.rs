@@ -187,11 +187,22 @@ pub struct Report {
     pub limits: Option<RunLimits>,
     /// What seeds were asked for (`seeds 0..1000, shard 0/2`), or where the rows came from.
     pub scope: String,
-    /// Stopped by Ctrl-C before every deal was done: (deals done, deals asked for).
-    pub interrupted: Option<(u64, u64)>,
+    /// Stopped by Ctrl-C before every deal was done.
+    pub interrupted: Option<Interrupted>,
     /// The hidden-play planner's budget, for hidden runs: rates are comparable only at equal
     /// budget.
     pub planner: Option<Budget>,
+}
+
+/// How far an interrupted run got.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub struct Interrupted {
+    /// Deals done.
+    pub done: u64,
+    /// Deals asked for.
+    pub asked: u64,
+    /// The rows went to a CSV file, which `--resume` continues.
+    pub csv: bool,
 }
 
 /// A count in a few characters: `812`, `20.5k`, `1.05M`, `3.20G`.
@@ -340,11 +351,13 @@ impl Report {
             "win % is won / deals (a range when some deals are unknown); the 95% Wilson interval \
              counts unknown deals as lost for its lower bound and as won for its upper bound"
         )?;
-        if let Some((done, asked)) = self.interrupted {
-            writeln!(
-                out,
-                "interrupted: {done} of {asked} deals finished (--resume continues the CSV file)"
-            )?;
+        if let Some(Interrupted { done, asked, csv }) = self.interrupted {
+            let resume = if csv {
+                " (--resume continues the CSV file)"
+            } else {
+                ""
+            };
+            writeln!(out, "interrupted: {done} of {asked} deals finished{resume}")?;
         }
         Ok(())
     }
@@ -400,12 +413,32 @@ mod tests {
             ],
             limits: None,
             scope: "seeds 0..1".to_string(),
-            interrupted: Some((1, 2)),
+            interrupted: Some(Interrupted {
+                done: 1,
+                asked: 2,
+                csv: true,
+            }),
             planner: None,
         };
         let mut out = Vec::new();
         report.write_text(&mut out).unwrap();
         let text = String::from_utf8(out).unwrap();
+        assert!(
+            text.contains("interrupted: 1 of 2 deals finished (--resume continues the CSV file)"),
+            "{text}"
+        );
+        // Without a CSV file there is nothing to resume.
+        let mut bare = report.clone();
+        bare.interrupted = Some(Interrupted {
+            done: 1,
+            asked: 2,
+            csv: false,
+        });
+        let mut o = Vec::new();
+        bare.write_text(&mut o).unwrap();
+        let t = String::from_utf8(o).unwrap();
+        assert!(t.contains("interrupted: 1 of 2 deals finished\n"), "{t}");
+        assert!(!t.contains("--resume"), "{t}");
         let lines: Vec<&str> = text.lines().collect();
         assert!(lines[0].starts_with("variant"), "{text}");
         assert!(lines[1].starts_with("stonewall "), "{text}");

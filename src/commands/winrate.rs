@@ -19,7 +19,7 @@ use anyhow::Context;
 use anyhow::{Result, bail};
 use patience::batch::merge::combine;
 use patience::batch::run::{PassEnd, run_all, solve_all};
-use patience::batch::summary::{Report, RunLimits, Summary, Tally};
+use patience::batch::summary::{Interrupted, Report, RunLimits, Summary, Tally};
 use patience::batch::{Answer, DealSource, Knowledge, Record, Row, SeedRange, Selection};
 use patience::game::{Position, Variant};
 use patience::hidden::{Budget, Game, Outcome as HiddenOutcome, Planner, play};
@@ -296,7 +296,11 @@ pub fn run(args: &WinrateArgs, out: &mut dyn Write) -> Result<Outcome> {
             threads,
         }),
         scope,
-        interrupted: interrupted.then_some((finished, asked)),
+        interrupted: interrupted.then_some(Interrupted {
+            done: finished,
+            asked,
+            csv: args.csv.is_some(),
+        }),
         planner: hidden_budget,
     };
     if args.json {

@@ -377,7 +377,11 @@ mod tests {
             }],
             limits: Some(limits),
             scope: "seeds 0..1".to_string(),
-            interrupted: Some((1, 2)),
+            interrupted: Some(crate::batch::summary::Interrupted {
+                done: 1,
+                asked: 2,
+                csv: true,
+            }),
             planner: Some(Budget::new(3, 100)),
         };
         let j = serde_json::to_value(RunSummary::from(&report)).unwrap();
