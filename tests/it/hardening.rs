@@ -468,9 +468,7 @@ fn hint_names_no_card_a_pile_does_not_hold_and_refuses_unknown_over_a_face_up_ca
     );
     assert!(!err.contains(t2_top.as_str().unwrap()), "{err}");
     // Stonewall seed 1: T1 is 7h 4H 9c 8S Jc 3C; 4H (dealt face up) as ??: before, accepted.
-    let mut s: serde_json::Value = serde_json::from_str(&deal_json("stonewall", 1)).unwrap();
-    s["tableau piles"][0][1] = serde_json::json!("??");
-    let file = write_file(dir.path(), "s.json", &s.to_string());
+    let file = stonewall_1_with(dir.path(), "s.json", &[(1, "??")]);
     let err = refused(&["hint", "stonewall", "--deal", arg(&file), "--samples", "2"]);
     assert!(
         err.contains(
@@ -480,30 +478,37 @@ fn hint_names_no_card_a_pile_does_not_hold_and_refuses_unknown_over_a_face_up_ca
     );
     // So is a known card lying face down there (solve), and a face-up card below a face-down
     // one (never turned up while covered).
-    let mut s: serde_json::Value = serde_json::from_str(&deal_json("stonewall", 1)).unwrap();
-    s["tableau piles"][0][1] = serde_json::json!("4h");
-    let file = write_file(dir.path(), "s2.json", &s.to_string());
+    let file = stonewall_1_with(dir.path(), "s2.json", &[(1, "4h")]);
     let err = refused(&["solve", "stonewall", "--deal", arg(&file)]);
     assert!(
         err.contains("T1, card 2 from the bottom: 4h lies face down"),
         "{err}"
     );
-    let mut s: serde_json::Value = serde_json::from_str(&deal_json("stonewall", 1)).unwrap();
-    s["tableau piles"][0][0] = serde_json::json!("7H");
-    let file = write_file(dir.path(), "s3.json", &s.to_string());
+    let file = stonewall_1_with(dir.path(), "s3.json", &[(0, "7H")]);
     let err = refused(&["solve", "stonewall", "--deal", arg(&file)]);
     assert!(
         err.contains("T1, card 1 from the bottom: 7H lies face up below a face-down card"),
         "{err}"
     );
     // The face-down cards where the game deals them are accepted.
-    let mut s: serde_json::Value = serde_json::from_str(&deal_json("stonewall", 1)).unwrap();
-    s["tableau piles"][0][0] = serde_json::json!("??");
-    s["tableau piles"][0][2] = serde_json::json!("??");
-    let file = write_file(dir.path(), "s4.json", &s.to_string());
+    let file = stonewall_1_with(dir.path(), "s4.json", &[(0, "??"), (2, "??")]);
     let (code, out, err) = run(&["hint", "stonewall", "--deal", arg(&file), "--samples", "2"]);
     assert!(code == 0 || code == 1, "{err}");
     assert!(out.starts_with("2 unknown cards"), "{out}");
+}
+
+/// Stonewall seed 1's deal file with the cards of pile 1 at the given indices (0 = bottom)
+/// replaced by the given tokens, written to `dir/name`.
+fn stonewall_1_with(
+    dir: &std::path::Path,
+    name: &str,
+    cards: &[(usize, &str)],
+) -> std::path::PathBuf {
+    let mut s: serde_json::Value = serde_json::from_str(&deal_json("stonewall", 1)).unwrap();
+    for &(i, token) in cards {
+        s["tableau piles"][0][i] = serde_json::json!(token);
+    }
+    write_file(dir, name, &s.to_string())
 }
 
 #[test]
