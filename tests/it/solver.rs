@@ -24,8 +24,8 @@ use patience::solve::{
     End, Limits, Options, Prune, Searcher, Solver, Verdict, Visit, Win, replay, with_built_tops,
 };
 use patience::variants::{
-    FlowerGarden, Klondike, KlondikeDraw3, LuckierThirteen, LuckyPiles, LuckyPilesSameSuit,
-    LuckyThirteen, NapoleonsShoulder, NapoleonsSquare, Stonewall,
+    FlowerGarden, FortyThieves, Klondike, KlondikeDraw3, LuckierThirteen, LuckyPiles,
+    LuckyPilesSameSuit, LuckyThirteen, NapoleonsShoulder, NapoleonsSquare, Stonewall,
 };
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
@@ -1929,6 +1929,91 @@ fn shorten_cuts_detours_and_keeps_wins() {
         assert!(end.is_won::<L>(), "seed {seed}");
     }
     assert!(detours >= 20, "{detours}");
+}
+
+/// The restarts of the schedule (`Solver::search`: depth-first searches with move-order noise
+/// and Luby's lengths): on these Forty Thieves deals they find a win within the first restart,
+/// where the plain order alone wanders for the whole budget. Both wins replay.
+#[test]
+fn restarts_find_wins_the_plain_order_misses() {
+    for seed in [16, 44] {
+        let pos = start_of::<FortyThieves>(seed);
+        let mut plain = Solver::<FortyThieves>::new(Options {
+            max_nodes: 1_000_000,
+            timeout: None,
+            table_bytes: TABLE_BYTES,
+            prune: Prune::default(),
+            quick: false,
+        });
+        let what = format!("seed {seed}");
+        let sol = solve_checked(&mut plain, &pos, &what);
+        assert_eq!(
+            letter(&sol.verdict),
+            '?',
+            "{what}: the plain order decides it"
+        );
+        let mut quick = solver::<FortyThieves>(1_000_000, Prune::default());
+        let sol = solve_checked(&mut quick, &pos, &what);
+        assert_eq!(
+            letter(&sol.verdict),
+            'S',
+            "{what}: the restarts miss the win"
+        );
+        assert!(
+            sol.stats.nodes < 200_000,
+            "{what}: {} nodes",
+            sol.stats.nodes
+        );
+    }
+}
+
+/// The move-order noise of a restart changes which positions are entered first, never what an
+/// exhaustive search proves: on the same deals, searches with three noise seeds and without
+/// noise agree wherever both decide, every win replays, and enough deals are decided both ways
+/// (won and lost) for the check to bite.
+#[test]
+fn move_order_noise_changes_no_verdict() {
+    fn check<V: Variant>(seeds: std::ops::Range<u64>, nodes: u64) -> (usize, usize) {
+        let cancel = AtomicBool::new(false);
+        let limits = Limits {
+            max_nodes: nodes,
+            deadline: None,
+            table_bytes: TABLE_BYTES,
+        };
+        let mut searcher = Searcher::<V, V::Key>::new(TABLE_BYTES, Prune::default());
+        let (mut won, mut lost) = (0, 0);
+        for seed in seeds {
+            let pos = start_of::<V>(seed);
+            let mut verdicts = Vec::new();
+            for noise in 0..4 {
+                searcher.noise = noise;
+                let end = searcher.traverse(&pos, &mut Win::<V>::default(), &limits, &cancel);
+                verdicts.push(match end {
+                    End::Found(moves) => {
+                        assert!(replay::<V>(&pos, &moves).unwrap().is_won::<V>());
+                        'S'
+                    }
+                    End::Exhausted => 'U',
+                    End::Stopped(_) => '?',
+                });
+            }
+            let decided: HashSet<char> = verdicts.iter().copied().filter(|&v| v != '?').collect();
+            assert!(
+                decided.len() <= 1,
+                "{} seed {seed}: verdicts by noise seed {verdicts:?}",
+                V::RULES.id
+            );
+            won += usize::from(verdicts[0] == 'S' && verdicts[1..].contains(&'S'));
+            lost += usize::from(verdicts[0] == 'U' && verdicts[1..].contains(&'U'));
+        }
+        (won, lost)
+    }
+    let (w1, l1) = check::<Stonewall>(0..30, 100_000);
+    let (w2, l2) = check::<LuckyPilesSameSuit>(0..30, 100_000);
+    assert!(
+        w1 + w2 >= 5 && l1 + l2 >= 5,
+        "won {w1} + {w2}, lost {l1} + {l2}"
+    );
 }
 
 /// The streamlined first pass (`solve::streamline`) is not proved: on some winnable deals it
