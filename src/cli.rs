@@ -235,7 +235,7 @@ pub struct SolverArgs {
     /// where some card can never go up, as a card above a lower one of its suit has nowhere to
     /// go, is a dead end: one-deck games), `free` (with `safe`: a card also goes up at once when
     /// each card that fits on it is settled or is itself next to go up with nothing to hold:
-    /// one-deck games that move single cards).
+    /// games that move single cards).
     #[arg(long, value_name = "RULES", value_delimiter = ',')]
     pub prune_off: Vec<PruneRule>,
     /// Only the exhaustive depth-first search: skip the streamlined search (games with

@@ -76,11 +76,11 @@
 //! In a game that also builds up (Lucky Piles) a card of L could have cards not in L placed on
 //! it, so the rule is off there. Tests compare verdicts with and without it.
 //!
-//! **Free children** (`Prune::free`, an extension of rule (1) above), for one-deck games that
-//! build down and move single cards only (Flower Garden, Lucky Thirteen, Luckier Thirteen):
-//! call a card *free* when it is off the foundations, it is the next card its suit's foundation
-//! takes, the card below it in its suit is settled (or it is an Ace), and every card that fits
-//! on it is settled. Then rule (1) also forces a card c that can go up when each of c's
+//! **Free children** (`Prune::free`, an extension of rule (1) above), for games that build
+//! down and move single cards only (Flower Garden, Lucky Thirteen, Luckier Thirteen; with two
+//! decks Napoleon's Shoulder and Forty Thieves): call a card *free* when it is off the
+//! foundations, it is the next card its suit's (lowest) foundation takes, the card below it in
+//! its suit is settled (or it is an Ace), and every card that fits on it is settled. Then rule (1) also forces a card c that can go up when each of c's
 //! children is settled **or free** (Solvitaire's "two ranks above the lowest foundation" in
 //! any-suit games is a case of this).
 //!
@@ -101,8 +101,23 @@
 //! in their suits, the children of c's suit-mate below, are settled), so it never comes down.
 //! From here on the argument is that of rule (1): c is like the lifted Ace, and the win from Q
 //! with c up is shorter. With runs moving as units a free child could be carried onto c inside
-//! a run, so the rule is off there; with two decks, "the next card its foundation takes" has
-//! two copies and two foundations, and no argument is made.
+//! a run, so the rule is off there.
+//!
+//! *Two decks.* Let h be the height of the lowest foundation of d's suit s. Both copies of the
+//! card below d are settled, so neither foundation of s drops below h, and the foundations of s
+//! at height h are exactly as many as the copies of d off the foundations (a foundation above h
+//! holds a copy of d). The rewriting above is made for whichever copy of d σ first puts onto
+//! c, off the foundations or taken from the top of one (then it simply stays there): the game
+//! it gives has, at each step, the foundations of σ with one foundation of s at h raised to
+//! h + 1 by that copy. Every other move of σ stays legal: the other copy finds a foundation at
+//! h whenever it goes up in σ (σ then has both copies off and two foundations at h); a card of
+//! s above d goes onto the same foundation as in σ; σ never takes a card from a foundation at
+//! h (its top is settled). Foundations are interchangeable (the key ignores their numbering),
+//! so which of two at one height takes a card does not matter. The rest of the argument, and
+//! rule (1)'s own two-deck condition (both copies of the card below c settled), are as above.
+//! In Forty Thieves (same suit) c's children are the copies of the card below it, which that
+//! condition already asks to be settled, so the rule adds nothing there; in Napoleon's
+//! Shoulder (any suit) it is the two-deck form of "two ranks above the lowest foundation".
 //!
 //! **Stuck Kings** (`Prune::kings`), for games that build down and never let a King from the
 //! tableau into an empty pile (Lucky Thirteen, Napoleon's Shoulder): a position is dead, and the
@@ -200,8 +215,8 @@ pub struct Prune {
     pub runs: bool,
     /// The blocked-cards dead-end test (`solve::blocked`; one-deck games).
     pub blocks: bool,
-    /// The free-children extension of the settled-cards rule (one-deck games that move single
-    /// cards; with `safe`).
+    /// The free-children extension of the settled-cards rule (games that move single cards;
+    /// with `safe`).
     pub free: bool,
 }
 
@@ -252,10 +267,10 @@ impl Prune {
         )
     }
 
-    /// Does the free-children argument hold for this game? (One deck, built down, and only
-    /// single cards move, so a card moves only from the top of its place.)
+    /// Does the free-children argument hold for this game? (Built down, and only single cards
+    /// move, so a card moves only from the top of its place; one deck or two.)
     pub const fn free_rule_holds<V: Variant>() -> bool {
-        V::RULES.decks == 1 && Self::safe_rule_holds::<V>() && matches!(V::RULES.unit, Unit::Single)
+        Self::safe_rule_holds::<V>() && matches!(V::RULES.unit, Unit::Single)
     }
 
     /// Does the stuck-Kings argument hold for this game? (It builds down, and an empty pile
@@ -478,21 +493,7 @@ pub fn children<V: Variant>(card: Card) -> u64 {
 /// its children are settled.
 #[inline]
 pub fn settled<V: Variant>(pos: &Position) -> u64 {
-    let rules = V::RULES;
-    let mut low = [u8::MAX; 4];
-    let mut count = [0u8; 4];
-    for f in 0..rules.foundations() {
-        let s = pos.found_suit[f];
-        if s != NONE {
-            count[s as usize] += 1;
-            low[s as usize] = low[s as usize].min(pos.found_height[f]);
-        }
-    }
-    for s in 0..4 {
-        if count[s] < rules.decks {
-            low[s] = 0;
-        }
-    }
+    let low = low_heights::<V>(pos);
     let mut l = 0u64;
     for r in 1..=13u8 {
         let mut any = false;
@@ -512,14 +513,36 @@ pub fn settled<V: Variant>(pos: &Position) -> u64 {
     l
 }
 
-/// The free cards of `pos` (one deck; see the free-children extension in the module's doc), a
-/// bit per card index: for each suit, the next card its foundation takes, when the card below
+/// Per suit, the height of its lowest foundation (0 while a foundation of the suit is empty).
+#[inline]
+fn low_heights<V: Variant>(pos: &Position) -> [u8; 4] {
+    let rules = V::RULES;
+    let mut low = [u8::MAX; 4];
+    let mut count = [0u8; 4];
+    for f in 0..rules.foundations() {
+        let s = pos.found_suit[f];
+        if s != NONE {
+            count[s as usize] += 1;
+            low[s as usize] = low[s as usize].min(pos.found_height[f]);
+        }
+    }
+    for s in 0..4 {
+        if count[s] < rules.decks {
+            low[s] = 0;
+        }
+    }
+    low
+}
+
+/// The free cards of `pos` (see the free-children extension in the module's doc), a bit per
+/// card index: for each suit, the next card its lowest foundation takes, when the card below
 /// it is settled (or it is the Ace) and every card that fits on it is settled.
 #[inline]
 pub fn free<V: Variant>(pos: &Position, settled: u64) -> u64 {
+    let low = low_heights::<V>(pos);
     let mut out = 0u64;
     for s in 0..4u8 {
-        let h = found_height_of::<V>(pos, s);
+        let h = low[s as usize];
         if h >= 13 {
             continue;
         }

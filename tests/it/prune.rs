@@ -933,17 +933,18 @@ fn a_card_whose_children_are_settled_or_free_goes_up_as_the_only_move() {
 }
 
 #[test]
-fn the_free_children_rule_holds_only_in_one_deck_single_card_games() {
+fn the_free_children_rule_holds_only_in_single_card_games_built_down() {
     assert!(Prune::free_rule_holds::<FlowerGarden>());
     assert!(Prune::free_rule_holds::<LuckyThirteen>());
     assert!(Prune::free_rule_holds::<LuckierThirteen>());
+    // Two decks (its two-deck argument).
+    assert!(Prune::free_rule_holds::<NapoleonsShoulder>());
+    assert!(Prune::free_rule_holds::<FortyThieves>());
     // Runs move as units (a free card could be carried onto the card inside a run).
     assert!(!Prune::free_rule_holds::<Wildflower>());
     assert!(!Prune::free_rule_holds::<Klondike>());
     assert!(!Prune::free_rule_holds::<Stonewall>());
-    // Two decks.
-    assert!(!Prune::free_rule_holds::<NapoleonsShoulder>());
-    assert!(!Prune::free_rule_holds::<FortyThieves>());
+    assert!(!Prune::free_rule_holds::<NapoleonsSquare>());
     // Building up too.
     assert!(!Prune::free_rule_holds::<LuckyPiles>());
 }
