@@ -72,7 +72,7 @@ fn mid_game<V: Variant>(prune: &Prune) -> Vec<(KeyContext, Position)> {
     let mut buf = Vec::new();
     (0..50u64)
         .map(|seed| {
-            let start = Position::from_deal::<V>(&deal(&V::RULES, seed)).expect("a deal");
+            let start = Position::from_deal::<V>(&deal(V::rules(), seed)).expect("a deal");
             let ctx = prune.key_context::<V>(&start);
             let mut pos = start;
             let mut rng = ChaCha8Rng::seed_from_u64(seed ^ 0xBE7C);
@@ -94,7 +94,7 @@ fn walk_keys<V: Variant>(prune: &Prune) -> Vec<V::Key> {
     let mut buf = Vec::new();
     let mut seed = 1000u64;
     while keys.len() < TABLE_KEYS {
-        let start = Position::from_deal::<V>(&deal(&V::RULES, seed)).expect("a deal");
+        let start = Position::from_deal::<V>(&deal(V::rules(), seed)).expect("a deal");
         let ctx = prune.key_context::<V>(&start);
         let mut pos = start;
         let mut rng = ChaCha8Rng::seed_from_u64(seed);
@@ -124,7 +124,7 @@ fn configure(group: &mut BenchmarkGroup<'_, WallTime>, elements: u64) {
 }
 
 fn bench_game<V: Variant>(c: &mut Criterion) {
-    let id = V::RULES.id;
+    let id = V::rules().id;
     let prune = Prune::default();
     let positions = mid_game::<V>(&prune);
     let n = positions.len() as u64;

@@ -26,7 +26,7 @@ const NODES: u64 = 100_000;
 const TABLE_BYTES: usize = 256 << 20;
 
 fn bench_game<V: Variant>(c: &mut Criterion) {
-    let id = V::RULES.id;
+    let id = V::rules().id;
     let cancel = AtomicBool::new(false);
     let limits = Limits {
         max_nodes: NODES,
@@ -35,7 +35,7 @@ fn bench_game<V: Variant>(c: &mut Criterion) {
     };
     let mut searcher = Searcher::<V, V::Key>::new(TABLE_BYTES, Prune::default());
     let mut win = Win::<V>::default();
-    let start = |s| Position::from_deal::<V>(&patience::deal::deal(&V::RULES, s)).expect("a deal");
+    let start = |s| Position::from_deal::<V>(&patience::deal::deal(V::rules(), s)).expect("a deal");
     // (nodes, seed) of the deals scanned, until DEALS of them make half the budget.
     let mut scanned: Vec<(u64, u64)> = Vec::new();
     for seed in 0..SCAN {

@@ -64,15 +64,15 @@ pub fn solve_seed<V: Variant>(
     cancel: &AtomicBool,
 ) -> Result<Solution, DealFailed> {
     let deal = from
-        .deal(&V::RULES, seed)
+        .deal(V::rules(), seed)
         .map_err(|source| DealFailed::Pysol {
-            game: V::RULES.id,
+            game: V::rules().id,
             from,
             seed,
             source,
         })?;
     let pos = Position::from_deal::<V>(&deal).map_err(|source| DealFailed::Deal {
-        game: V::RULES.name,
+        game: V::rules().name,
         from,
         seed,
         source,
@@ -80,7 +80,7 @@ pub fn solve_seed<V: Variant>(
     solver
         .solve(&pos, cancel)
         .map_err(|source| DealFailed::Solve {
-            game: V::RULES.id,
+            game: V::rules().id,
             from,
             seed,
             source,
@@ -99,7 +99,7 @@ pub fn record_of<V: Variant>(seed: u64, sol: &Solution) -> Option<Record> {
         Verdict::Unknown(limit) => Answer::Unknown(*limit),
     };
     Some(Record::new(
-        V::RULES.id,
+        V::rules().id,
         seed,
         answer,
         sol.stats.nodes,

@@ -28,11 +28,11 @@ fn check<V: Variant>(args: &CheckArgs, out: &mut dyn Write) -> Result<Outcome> {
     let text = moves_in.read_to_string()?;
     let list = read_moves(&text).with_context(|| moves_in.to_string())?;
     if let Some(v) = &list.variant
-        && v != V::RULES.id
+        && v != V::rules().id
     {
         bail!(
             "{moves_in}: the solve result is for {v:?}, not {:?}",
-            V::RULES.id
+            V::rules().id
         );
     }
     if let (Some(theirs), Some(ours)) = (list.seed, deal.seed)
@@ -52,7 +52,7 @@ fn check<V: Variant>(args: &CheckArgs, out: &mut dyn Write) -> Result<Outcome> {
             bail!("{moves_in}: the solve result is for another deal than {ours}: {why}");
         }
     }
-    let rules = V::RULES;
+    let rules = V::rules();
     for (i, (&m, token)) in list.moves.iter().zip(&list.tokens).enumerate() {
         if let Some(p) = [m.from, m.to].into_iter().find(|&p| !exists(&rules, p)) {
             bail!(
@@ -82,7 +82,7 @@ fn check<V: Variant>(args: &CheckArgs, out: &mut dyn Write) -> Result<Outcome> {
             out,
             "not won: {} of {} cards on the foundations after {} move{}",
             pos.on_found,
-            V::RULES.cards(),
+            V::rules().cards(),
             list.moves.len(),
             if list.moves.len() == 1 { "" } else { "s" }
         )?;

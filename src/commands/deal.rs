@@ -20,12 +20,12 @@ fn show<V: Variant>(args: &DealArgs, out: &mut dyn Write) -> Result<Outcome> {
     if args.json {
         writeln!(out, "{}", write_deal(&deal))?;
     } else {
-        let mut text = picture(&deal, &V::RULES);
+        let mut text = picture(&deal, V::rules());
         if let Start::Pysol(number) = start {
             // The title names the PySolFC game (a deal file has no key for it).
             let rest = text.split_once('\n').map_or("", |(_, rest)| rest);
-            let source = patience::pysol::source_text(&V::RULES, number);
-            text = format!("{}, {source}\n{rest}", V::RULES.name);
+            let source = patience::pysol::source_text(V::rules(), number);
+            text = format!("{}, {source}\n{rest}", V::rules().name);
         }
         out.write_all(text.as_bytes())?;
     }

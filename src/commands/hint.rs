@@ -17,7 +17,7 @@ pub fn run(args: &HintArgs, out: &mut dyn Write) -> Result<Outcome> {
 }
 
 fn hint<V: Variant>(args: &HintArgs, out: &mut dyn Write) -> Result<Outcome> {
-    let rules = V::RULES;
+    let rules = V::rules();
     let (deal, obs) = match (args.pysol, &args.deal) {
         (Some(number), _) => {
             // The start of PySolFC's game, as a person at the table sees it.

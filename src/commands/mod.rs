@@ -85,7 +85,7 @@ pub(crate) use for_variant;
 /// (with its `variant` filled in) and the checked position. A deal file naming another game is
 /// refused, and so is a PySolFC number for a game PySolFC does not have.
 pub fn load_start<V: Variant>(start: &Start) -> Result<(Deal, Position)> {
-    let rules = V::RULES;
+    let rules = V::rules();
     match start {
         Start::Seed(seed) => {
             let deal = patience::deal::deal(&rules, *seed);

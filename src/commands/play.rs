@@ -30,7 +30,7 @@ fn play_one<V: Variant>(args: &PlayArgs, out: &mut dyn Write) -> Result<Outcome>
     let budget = args.planner.budget();
     let source = args.start.start();
     let (deal, start) = load_start::<V>(&source)?;
-    let rules = V::RULES;
+    let rules = V::rules();
     let cancel = cancel_flag();
     if args.knowledge == Knowledge::Thoughtful || !game_hides_cards::<V>() {
         let mut exact = Solver::<V>::new(options.clone());

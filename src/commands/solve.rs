@@ -19,7 +19,7 @@ fn solve<V: Variant>(args: &SolveArgs, out: &mut dyn Write) -> Result<Outcome> {
     let mut solver = Solver::<V>::new(options.clone());
     let sol = solver.solve(&start, cancel_flag())?;
     if args.json {
-        let result = SolveResult::new(V::RULES.id, &sol, &options, &deal);
+        let result = SolveResult::new(V::rules().id, &sol, &options, &deal);
         writeln!(out, "{}", serde_json::to_string(&result)?)?;
     } else {
         write_text::<V>(&sol, &start, out)?;

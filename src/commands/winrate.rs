@@ -546,14 +546,14 @@ where
             let t0 = Instant::now();
             let number = source.number_word();
             let deal = source
-                .deal(&V::RULES, seed)
-                .with_context(|| format!("{} {number} {seed}", V::RULES.id))?;
+                .deal(V::rules(), seed)
+                .with_context(|| format!("{} {number} {seed}", V::rules().id))?;
             let pos = Position::from_deal::<V>(&deal)
-                .with_context(|| format!("the {} deal of {number} {seed}", V::RULES.name))?;
+                .with_context(|| format!("the {} deal of {number} {seed}", V::rules().name))?;
             // The planner's samples are drawn from the number too: a PySolFC game is played
             // as reproducibly as our seed.
             let game = play::<V>(&pos, seed, planner, exact, cancel, &mut |_, _| {})
-                .with_context(|| format!("{} {number} {seed}", V::RULES.id))?;
+                .with_context(|| format!("{} {number} {seed}", V::rules().id))?;
             Ok(game.map(|g| {
                 hidden_record::<V>(seed, &g, budget, t0.elapsed().as_secs_f64()).with_source(source)
             }))
@@ -575,5 +575,5 @@ pub fn hidden_record<V: Variant>(seed: u64, game: &Game, budget: Budget, seconds
         }
         _ => Answer::Lost,
     };
-    Record::new(V::RULES.id, seed, answer, game.nodes, seconds).hidden(budget)
+    Record::new(V::rules().id, seed, answer, game.nodes, seconds).hidden(budget)
 }

@@ -61,7 +61,7 @@ pub fn movable_tail<V: Variant>(pos: &Position, p: usize) -> usize {
     if len == 0 {
         return 0;
     }
-    match V::RULES.unit {
+    match V::rules().unit {
         Unit::Single => 1,
         Unit::Run(rel) => {
             let mut k = 1;
@@ -93,7 +93,7 @@ impl Tops {
             by_card: [0; 52],
             first_empty: None,
         };
-        for q in (0..V::RULES.piles()).rev() {
+        for q in (0..V::rules().piles()).rev() {
             let pile = &pos.piles[q];
             if pile.len == 0 {
                 t.first_empty = Some(q as u8);
@@ -117,7 +117,7 @@ impl Tops {
                 0
             }
         };
-        match V::RULES.build {
+        match V::BUILD {
             Build::DownAltColour => {
                 if card.colour() == 0 {
                     up(1) | up(2)
@@ -150,7 +150,7 @@ fn push_to_tableau<V: Variant>(
     count: u8,
     whole: bool,
 ) {
-    let rules = V::RULES;
+    let rules = V::rules();
     let mut mask = tops.takers::<V>(bottom);
     if skip < 16 {
         mask &= !(1 << skip);
@@ -191,7 +191,7 @@ pub fn generate<V: Variant>(pos: &Position, out: &mut Vec<Move>) {
 /// game keeps its other moves, so the search over this move set finds a win whenever one
 /// exists, and a position between a turn and a play is never a node of the search.
 pub fn generate_with<V: Variant>(pos: &Position, out: &mut Vec<Move>, talon_plays: bool) {
-    let rules = V::RULES;
+    let rules = V::rules();
     out.reserve(512);
     let tops = Tops::new::<V>(pos);
     let needed = pos.needed_mask::<V>();
@@ -278,7 +278,7 @@ pub fn talon_card(pos: &Position, i: usize) -> Card {
 /// Appends the talon plays of `pos` (see [`generate_with`]).
 #[inline]
 fn push_talon_plays<V: Variant>(pos: &Position, tops: &Tops, out: &mut Vec<Move>) {
-    let rules = V::RULES;
+    let rules = V::rules();
     let Stock::Waste { draw, passes } = rules.stock else {
         return;
     };
@@ -518,7 +518,7 @@ pub fn undo<V: Variant>(pos: &mut Position, m: Move, u: Undo) {
 /// it is refused. A talon move's count is filled in from the position. Used to replay move
 /// lists, and in tests as an independent check of the generator.
 pub fn legal<V: Variant>(pos: &Position, m: Move) -> Result<Move, Illegal> {
-    let rules = V::RULES;
+    let rules = V::rules();
     let exists = |p: Place| match p {
         Place::Tableau(i) => (i as usize) < rules.piles(),
         Place::Reserve(i) => (i as usize) < rules.reserve as usize,

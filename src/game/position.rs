@@ -120,7 +120,7 @@ impl Position {
     /// interchangeable.
     #[inline(always)]
     pub fn found_slot_for<V: Variant>(&self, card: Card) -> Option<usize> {
-        let nf = V::RULES.foundations();
+        let nf = V::rules().foundations();
         let (r, s) = (card.rank(), card.suit());
         for f in 0..nf {
             if r == 1 {
@@ -138,7 +138,7 @@ impl Position {
     #[inline(always)]
     pub fn needed_mask<V: Variant>(&self) -> u64 {
         let mut m = 0u64;
-        for f in 0..V::RULES.foundations() {
+        for f in 0..V::rules().foundations() {
             let h = self.found_height[f];
             if h == 0 {
                 m |= ACES;
@@ -167,7 +167,7 @@ impl Position {
     /// Every card is on a foundation.
     #[inline(always)]
     pub fn is_won<V: Variant>(&self) -> bool {
-        self.on_found as usize == V::RULES.cards()
+        self.on_found as usize == V::rules().cards()
     }
 
     /// May the waste be turned back into the stock?

@@ -1,8 +1,9 @@
 //! The declarative description of a variant: layout, build rule, move rule, space rule, stock.
 //!
-//! A game is a `struct` implementing [`Variant`] with one `const RULES: Rules`. Every engine
-//! function is generic over `V: Variant`, so each `match V::RULES.build { .. }` is decided at
-//! compile time and the hot path is specialised for the game, not interpreted card by card.
+//! A game is a type implementing [`Variant`], whose `rules()` give its [`Rules`] and whose
+//! `BUILD` is its build rule as a constant. Every engine function is generic over
+//! `V: Variant`, so each `match V::BUILD { .. }` is decided at compile time and the hot path is
+//! specialised for the game, not interpreted card by card.
 
 use crate::cards::Card;
 
@@ -151,7 +152,7 @@ impl FaceDown {
 }
 
 /// A whole game, declaratively.
-#[derive(Copy, Clone, Debug)]
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
 pub struct Rules {
     /// The variant id used on the command line and in files (`stonewall`).
     pub id: &'static str,
@@ -219,6 +220,28 @@ impl Rules {
     }
 }
 
+impl Rules {
+    /// The cards that may fill an empty pile from `from` (a bit per card index): the cards
+    /// [`Rules::space_accepts`] admits, in closed form (a test checks the two agree).
+    #[inline(always)]
+    pub const fn space_cards(&self, from: SourceKind) -> u64 {
+        const KINGS: u64 = 0b1111 << 48;
+        const ACES: u64 = 0b1111;
+        match self.space {
+            Space::Any => ALL,
+            Space::Kings => KINGS,
+            Space::WasteOnly {
+                aces_from_foundation,
+            } => match from {
+                SourceKind::Waste => ALL,
+                SourceKind::Foundation if aces_from_foundation => ACES,
+                _ => 0,
+            },
+            Space::Never => 0,
+        }
+    }
+}
+
 /// Where a moving unit comes from, as far as space rules care.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
 pub enum SourceKind {
@@ -244,17 +267,54 @@ pub trait KeyWords:
 }
 impl<const N: usize> KeyWords for [u64; N] where [u64; N]: Default {}
 
-/// A game: a type carrying its [`Rules`] as a constant.
+/// A game: a type whose [`Rules`] come from [`Variant::rules`]. A built-in game is a
+/// zero-sized type returning a static, so its rules fold to constants in the compiled code; a
+/// game from a rules file reads them from where it was loaded. The build rule is a constant of
+/// the type in both cases ([`Variant::BUILD`]), so the hot path is specialised on it.
 pub trait Variant: Copy + Default + Send + Sync + 'static {
-    const RULES: Rules;
     /// Words of the exact state key: enough for `solve::key::max_bits` of the game's deals
     /// (a test checks it for every game; a deal file needing more is refused by the solver).
     type Key: KeyWords;
+    /// The build rule: always `Self::rules().build`.
+    const BUILD: Build;
+    /// The game's rules.
+    fn rules() -> &'static Rules;
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// `space_cards` is the set of the cards `space_accepts` admits, for every space rule and
+    /// every source.
+    #[test]
+    fn space_cards_match_space_accepts() {
+        let mut r = crate::variants::Stonewall::RULES;
+        for space in [
+            Space::Any,
+            Space::Kings,
+            Space::Never,
+            Space::WasteOnly {
+                aces_from_foundation: false,
+            },
+            Space::WasteOnly {
+                aces_from_foundation: true,
+            },
+        ] {
+            r.space = space;
+            for from in [
+                SourceKind::Tableau,
+                SourceKind::Reserve,
+                SourceKind::Waste,
+                SourceKind::Foundation,
+            ] {
+                let want = (0..52u8)
+                    .filter(|&c| r.space_accepts(Card::from_index(c), from))
+                    .fold(0u64, |m, c| m | 1 << c);
+                assert_eq!(r.space_cards(from), want, "{space:?} {from:?}");
+            }
+        }
+    }
 
     /// `children_of` is the union, over the cards of the set, of the cards that `fits` puts on
     /// each: for every card alone, and for many random sets, under every build rule.

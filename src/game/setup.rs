@@ -74,7 +74,7 @@ impl Position {
     /// The position a deal describes, checked against the game's rules.
     /// Every card already in a pile counts as part of its undisturbed prefix.
     pub fn from_deal<V: Variant>(deal: &Deal) -> Result<Position, DealError> {
-        let rules = V::RULES;
+        let rules = V::rules();
         let game = rules.name;
         let count = |what, expected, found| {
             if expected == found {
@@ -237,7 +237,7 @@ impl Position {
 
     /// The position written out as a deal.
     pub fn to_deal<V: Variant>(&self) -> Deal {
-        let rules = V::RULES;
+        let rules = V::rules();
         let up = |card| CardToken::Known {
             card,
             face_up: true,

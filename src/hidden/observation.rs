@@ -44,7 +44,7 @@ pub struct Observation {
 
 /// Is the stock hidden now in game `V`? (Limited passes, none used yet.)
 pub fn stock_hidden<V: Variant>(pos: &Position) -> bool {
-    match V::RULES.stock {
+    match V::rules().stock {
         Stock::None => false,
         Stock::Waste { passes, .. } => passes.is_some() && pos.redeals == 0,
     }
@@ -53,7 +53,7 @@ pub fn stock_hidden<V: Variant>(pos: &Position) -> bool {
 /// Does game `V` hide anything from a player at the start (face-down cards, covered cards or a
 /// stock order)?
 pub fn game_hides_cards<V: Variant>() -> bool {
-    let r = V::RULES;
+    let r = V::rules();
     r.face_down != FaceDown::None
         || (r.sight == Sight::Tops && r.pile_sizes.iter().any(|&n| n > 1))
         || matches!(
@@ -100,7 +100,7 @@ impl Observation {
     /// card under a pile's top) and stock cards of `pos` for which `unknown` says so (it is
     /// told whether a pile card is face down).
     fn masking<V: Variant>(pos: &Position, unknown: impl Fn(Slot, bool) -> bool) -> Observation {
-        let rules = V::RULES;
+        let rules = V::rules();
         let mut masked = pos.clone();
         let mut slots = Vec::new();
         let mut unseen = Vec::new();
@@ -149,7 +149,7 @@ impl Observation {
     /// card written out (`7h`) counts as known. The unknown cards are the cards of the deck that
     /// the position does not name; everything else is checked as for any deal.
     pub fn from_deal<V: Variant>(deal: &Deal) -> Result<Observation, HiddenDealError> {
-        let rules = V::RULES;
+        let rules = V::rules();
         let mut counts = [0i32; 52];
         let mut unknown = 0usize;
         let mut note = |t: &CardToken| match t {

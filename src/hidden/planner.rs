@@ -367,7 +367,7 @@ impl<V: Variant> Planner<V> {
             End::Found(_) => (1.0, Some(true)),
             End::Exhausted => (0.0, Some(false)),
             End::Stopped(Limit::Cancelled) => return Err(PlanError::Cancelled),
-            End::Stopped(_) if graded => (graded_unknown(st.best_up, V::RULES.cards()), None),
+            End::Stopped(_) if graded => (graded_unknown(st.best_up, V::rules().cards()), None),
             End::Stopped(_) => (UNKNOWN_VALUE, None),
         };
         Ok((v, won, st.nodes))

@@ -353,17 +353,17 @@ mod tests {
 
     fn seeded_round_trip<V: Variant>() {
         for seed in (0..40).chain([u64::MAX, 1 << 40]) {
-            let d = deal(&V::RULES, seed);
+            let d = deal(V::rules(), seed);
             let text = write_deal(&d);
             assert!(!text.contains('\n'));
             let back = read_deal(&text).unwrap();
-            assert_eq!(back, d, "{} seed {seed}", V::RULES.id);
+            assert_eq!(back, d, "{} seed {seed}", V::rules().id);
             let p1 = Position::from_deal::<V>(&d).unwrap();
             let p2 = Position::from_deal::<V>(&back).unwrap();
-            assert_eq!(p1, p2, "{} seed {seed}", V::RULES.id);
+            assert_eq!(p1, p2, "{} seed {seed}", V::rules().id);
             let mut again = p2.to_deal::<V>();
             again.seed = Some(seed);
-            assert_eq!(again, d, "{} seed {seed}", V::RULES.id);
+            assert_eq!(again, d, "{} seed {seed}", V::rules().id);
         }
     }
 
@@ -385,7 +385,7 @@ mod tests {
     /// Positions in mid-game (emptied reserve slots, waste, foundations) survive the file too.
     fn mid_game_round_trip<V: Variant>() {
         for seed in 0..10 {
-            let mut pos = Position::from_deal::<V>(&deal(&V::RULES, seed)).unwrap();
+            let mut pos = Position::from_deal::<V>(&deal(V::rules(), seed)).unwrap();
             for step in 0..60 {
                 let mut moves = Vec::new();
                 generate::<V>(&pos, &mut moves);
@@ -405,7 +405,7 @@ mod tests {
                     p.to_deal::<V>(),
                     d,
                     "{} seed {seed} step {step}",
-                    V::RULES.id
+                    V::rules().id
                 );
             }
         }

@@ -202,7 +202,7 @@ pub fn score<V: Variant>(pos: &Position) -> i32 {
     // Cards above each card's copies (the least over copies), 255 = not on the table.
     let mut above = [255u8; 52];
     let mut s = 100 * pos.on_found as i32;
-    for p in &pos.piles[..V::RULES.piles()] {
+    for p in &pos.piles[..V::rules().piles()] {
         let n = p.len as usize;
         for i in 0..n {
             let c = (p.cards[i] & 0x7f) as usize;
@@ -218,7 +218,7 @@ pub fn score<V: Variant>(pos: &Position) -> i32 {
             s += 20;
         }
     }
-    for &r in &pos.reserve[..V::RULES.reserve as usize] {
+    for &r in &pos.reserve[..V::rules().reserve as usize] {
         if r != NONE {
             above[r as usize] = 0;
         }
@@ -238,7 +238,7 @@ pub fn score<V: Variant>(pos: &Position) -> i32 {
             above[c] = d;
         }
     }
-    for f in 0..V::RULES.foundations() {
+    for f in 0..V::rules().foundations() {
         let h = pos.found_height[f];
         let suit = pos.found_suit[f];
         for (k, w) in [(1u8, 12), (2, 4)] {

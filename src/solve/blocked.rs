@@ -113,17 +113,25 @@ const ALL: u64 = (1 << 52) - 1;
 /// The four Aces.
 const ACES: u64 = 0b1111;
 
-/// Per game, computed at compile time: the cards each card fits on, and the cards that may
-/// fill an empty pile from the tableau, and from off it.
+/// Per game, computed at compile time: the cards each card fits on (the build rule is a
+/// constant of the game's type); and, from its rules, the cards that may fill an empty pile
+/// from the tableau, and from off it.
 struct Tables<V>(std::marker::PhantomData<V>);
 
 impl<V: Variant> Tables<V> {
     const PARENTS: [u64; 52] = parents::<V>();
     const CHILDREN: [u64; 52] = children::<V>();
-    const SPACE: u64 = space::<V>(SourceKind::Tableau);
-    const SPACE_OFF: u64 = space::<V>(SourceKind::Waste)
-        | space::<V>(SourceKind::Reserve)
-        | space::<V>(SourceKind::Foundation);
+    #[inline(always)]
+    fn space() -> u64 {
+        V::rules().space_cards(SourceKind::Tableau)
+    }
+    #[inline(always)]
+    fn space_off() -> u64 {
+        let r = V::rules();
+        r.space_cards(SourceKind::Waste)
+            | r.space_cards(SourceKind::Reserve)
+            | r.space_cards(SourceKind::Foundation)
+    }
 }
 
 /// For each card, the cards it may be built on under the game's build rule.
@@ -133,10 +141,7 @@ const fn parents<V: Variant>() -> [u64; 52] {
     while c < 52 {
         let mut p = 0;
         while p < 52 {
-            if V::RULES
-                .build
-                .fits(Card::from_index(c as u8), Card::from_index(p as u8))
-            {
+            if V::BUILD.fits(Card::from_index(c as u8), Card::from_index(p as u8)) {
                 t[c] |= 1 << p;
             }
             p += 1;
@@ -151,29 +156,16 @@ const fn children<V: Variant>() -> [u64; 52] {
     let mut t = [0u64; 52];
     let mut c = 0;
     while c < 52 {
-        t[c] = V::RULES.build.children_of(1 << c);
+        t[c] = V::BUILD.children_of(1 << c);
         c += 1;
     }
     t
 }
 
-/// The cards that the space rule lets fill an empty pile from `from`.
-const fn space<V: Variant>(from: SourceKind) -> u64 {
-    let mut m = 0u64;
-    let mut c = 0;
-    while c < 52 {
-        if V::RULES.space_accepts(Card::from_index(c as u8), from) {
-            m |= 1 << c;
-        }
-        c += 1;
-    }
-    m
-}
-
 /// Is the position lost because some card can never go up (see the module's doc)? Only for
 /// one-deck games; `false` for two.
 pub fn blocked<V: Variant>(pos: &Position) -> bool {
-    if V::RULES.decks != 1 {
+    if V::rules().decks != 1 {
         return false;
     }
     let layout = Layout::new::<V>(pos);
@@ -194,7 +186,7 @@ pub fn blocked<V: Variant>(pos: &Position) -> bool {
 /// allows it) can bring to the top of the waste with no card taken out of the talon; `None`
 /// when these are all of them.
 fn talon_reach<V: Variant>(pos: &Position) -> Option<(u64, u64)> {
-    let Stock::Waste { draw, passes } = V::RULES.stock else {
+    let Stock::Waste { draw, passes } = V::rules().stock else {
         return None;
     };
     let w = pos.waste_len as usize;
@@ -252,7 +244,7 @@ struct Layout<'a> {
 impl<'a> Layout<'a> {
     #[inline(always)]
     fn new<V: Variant>(pos: &'a Position) -> Layout<'a> {
-        let rules = V::RULES;
+        let rules = V::rules();
         let mut l = Layout {
             piles: &pos.piles[..rules.piles()],
             tab: 0,
@@ -317,10 +309,10 @@ impl<'a> Layout<'a> {
     /// rules fire; and the answers found with fewer cards reachable are answers of the fixed
     /// point with more, so going on from them once the talon opens ends at that fixed point.
     fn fixed_point<V: Variant>(&self, off: u64, talon: Option<(u64, u64)>) -> Option<u64> {
-        let space = Tables::<V>::SPACE;
+        let space = Tables::<V>::space();
         // Cards that may fill a space from off the tableau (from wherever they may come: the
         // waste, the reserve, a foundation).
-        let off_space = Tables::<V>::SPACE_OFF;
+        let off_space = Tables::<V>::space_off();
         let (piles, face_up, heads) = (self.piles, self.face_up, &self.heads);
         // The cards turning can show, while the talon is still taken as whole.
         let mut frozen = talon.map(|(_, now)| now);
@@ -362,9 +354,7 @@ impl<'a> Layout<'a> {
             // and only one that may go up, fits on some bare-able card, or may fill a space.
             let mut t = lying
                 & (up | face_up | exposed)
-                & (up
-                    | V::RULES.build.children_of(bare_able)
-                    | if emptied_any { space } else { 0 });
+                & (up | V::BUILD.children_of(bare_able) | if emptied_any { space } else { 0 });
             // Rule 5 asks for a bare-able card other than the one `a` lies on; that card is
             // never bare-able here unless it is freed already (it is a tableau card, so not
             // placed, and bare-able tableau cards are freed ones), so the test need not
@@ -389,7 +379,7 @@ impl<'a> Layout<'a> {
             let fill = if emptied != 0 { off_space } else { 0 };
             loop {
                 let bare_able = (exposed | left) & freed | placed;
-                let more = reach & !placed & (V::RULES.build.children_of(bare_able) | fill);
+                let more = reach & !placed & (V::BUILD.children_of(bare_able) | fill);
                 if more == 0 {
                     break;
                 }
@@ -399,7 +389,7 @@ impl<'a> Layout<'a> {
             // the last round stopped: the cards above have left).
             // `fit`: the cards that fit on a bare-able card, kept up to date as cards are exposed.
             let mut bare_able = (exposed | left) & freed | placed;
-            let mut fit = V::RULES.build.children_of(bare_able);
+            let mut fit = V::BUILD.children_of(bare_able);
             // The cards that may go up from the top of their pile once exposed: freed, and the
             // next lower card of the suit up (the card above in a suit has index 4 more).
             let mut goes = (up << 4 | ACES) & freed;
@@ -464,7 +454,7 @@ mod tests {
     /// The least fixed point of the module's rules, card by card as they read (with the
     /// reachable off-tableau cards `reach`): the cards up at the end, and those placed.
     fn fixed_point_by_the_rules<V: Variant>(pos: &Position, reach: u64) -> (u64, u64) {
-        let rules = V::RULES;
+        let rules = V::rules();
         let card = |i: usize| Card::from_index(i as u8);
         let (mut fits_on, mut space_tab, mut space_off) = ([0u64; 52], 0u64, 0u64);
         for (c, on) in fits_on.iter_mut().enumerate() {
@@ -590,12 +580,12 @@ mod tests {
     /// then, if one of the cards turning can show may go up or come onto the tableau, the
     /// fixed point with every talon card reachable.
     fn blocked_by_the_rules<V: Variant>(pos: &Position) -> bool {
-        let piles = &pos.piles[..V::RULES.piles()];
+        let piles = &pos.piles[..V::rules().piles()];
         let tab = piles
             .iter()
             .flat_map(|p| (0..p.len as usize).map(|i| 1u64 << p.card(i).index()))
             .fold(0, |a, b| a | b);
-        if V::RULES.decks != 1 || tab == 0 {
+        if V::rules().decks != 1 || tab == 0 {
             return false;
         }
         let off = ALL & !tab;
@@ -615,7 +605,7 @@ mod tests {
         let (mut yes, mut no) = (0, 0);
         let mut moves = Vec::new();
         for seed in 0..seeds {
-            let deal = crate::deal::deal(&V::RULES, seed);
+            let deal = crate::deal::deal(V::rules(), seed);
             let mut pos = Position::from_deal::<V>(&deal).expect("a legal deal");
             for step in 0..steps {
                 let b = blocked::<V>(&pos);
@@ -623,7 +613,7 @@ mod tests {
                     b,
                     blocked_by_the_rules::<V>(&pos),
                     "{} seed {seed} step {step}",
-                    V::RULES.id
+                    V::rules().id
                 );
                 if b {
                     yes += 1;

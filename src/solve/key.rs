@@ -205,7 +205,7 @@ pub struct KeyContext {
 impl KeyContext {
     pub fn new<V: Variant>(start: &Position) -> KeyContext {
         let mut fixed_bits = [0u8; 16];
-        for (p, fb) in fixed_bits.iter_mut().enumerate().take(V::RULES.piles()) {
+        for (p, fb) in fixed_bits.iter_mut().enumerate().take(V::rules().piles()) {
             *fb = bits_for(start.piles[p].fixed as usize) as u8;
         }
         KeyContext {
@@ -233,7 +233,7 @@ impl KeyContext {
     /// Without talon plays (single turns) the positions differ: only the turns connect them,
     /// so the context must not merge them there.
     pub fn with_talon_plays<V: Variant>(mut self, used: bool) -> KeyContext {
-        if let Stock::Waste { draw, passes: None } = V::RULES.stock
+        if let Stock::Waste { draw, passes: None } = V::rules().stock
             && used
         {
             self.cycle = draw;
@@ -250,17 +250,17 @@ impl KeyContext {
     /// pile, but their prefixes are no longer than the deal's, so such a start never needs
     /// more bits than its deal did.
     pub fn max_bits<V: Variant>(start: &Position) -> u32 {
-        let tallest = (0..V::RULES.piles())
+        let tallest = (0..V::rules().piles())
             .map(|p| start.piles[p].fixed as usize)
             .max()
             .unwrap_or(0);
-        max_bits(&V::RULES, tallest, start.talon_len as usize)
+        max_bits(V::rules(), tallest, start.talon_len as usize)
     }
 }
 
 #[inline(always)]
 fn write_built<V: Variant>(w: &mut Writer, cards: &[u8]) {
-    let b = V::RULES.build;
+    let b = V::BUILD;
     w.put(cards.len() as u64, count_bits(b));
     let Some((&first, rest)) = cards.split_first() else {
         return;
@@ -284,7 +284,7 @@ fn write_built<V: Variant>(w: &mut Writer, cards: &[u8]) {
 }
 
 fn read_built<V: Variant>(r: &mut Reader, out: &mut Vec<u8>) {
-    let b = V::RULES.build;
+    let b = V::BUILD;
     let n = r.get(count_bits(b)) as usize;
     if n == 0 {
         return;
@@ -362,7 +362,7 @@ pub fn turned_over_key<V: Variant, K: KeyWords>(
     if ctx.cycle == 0 || pos.talon_len == 0 || on_cycle(ctx, pos) {
         return None;
     }
-    let rules = V::RULES;
+    let rules = V::rules();
     let found_bits = if rules.decks == 1 { 16 } else { 32 };
     let at = found_bits + rules.reserve as u32 + pos.talon_len as u32;
     let mut out = *key;
@@ -392,7 +392,7 @@ fn set_bits(words: &mut [u64], at: u32, n: u32, v: u64) {
 
 #[inline(always)]
 fn encode_as<V: Variant, K: KeyWords>(ctx: &KeyContext, pos: &Position, turned_over: bool) -> K {
-    let rules = V::RULES;
+    let rules = V::rules();
     let mut key = K::default();
     let mut w = Writer::new(key.as_mut());
     // Foundations, per suit.
@@ -522,7 +522,7 @@ fn sort_piles(pos: &Position, free: &mut [u8]) {
 /// come out in suit order and interchangeable piles in sorted order; everything else is as
 /// it was.
 pub fn decode<V: Variant, K: KeyWords>(ctx: &KeyContext, start: &Position, key: &K) -> Position {
-    let rules = V::RULES;
+    let rules = V::rules();
     let mut r = Reader {
         words: key.as_ref(),
         at: 0,

@@ -115,7 +115,7 @@ pub fn expand_talon_plays<V: Variant>(start: &Position, moves: &[Move]) -> Vec<M
     if !moves.iter().any(|m| m.as_talon_play().is_some()) {
         return moves.to_vec();
     }
-    let Stock::Waste { draw, .. } = V::RULES.stock else {
+    let Stock::Waste { draw, .. } = V::rules().stock else {
         return moves.to_vec();
     };
     let mut pos = start.clone();
@@ -174,9 +174,9 @@ const RESTART_UNIT: u64 = 100_000;
 /// 46 against 35; Napoleon's Square 52 and 52 of seeds 0..59. In the games without a stock the
 /// best-first search finds wins the restarts do not (Flower Garden seeds 0..59: 34 won with
 /// it, 28 without; Wildflower 50 against 43), and Klondike turns its stock again.
-pub const fn restarts_first<V: Variant>() -> bool {
+pub fn restarts_first<V: Variant>() -> bool {
     matches!(
-        V::RULES.stock,
+        V::rules().stock,
         Stock::Waste {
             passes: Some(1),
             ..
@@ -211,10 +211,10 @@ fn keyable<V: Variant>(start: &Position) -> Result<Cow<'_, Position>, SolveError
 /// one card where it would leave a face-down card on top), and the built part is a build
 /// sequence no longer than the key's count field.
 pub fn with_built_tops<V: Variant>(pos: &Position) -> Position {
-    let b = V::RULES.build;
+    let b = V::BUILD;
     let most = (1usize << key::count_bits(b)) - 1;
     let mut out = pos.clone();
-    for pile in out.piles.iter_mut().take(V::RULES.piles()) {
+    for pile in out.piles.iter_mut().take(V::rules().piles()) {
         // The built part is cards[f..len]; it grows down while the card below is face up and
         // the part's bottom card fits on it.
         let len = pile.len as usize;

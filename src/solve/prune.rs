@@ -247,12 +247,12 @@ impl Prune {
     };
 
     /// Does the "Aces up" argument hold for this game?
-    pub const fn aces_rule_holds<V: Variant>() -> bool {
+    pub fn aces_rule_holds<V: Variant>() -> bool {
         let down = matches!(
-            V::RULES.build,
+            V::BUILD,
             Build::DownAltColour | Build::DownAnySuit | Build::DownSameSuit
         );
-        let one_at_a_time = match V::RULES.stock {
+        let one_at_a_time = match V::rules().stock {
             Stock::None => true,
             Stock::Waste { draw, .. } => draw == 1,
         };
@@ -260,41 +260,41 @@ impl Prune {
     }
 
     /// Does the settled-cards argument hold for this game? (It builds down.)
-    pub const fn safe_rule_holds<V: Variant>() -> bool {
+    pub fn safe_rule_holds<V: Variant>() -> bool {
         matches!(
-            V::RULES.build,
+            V::BUILD,
             Build::DownAltColour | Build::DownAnySuit | Build::DownSameSuit
         )
     }
 
     /// Does the free-children argument hold for this game? (Built down, and only single cards
     /// move, so a card moves only from the top of its place; one deck or two.)
-    pub const fn free_rule_holds<V: Variant>() -> bool {
-        Self::safe_rule_holds::<V>() && matches!(V::RULES.unit, Unit::Single)
+    pub fn free_rule_holds<V: Variant>() -> bool {
+        Self::safe_rule_holds::<V>() && matches!(V::rules().unit, Unit::Single)
     }
 
     /// Does the stuck-Kings argument hold for this game? (It builds down, and an empty pile
     /// never takes a King from the tableau.)
-    pub const fn kings_rule_holds<V: Variant>() -> bool {
+    pub fn kings_rule_holds<V: Variant>() -> bool {
         matches!(
-            V::RULES.build,
+            V::BUILD,
             Build::DownAltColour | Build::DownAnySuit | Build::DownSameSuit
-        ) && !V::RULES.space_accepts(Card::new(13, 0), SourceKind::Tableau)
+        ) && !V::rules().space_accepts(Card::new(13, 0), SourceKind::Tableau)
     }
 
     /// Does the blocked-cards argument hold for this game? (One deck; see `solve::blocked`.)
-    pub const fn blocks_rule_holds<V: Variant>() -> bool {
-        V::RULES.decks == 1
+    pub fn blocks_rule_holds<V: Variant>() -> bool {
+        V::rules().decks == 1
     }
 
     /// Does the split-runs argument hold for this game? (One deck, built down in alternating
     /// colour, any alternating run moves as a unit, and an empty pile takes any run that its
     /// bottom card could fill it with.)
-    pub const fn runs_rule_holds<V: Variant>() -> bool {
-        V::RULES.decks == 1
-            && matches!(V::RULES.build, Build::DownAltColour)
-            && matches!(V::RULES.unit, Unit::Run(Build::DownAltColour))
-            && matches!(V::RULES.space, Space::Any | Space::Kings)
+    pub fn runs_rule_holds<V: Variant>() -> bool {
+        V::rules().decks == 1
+            && matches!(V::BUILD, Build::DownAltColour)
+            && matches!(V::rules().unit, Unit::Run(Build::DownAltColour))
+            && matches!(V::rules().space, Space::Any | Space::Kings)
     }
 
     /// Are talon plays used in this game (with `talon` on)? In games whose stock may be turned
@@ -302,8 +302,8 @@ impl Prune {
     /// the searches found fewer wins with them than with single turns (Napoleon's Shoulder 7
     /// against 17 of seeds 0..59, Forty Thieves 1 against 5, at 200,000 nodes), so there the
     /// stock is turned one move at a time.
-    pub const fn talon_plays_used<V: Variant>() -> bool {
-        match V::RULES.stock {
+    pub fn talon_plays_used<V: Variant>() -> bool {
+        match V::rules().stock {
             Stock::None => false,
             Stock::Waste { passes, .. } => !matches!(passes, Some(1)),
         }
@@ -357,7 +357,7 @@ impl Prune {
                 moves.len()
             };
         }
-        let one_at_a_time = match V::RULES.stock {
+        let one_at_a_time = match V::rules().stock {
             Stock::None => true,
             Stock::Waste { draw, .. } => draw == 1,
         };
@@ -389,7 +389,7 @@ impl Prune {
                 || (safe
                     && (one_at_a_time || m.from != Place::Waste)
                     && children::<V>(c) & !(settled | free) == 0
-                    && (V::RULES.decks == 1
+                    && (V::rules().decks == 1
                         || c.rank() == 1
                         || settled >> Card::new(c.rank() - 1, c.suit()).index() & 1 != 0))
         };
@@ -439,7 +439,7 @@ fn split_runs<V: Variant>(pos: &Position, moves: &mut [Move], start: usize, end:
                     true
                 } else {
                     let (x, y) = (pile.card(rest - 1), pile.card(rest));
-                    if !V::RULES.build.fits(y, x) || pos.found_slot_for::<V>(x).is_some() {
+                    if !V::BUILD.fits(y, x) || pos.found_slot_for::<V>(x).is_some() {
                         true
                     } else {
                         let other = children::<V>(x) & !(1u64 << y.index());
@@ -465,7 +465,7 @@ fn split_runs<V: Variant>(pos: &Position, moves: &mut [Move], start: usize, end:
 /// The face-down tableau cards, a bit per card index.
 fn face_down<V: Variant>(pos: &Position) -> u64 {
     let mut d = 0u64;
-    for pile in &pos.piles[..V::RULES.piles()] {
+    for pile in &pos.piles[..V::rules().piles()] {
         for i in 0..pile.len as usize {
             if pile.is_down(i) {
                 d |= 1u64 << pile.card(i).index();
@@ -477,7 +477,7 @@ fn face_down<V: Variant>(pos: &Position) -> u64 {
 
 /// The height of the foundation of `suit` (one deck), 0 when it has not started.
 fn found_height_of<V: Variant>(pos: &Position, suit: u8) -> u8 {
-    (0..V::RULES.foundations())
+    (0..V::rules().foundations())
         .find(|&f| pos.found_suit[f] == suit)
         .map_or(0, |f| pos.found_height[f])
 }
@@ -485,7 +485,7 @@ fn found_height_of<V: Variant>(pos: &Position, suit: u8) -> u8 {
 /// The cards that fit on `card` under the game's build rule (a bit per card index).
 #[inline(always)]
 pub fn children<V: Variant>(card: Card) -> u64 {
-    V::RULES.build.children_of(1 << card.index())
+    V::BUILD.children_of(1 << card.index())
 }
 
 /// The settled cards of `pos` (see the module's doc), a bit per card index: per rank from the
@@ -516,7 +516,7 @@ pub fn settled<V: Variant>(pos: &Position) -> u64 {
 /// Per suit, the height of its lowest foundation (0 while a foundation of the suit is empty).
 #[inline]
 fn low_heights<V: Variant>(pos: &Position) -> [u8; 4] {
-    let rules = V::RULES;
+    let rules = V::rules();
     let mut low = [u8::MAX; 4];
     let mut count = [0u8; 4];
     for f in 0..rules.foundations() {
@@ -565,7 +565,7 @@ pub fn stuck_kings<V: Variant>(pos: &Position) -> bool {
     let mut below = [[0u8; 2]; 52];
     let mut recorded = [0u8; 52];
     let mut any = false;
-    for pile in &pos.piles[..V::RULES.piles()] {
+    for pile in &pos.piles[..V::rules().piles()] {
         let mut kings = 0u8;
         for i in (0..pile.len as usize).rev() {
             let c = pile.card(i);
@@ -586,7 +586,7 @@ pub fn stuck_kings<V: Variant>(pos: &Position) -> bool {
     // In one deck the only copy must be free; in two, either.
     let free = |k: usize, done: u8| {
         below[k][0] & !done == 0
-            || (V::RULES.decks == 2 && (recorded[k] < 2 || below[k][1] & !done == 0))
+            || (V::rules().decks == 2 && (recorded[k] < 2 || below[k][1] & !done == 0))
     };
     let mut done = 0u8;
     loop {

@@ -16,7 +16,7 @@ use std::hash::Hasher;
 
 /// A fingerprint of everything on the table as it lies (pile order included).
 fn fingerprint<V: Variant>(pos: &Position) -> u64 {
-    let rules = V::RULES;
+    let rules = V::rules();
     let mut h = WordHasher::default();
     for p in &pos.piles[..rules.piles()] {
         h.write(p.as_slice());

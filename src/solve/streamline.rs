@@ -31,8 +31,8 @@ use crate::game::{Build, FaceDown, Move, Place, Variant};
 /// measured at 1,000,000 nodes to change a deal or two either way (Napoleon's Shoulder 22
 /// against 22 of seeds 0..59, Forty Thieves 7 against 6, Lucky Piles 55 against 54,
 /// Napoleon's Square and Lucky Thirteen the same), so there it is off.
-pub const fn used<V: Variant>(max_nodes: u64) -> bool {
-    !symmetric_used::<V>() || (V::RULES.reserve > 0 && max_nodes >= SYMMETRIC_FROM)
+pub fn used<V: Variant>(max_nodes: u64) -> bool {
+    !symmetric_used::<V>() || (V::rules().reserve > 0 && max_nodes >= SYMMETRIC_FROM)
 }
 
 /// The least node budget at which the open games use the streamlined search (see [`used`]).
@@ -42,8 +42,8 @@ pub const SYMMETRIC_FROM: u64 = 1_000_000;
 /// build rule ignores merged, Solvitaire's "suit symmetry")? In the open games. With face-down
 /// cards the exact key is kept: the symmetric key changed no verdict of Stonewall seeds 0..99
 /// at 1,000,000 nodes and lost 2 wins of Klondike draw 3's at 200,000.
-pub const fn symmetric_used<V: Variant>() -> bool {
-    matches!(V::RULES.face_down, FaceDown::None)
+pub fn symmetric_used<V: Variant>() -> bool {
+    matches!(V::rules().face_down, FaceDown::None)
 }
 
 /// Restricts `moves[start..end]` in place; returns the new end.
@@ -66,7 +66,7 @@ pub fn streamline<V: Variant>(
         let (Place::Tableau(p), Place::Tableau(_)) = (m.from, m.to) else {
             return false;
         };
-        if V::RULES.face_down == FaceDown::None {
+        if V::rules().face_down == FaceDown::None {
             return false;
         }
         let pile = &pos.piles[p as usize];
@@ -94,7 +94,7 @@ pub fn streamline<V: Variant>(
 fn symmetric_byte<V: Variant>(b: u8) -> u8 {
     let card = b & !DOWN;
     let down = b & DOWN;
-    match V::RULES.build {
+    match V::BUILD {
         Build::DownAnySuit | Build::UpDownAnySuit => (card & !3) | down,
         // Clubs and spades (suits 0 and 3) are black, diamonds and hearts red.
         Build::DownAltColour => {
@@ -111,7 +111,7 @@ fn symmetric_byte<V: Variant>(b: u8) -> u8 {
 /// two positions with one fingerprint are searched once, so a search keyed by it may miss a
 /// win (it only seeks wins) and a collision only loses one more.
 pub fn symmetric_key<V: Variant, K: KeyWords>(pos: &Position) -> K {
-    let rules = V::RULES;
+    let rules = V::rules();
     let mut a = 0x9e37_79b9_7f4a_7c15u64;
     let mut b = 0xc2b2_ae3d_27d4_eb4fu64;
     let mut add = |x: u64| {

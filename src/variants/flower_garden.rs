@@ -1,13 +1,15 @@
-use crate::game::{Build, FaceDown, Rules, Sight, Space, Stock, Unit, Variant};
+use crate::game::{Build, FaceDown, Rules, Sight, Space, Stock, Unit};
 
 /// Flower Garden: 6 x 6 all face up, a 16-card open reserve, down by one regardless of suit,
 /// single cards, any card fills a space.
 #[derive(Copy, Clone, Default, Debug)]
 pub struct FlowerGarden;
 
-impl Variant for FlowerGarden {
-    type Key = [u64; 4];
-    const RULES: Rules = Rules {
+crate::builtin!(FlowerGarden, [u64; 4]);
+
+impl FlowerGarden {
+    /// The rules of the game.
+    pub const RULES: Rules = Rules {
         id: "flower-garden",
         name: "Flower Garden",
         summary: "6x6 face up, 16 open reserve; down any suit; single cards; any card to a space",

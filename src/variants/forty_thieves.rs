@@ -1,13 +1,15 @@
-use crate::game::{Build, FaceDown, Rules, Sight, Space, Stock, Unit, Variant};
+use crate::game::{Build, FaceDown, Rules, Sight, Space, Stock, Unit};
 
 /// Forty Thieves: two decks, 10 x 4 face up, down in suit, single cards, any card fills a
 /// space, 64-card stock turned one at a time, one pass.
 #[derive(Copy, Clone, Default, Debug)]
 pub struct FortyThieves;
 
-impl Variant for FortyThieves {
-    type Key = [u64; 4];
-    const RULES: Rules = Rules {
+crate::builtin!(FortyThieves, [u64; 4]);
+
+impl FortyThieves {
+    /// The rules of the game.
+    pub const RULES: Rules = Rules {
         id: "forty-thieves",
         name: "Forty Thieves",
         summary: "2 decks, 10x4 face up; down in suit; single cards; any card to a space; stock 1 pass",

@@ -1,4 +1,4 @@
-use crate::game::{Build, FaceDown, Rules, Sight, Space, Stock, Unit, Variant};
+use crate::game::{Build, FaceDown, Rules, Sight, Space, Stock, Unit};
 
 /// Klondike, draw 1: 7 piles of 1..7 cards, only each top card face up; down in alternating
 /// colour; any face-up run moves; a King or a run headed by a King fills a space; the stock
@@ -27,9 +27,11 @@ const fn klondike(id: &'static str, name: &'static str, summary: &'static str, d
     }
 }
 
-impl Variant for Klondike {
-    type Key = [u64; 4];
-    const RULES: Rules = klondike(
+crate::builtin!(Klondike, [u64; 4]);
+
+impl Klondike {
+    /// The rules of the game.
+    pub const RULES: Rules = klondike(
         "klondike",
         "Klondike",
         "7 piles of 1..7, top cards up; down alt. colour, runs move; Kings to a space; draw 1, unlimited passes",
@@ -37,9 +39,11 @@ impl Variant for Klondike {
     );
 }
 
-impl Variant for KlondikeDraw3 {
-    type Key = [u64; 4];
-    const RULES: Rules = klondike(
+crate::builtin!(KlondikeDraw3, [u64; 4]);
+
+impl KlondikeDraw3 {
+    /// The rules of the game.
+    pub const RULES: Rules = klondike(
         "klondike-draw3",
         "Klondike (draw 3)",
         "as klondike, but the stock turns three cards at a time",

@@ -1,13 +1,15 @@
-use crate::game::{Build, FaceDown, Rules, Sight, Space, Stock, Unit, Variant};
+use crate::game::{Build, FaceDown, Rules, Sight, Space, Stock, Unit};
 
 /// Luckier Thirteen: 13 x 4 face up, down by one in alternating colour, single cards, any card
 /// fills a space.
 #[derive(Copy, Clone, Default, Debug)]
 pub struct LuckierThirteen;
 
-impl Variant for LuckierThirteen {
-    type Key = [u64; 4];
-    const RULES: Rules = Rules {
+crate::builtin!(LuckierThirteen, [u64; 4]);
+
+impl LuckierThirteen {
+    /// The rules of the game.
+    pub const RULES: Rules = Rules {
         id: "luckier-thirteen",
         name: "Luckier Thirteen",
         summary: "13x4 face up; down alt. colour; single cards; any card to a space",

@@ -1,13 +1,15 @@
-use crate::game::{Build, FaceDown, Rules, Sight, Space, Stock, Unit, Variant};
+use crate::game::{Build, FaceDown, Rules, Sight, Space, Stock, Unit};
 
 /// Lucky Piles: 13 x 4 face up, up or down by one regardless of suit, single cards,
 /// only Kings fill a space.
 #[derive(Copy, Clone, Default, Debug)]
 pub struct LuckyPiles;
 
-impl Variant for LuckyPiles {
-    type Key = [u64; 6];
-    const RULES: Rules = Rules {
+crate::builtin!(LuckyPiles, [u64; 6]);
+
+impl LuckyPiles {
+    /// The rules of the game.
+    pub const RULES: Rules = Rules {
         id: "lucky-piles",
         name: "Lucky Piles",
         summary: "13x4 face up; up or down by one, any suit; single cards; only Kings to a space",

@@ -1,13 +1,15 @@
-use crate::game::{Build, FaceDown, Rules, Sight, Space, Stock, Unit, Variant};
+use crate::game::{Build, FaceDown, Rules, Sight, Space, Stock, Unit};
 
 /// Lucky Piles, same suit (PySolFC's Lucky Piles): 13 x 4 face up, up or down by one in the
 /// same suit, single cards, only Kings fill a space.
 #[derive(Copy, Clone, Default, Debug)]
 pub struct LuckyPilesSameSuit;
 
-impl Variant for LuckyPilesSameSuit {
-    type Key = [u64; 4];
-    const RULES: Rules = Rules {
+crate::builtin!(LuckyPilesSameSuit, [u64; 4]);
+
+impl LuckyPilesSameSuit {
+    /// The rules of the game.
+    pub const RULES: Rules = Rules {
         id: "lucky-piles-same-suit",
         name: "Lucky Piles (same suit)",
         summary: "13x4 face up; up or down by one in suit; single cards; only Kings to a space",

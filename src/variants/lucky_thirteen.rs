@@ -1,13 +1,15 @@
-use crate::game::{Build, FaceDown, Rules, Sight, Space, Stock, Unit, Variant};
+use crate::game::{Build, FaceDown, Rules, Sight, Space, Stock, Unit};
 
 /// Lucky Thirteen: 13 x 4 face up, down by one regardless of suit, single cards, an empty pile
 /// is never filled.
 #[derive(Copy, Clone, Default, Debug)]
 pub struct LuckyThirteen;
 
-impl Variant for LuckyThirteen {
-    type Key = [u64; 5];
-    const RULES: Rules = Rules {
+crate::builtin!(LuckyThirteen, [u64; 5]);
+
+impl LuckyThirteen {
+    /// The rules of the game.
+    pub const RULES: Rules = Rules {
         id: "lucky-thirteen",
         name: "Lucky Thirteen",
         summary: "13x4 face up; down any suit; single cards; spaces never filled",

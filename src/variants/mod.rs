@@ -24,7 +24,26 @@ pub use napoleons_square::NapoleonsSquare;
 pub use stonewall::Stonewall;
 pub use wildflower::Wildflower;
 
-use crate::game::{Rules, Variant};
+use crate::game::Rules;
+
+/// Makes `$T` (a zero-sized type with an inherent `const RULES: Rules`) a built-in
+/// [`Variant`](crate::game::Variant) with the key `$K`: its rules are a static, so they fold to
+/// constants in the compiled code.
+#[macro_export]
+#[doc(hidden)]
+macro_rules! builtin {
+    ($T:ident, $K:ty) => {
+        impl $crate::game::Variant for $T {
+            type Key = $K;
+            const BUILD: $crate::game::Build = $T::RULES.build;
+            #[inline(always)]
+            fn rules() -> &'static $crate::game::Rules {
+                static RULES: $crate::game::Rules = $T::RULES;
+                &RULES
+            }
+        }
+    };
+}
 
 /// Every variant's rules, in the order `patience variants` lists them.
 pub const ALL: &[Rules] = &[

@@ -1,13 +1,15 @@
-use crate::game::{Build, FaceDown, Rules, Sight, Space, Stock, Unit, Variant};
+use crate::game::{Build, FaceDown, Rules, Sight, Space, Stock, Unit};
 
 /// Napoleon's Shoulder: two decks, 12 x 4 face up, down regardless of suit, single cards,
 /// spaces filled only from the waste (or by an Ace from a foundation), 56-card stock, one pass.
 #[derive(Copy, Clone, Default, Debug)]
 pub struct NapoleonsShoulder;
 
-impl Variant for NapoleonsShoulder {
-    type Key = [u64; 7];
-    const RULES: Rules = Rules {
+crate::builtin!(NapoleonsShoulder, [u64; 7]);
+
+impl NapoleonsShoulder {
+    /// The rules of the game.
+    pub const RULES: Rules = Rules {
         id: "napoleons-shoulder",
         name: "Napoleon's Shoulder",
         summary: "2 decks, 12x4 face up; down any suit; single cards; spaces from the waste only; stock 1 pass",

@@ -1,13 +1,15 @@
-use crate::game::{Build, FaceDown, Rules, Sight, Space, Stock, Unit, Variant};
+use crate::game::{Build, FaceDown, Rules, Sight, Space, Stock, Unit};
 
 /// Stonewall: 6 x 6 with the 1st, 3rd and 5th card face down, a 16-card open reserve,
 /// down in alternating colour, any face-up alternating run moves, anything fills a space.
 #[derive(Copy, Clone, Default, Debug)]
 pub struct Stonewall;
 
-impl Variant for Stonewall {
-    type Key = [u64; 3];
-    const RULES: Rules = Rules {
+crate::builtin!(Stonewall, [u64; 3]);
+
+impl Stonewall {
+    /// The rules of the game.
+    pub const RULES: Rules = Rules {
         id: "stonewall",
         name: "Stonewall",
         summary: "6x6 (1st/3rd/5th down), 16 open reserve; down alt. colour, runs move, any card to a space",

@@ -40,7 +40,7 @@ fn tab<V: Variant>(piles: &[&str], reserve: &[&str], found: &[&str]) -> Position
         piles,
         reserve,
         found,
-        filler: Filler::face_up_under(V::RULES.piles() - 1),
+        filler: Filler::face_up_under(V::rules().piles() - 1),
         ..Table::default()
     }
     .pos::<V>()
@@ -89,7 +89,7 @@ fn family_games_are_registered() {
     for id in FAMILY {
         let r = patience::variants::find(id).unwrap_or_else(|| panic!("{id} not in ALL"));
         assert_eq!(r.id, id);
-        let through_macro = patience::with_variant!(id, V => V::RULES.id);
+        let through_macro = patience::with_variant!(id, V => V::rules().id);
         assert_eq!(through_macro, Some(id), "{id} missing from with_variant!");
     }
     let out = common::patience().arg("variants").output().unwrap();
@@ -114,7 +114,7 @@ fn family_games_refuse_face_down_cards() {
                 Err(DealError::FaceDownNotAllowed { .. })
             ),
             "{}",
-            V::RULES.id
+            V::rules().id
         );
         // The same cards face up are fine.
         let t = Table {
@@ -711,7 +711,7 @@ fn lucky_piles_same_suit_only_kings_fill_a_space() {
 
 /// Checks the layout of seeds 0..100 against RULES.md and pins seeds 0 and 1.
 fn golden<V: Variant>(stock: usize, want: [&str; 2]) {
-    let r = V::RULES;
+    let r = V::rules();
     for seed in 0..100 {
         let d = deal(&r, seed);
         assert!(d.piles.iter().all(|p| p.len() == r.pile_sizes[0] as usize));
@@ -844,7 +844,7 @@ struct Norm {
 }
 
 fn normalize<V: Variant>(pos: &Position) -> Norm {
-    let r = V::RULES;
+    let r = V::rules();
     let mut piles: Vec<(u8, Vec<u8>)> = (0..r.piles())
         .map(|p| (pos.piles[p].fixed, pos.piles[p].as_slice().to_vec()))
         .collect();
@@ -878,7 +878,7 @@ fn normalize<V: Variant>(pos: &Position) -> Norm {
 /// two keys. Returns the positions checked and how many had an empty pile, a pile without
 /// prefix holding cards, 13+ cards up, a card in the waste, an emptied reserve slot.
 fn key_walks<V: Variant>(seeds: u64, walks: u64, steps: usize) -> [usize; 6] {
-    let r = V::RULES;
+    let r = V::rules();
     let mut cov = [0usize; 6];
     for seed in 0..seeds {
         let start = Position::from_deal::<V>(&deal(&r, seed)).unwrap();
@@ -972,7 +972,7 @@ fn key_round_trip<V: Variant>(need: [usize; 6]) -> [usize; 6] {
         assert!(
             cov[i] >= need[i],
             "{}: coverage {cov:?}, need {need:?}",
-            V::RULES.id
+            V::rules().id
         );
     }
     cov
@@ -1182,7 +1182,7 @@ fn flower_garden_reference_deals_at_a_million_nodes() {
 /// holds in every family game that builds down, must never turn a win into `unsolvable`.
 /// Returns how many deals both decided.
 fn prune_agrees<V: Variant>(seeds: u64, nodes: u64) -> usize {
-    let id = V::RULES.id;
+    let id = V::rules().id;
     let mut pruned = solver_in::<V>(nodes, Prune::default(), FAMILY_TABLE_BYTES);
     let mut plain = solver_in::<V>(2 * nodes, Prune::NONE, FAMILY_TABLE_BYTES);
     let mut both = 0;

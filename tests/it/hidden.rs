@@ -196,7 +196,7 @@ fn hidden_play_is_reproducible_and_a_win_replays_on_the_real_deal() {
     let cancel = AtomicBool::new(false);
     let mut won = 0;
     for seed in 0..8 {
-        let real = position::<K>(&deal(&K::RULES, seed));
+        let real = position::<K>(&deal(K::rules(), seed));
         let mut games = Vec::new();
         for _ in 0..2 {
             let mut planner = Planner::<K>::new(Budget::new(8, 1_000));
@@ -601,7 +601,7 @@ fn where_no_sample_is_won_unknowns_are_graded_by_the_cards_a_search_gets_up() {
     let cancel = AtomicBool::new(false);
     let (mut graded, mut spread) = (0, 0);
     for seed in 0..2 {
-        let real = position::<V>(&deal(&V::RULES, seed));
+        let real = position::<V>(&deal(V::rules(), seed));
         let mut planner = Planner::<V>::new(Budget::new(6, 500));
         let mut seen = 0;
         let _ = play::<V>(
@@ -717,7 +717,7 @@ fn the_planner_solves_within_the_callers_table_bound_and_pruning() {
 fn hidden_play_gives_back_the_shortcuts_table_before_planning() {
     type V = Stonewall;
     let cancel = AtomicBool::new(false);
-    let pos = position::<V>(&deal(&V::RULES, 5));
+    let pos = position::<V>(&deal(V::rules(), 5));
     let mut exact = exact::<V>(20_000);
     let fresh = exact.held_bytes();
     let sol = exact.solve(&pos, &cancel).unwrap();

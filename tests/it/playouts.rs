@@ -674,7 +674,7 @@ struct Stats {
 /// checking (a)-(e) at every step.
 fn playouts<V: Variant>(game: Game, first_seed: u64, total_moves: u64) -> Stats {
     const MAX_MOVES_PER_GAME: u64 = 400;
-    let rules = V::RULES;
+    let rules = V::rules();
     let decks = rules.decks as usize;
     assert_eq!(decks, game.decks());
     let mut st = Stats::default();

@@ -293,7 +293,7 @@ fn check_talon_play<V: Variant>(pos: &Position, m: Move, what: &str) -> Position
 /// A position as text for comparing, without the redeal count when passes are unlimited (then it
 /// is no part of the state).
 fn state_text<V: Variant>(mut q: Position) -> String {
-    if matches!(V::RULES.stock, Stock::Waste { passes: None, .. }) {
+    if matches!(V::rules().stock, Stock::Waste { passes: None, .. }) {
         q.redeals = 0;
     }
     format!("{q:?}")
@@ -347,7 +347,7 @@ fn talon_plays_agree_with_turning<V: Variant>(deals: u64) -> usize {
         let mut pos = start_of::<V>(seed);
         let mut rng = ChaCha8Rng::seed_from_u64(seed);
         for step in 0..40 {
-            let what = format!("{} seed {seed} step {step}", V::RULES.id);
+            let what = format!("{} seed {seed} step {step}", V::rules().id);
             let plays = talon_plays::<V>(&pos);
             let mut got: Vec<String> = Vec::new();
             for &m in &plays {

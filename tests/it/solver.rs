@@ -54,7 +54,7 @@ struct Norm {
 
 /// `pos` as it lies, slot for slot.
 fn as_is<V: Variant>(pos: &Position) -> Norm {
-    let r = V::RULES;
+    let r = V::rules();
     Norm {
         piles: (0..r.piles())
             .map(|p| (pos.piles[p].fixed, pos.piles[p].as_slice().to_vec()))
@@ -86,7 +86,7 @@ fn normalize<V: Variant>(pos: &Position) -> Norm {
     for (&p, pile) in slots.iter().zip(free) {
         n.piles[p] = pile;
     }
-    let per_suit = V::RULES.decks as usize;
+    let per_suit = V::rules().decks as usize;
     let mut heights = vec![Vec::new(); 4];
     for &(suit, h) in &n.found {
         if h > 0 {
@@ -207,7 +207,7 @@ impl<'a, V: Variant> KeyCheck<'a, V> {
     }
 
     fn check(&mut self, pos: &Position) {
-        let (id, what) = (V::RULES.id, &self.what);
+        let (id, what) = (V::rules().id, &self.what);
         let k: V::Key = encode::<V, V::Key>(&self.ctx, pos);
         assert!(
             used_bits(k.as_ref()) <= self.max_bits,
@@ -244,7 +244,7 @@ impl<'a, V: Variant> KeyCheck<'a, V> {
             "{id} {what}: one position with two different keys"
         );
         self.checked += 1;
-        let r = V::RULES;
+        let r = V::rules();
         let free = (0..r.piles())
             .filter(|&p| pos.piles[p].fixed == 0 && pos.piles[p].len > 0)
             .count();
@@ -285,7 +285,7 @@ fn report<V: Variant>(how: &str, checks: &[KeyCheck<V>]) -> [usize; 6] {
         "{} key, {how}: {checked} positions ({again} keys met again); with a built pile \
          without prefix {}, with two or more {}, with an empty pile {}, with 13+ cards up {}, \
          with an emptied reserve slot {}, with a waste {}",
-        V::RULES.id,
+        V::rules().id,
         cov[0],
         cov[1],
         cov[2],
@@ -344,7 +344,7 @@ fn key_round_trip<V: Variant>(search_deals: u64, need: [usize; 6]) {
         assert!(
             walks[i] + search[i] >= need[i],
             "{}: coverage {walks:?} + {search:?}, need {need:?}",
-            V::RULES.id
+            V::rules().id
         );
     }
 }
@@ -373,12 +373,12 @@ fn key_round_trip_and_exactness_napoleons_shoulder() {
 /// than every pile of the deal, in bits: there the old bound (from the whole pile, not its
 /// prefix) was larger than the deal's.
 fn key_from_mid_game_starts<V: Variant>(seeds: u64) -> usize {
-    let id = V::RULES.id;
+    let id = V::rules().id;
     let mut grown = 0;
     for seed in 0..seeds {
         let deal = start_of::<V>(seed);
         let deal_bits = KeyContext::max_bits::<V>(&deal);
-        let tallest_dealt = (0..V::RULES.piles())
+        let tallest_dealt = (0..V::rules().piles())
             .map(|p| deal.piles[p].len)
             .max()
             .unwrap();
@@ -397,7 +397,7 @@ fn key_from_mid_game_starts<V: Variant>(seeds: u64) -> usize {
                 need <= deal_bits,
                 "{id} seed {seed}, start {i}: needs {need} bits, its deal {deal_bits}"
             );
-            let tallest = (0..V::RULES.piles())
+            let tallest = (0..V::rules().piles())
                 .map(|p| mid.piles[p].len)
                 .max()
                 .unwrap();
@@ -487,7 +487,7 @@ fn mid_game_file_outgrowing_the_key<V: Variant>() {
         let mut rng = ChaCha8Rng::seed_from_u64(seed);
         for step in 0..300 {
             let moves = gen_moves::<V>(&pos);
-            let tallest = (0..V::RULES.piles())
+            let tallest = (0..V::rules().piles())
                 .max_by_key(|&p| pos.piles[p].len)
                 .unwrap() as u8;
             let onto: Vec<Move> = moves
@@ -619,7 +619,7 @@ fn successor_keys<V: Variant>(ctx: &KeyContext, p: &Position) -> HashSet<V::Key>
 #[test]
 fn talon_key_merges_only_waste_places_with_the_same_moves() {
     fn check<V: Variant>() -> (usize, usize) {
-        let Stock::Waste { draw, .. } = V::RULES.stock else {
+        let Stock::Waste { draw, .. } = V::rules().stock else {
             unreachable!("Klondike has a stock")
         };
         let d = draw as usize;
@@ -641,7 +641,7 @@ fn talon_key_merges_only_waste_places_with_the_same_moves() {
                     let q = with_waste(p, w);
                     let on = w % d == 0 || w == n;
                     let k: V::Key = encode::<V, V::Key>(&ctx, &q);
-                    let what = format!("{} seed {seed}, waste {w} of {n}", V::RULES.id);
+                    let what = format!("{} seed {seed}, waste {w} of {n}", V::rules().id);
                     assert_eq!(k == k0, on, "{what}: merged?");
                     assert_eq!(
                         encode::<V, V::Key>(&plain, &q) == plain0,
@@ -1033,7 +1033,7 @@ fn reduced<V: Variant>(seed: u64, low: u8) -> Position {
 /// [`reduced`] with each foundation left empty with probability `empty` (with 0, every
 /// foundation holds some cards, so that higher cards are settled and the settled rule bites).
 fn reduced_with<V: Variant>(seed: u64, low: u8, empty: f64) -> Position {
-    let r = V::RULES;
+    let r = V::rules();
     let mut d = deal(&r, seed);
     let mut rng = ChaCha8Rng::seed_from_u64(seed ^ 0x5eed_5eed);
     let nf = r.foundations();
@@ -1108,7 +1108,7 @@ fn endgame<V: Variant>(seed: u64, kings_on_top: bool) -> Position {
 
 /// [`endgame`] with each foundation from `low` up (or complete): more cards in play.
 fn endgame_from<V: Variant>(seed: u64, kings_on_top: bool, low: u8) -> Position {
-    let r = V::RULES;
+    let r = V::rules();
     let mut rng = ChaCha8Rng::seed_from_u64(seed ^ 0xe4d_6a3e);
     let nf = r.foundations();
     let suit = |f: usize| (f / r.decks as usize) as u8;
@@ -1267,7 +1267,7 @@ fn prune_cross_check_against<V: Variant>(
     pruned_nodes: u64,
     unpruned_nodes: u64,
 ) -> Cross {
-    let id = V::RULES.id;
+    let id = V::rules().id;
     let mut pruned = solver::<V>(pruned_nodes, prune);
     let mut plain = solver::<V>(unpruned_nodes, reference);
     let mut c = Cross::default();
@@ -1513,7 +1513,7 @@ fn blocked_cards_agree_with_the_search_without_them() {
             20,
             50_000,
         );
-        bites(V::RULES.id, c, 5);
+        bites(V::rules().id, c, 5);
     }
     reduced::<Klondike>();
     reduced::<KlondikeDraw3>();
@@ -1526,7 +1526,7 @@ fn blocked_cards_agree_with_the_search_without_them() {
             100,
             50_000,
         );
-        bites(V::RULES.id, c, 0);
+        bites(V::rules().id, c, 0);
     }
     open::<FlowerGarden>();
     open::<LuckierThirteen>();
@@ -1560,7 +1560,7 @@ fn blocked_cards_never_fire_along_a_won_game() {
                 assert!(
                     !blocked::<V>(&pos),
                     "{} {what}: blocked before move {i} of a won game",
-                    V::RULES.id
+                    V::rules().id
                 );
                 passed += 1;
                 apply::<V>(&mut pos, m);
@@ -1773,7 +1773,7 @@ fn best_first_cross_check<V: Variant>(
 ) {
     use patience::solve::End;
     use patience::solve::best::BestFirst;
-    let id = V::RULES.id;
+    let id = V::rules().id;
     let mut dfs = Solver::<V>::new(Options {
         max_nodes: nodes,
         timeout: None,
@@ -2004,7 +2004,7 @@ fn move_order_noise_changes_no_verdict() {
             assert!(
                 decided.len() <= 1,
                 "{} seed {seed}: verdicts by noise seed {verdicts:?}",
-                V::RULES.id
+                V::rules().id
             );
             won += usize::from(verdicts[0] == 'S' && verdicts[1..].contains(&'S'));
             lost += usize::from(verdicts[0] == 'U' && verdicts[1..].contains(&'U'));

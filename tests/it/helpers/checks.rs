@@ -19,7 +19,7 @@ pub fn gen_moves<V: Variant>(pos: &Position) -> Vec<Move> {
 
 /// Is `p` one of the game's tableau piles, and empty?
 pub fn empty_pile<V: Variant>(pos: &Position, p: Place) -> bool {
-    matches!(p, Place::Tableau(q) if (q as usize) < V::RULES.piles() && pos.piles[q as usize].is_empty())
+    matches!(p, Place::Tableau(q) if (q as usize) < V::rules().piles() && pos.piles[q as usize].is_empty())
 }
 
 /// Do `a` and `b` differ only by the numbering of interchangeable places of the game: two
@@ -37,7 +37,7 @@ fn same_up_to_renaming<V: Variant>(pos: &Position, a: Move, b: Move) -> bool {
         }
         (Place::Foundation(f), Place::Foundation(g)) => {
             let (f, g) = (f as usize, g as usize);
-            let nf = V::RULES.foundations();
+            let nf = V::rules().foundations();
             f < nf
                 && g < nf
                 && pos.found_height[f] == pos.found_height[g]
@@ -70,14 +70,14 @@ pub fn allowed<V: Variant>(pos: &Position, text: &str) -> Move {
         Ok(ok) => ok,
         Err(e) => panic!(
             "{}: {text} refused ({e}), but RULES.md allows it",
-            V::RULES.name
+            V::rules().name
         ),
     };
     if generated_form::<V>(pos, m).is_none() {
         assert!(
             whole_pile_to_space::<V>(pos, m),
             "{}: {text} is legal but not generated; generated: {:?}",
-            V::RULES.name,
+            V::rules().name,
             generated_text::<V>(pos)
         );
     }
@@ -91,7 +91,7 @@ pub fn allowed_exactly<V: Variant>(pos: &Position, text: &str) -> Move {
     assert!(
         gen_moves::<V>(pos).contains(&m),
         "{}: {text} is legal but not generated as it is; generated: {:?}",
-        V::RULES.name,
+        V::rules().name,
         generated_text::<V>(pos)
     );
     m
@@ -104,14 +104,14 @@ pub fn refused<V: Variant>(pos: &Position, text: &str) -> Illegal {
     let e = match legal::<V>(pos, m) {
         Ok(_) => panic!(
             "{}: {text} accepted, but RULES.md forbids it",
-            V::RULES.name
+            V::rules().name
         ),
         Err(e) => e,
     };
     if let Some(g) = generated_form::<V>(pos, m) {
         panic!(
             "{}: {text} refused by legal ({e}) but generated as {g}",
-            V::RULES.name
+            V::rules().name
         );
     }
     e

@@ -74,7 +74,7 @@ impl Default for Table<'_> {
 
 impl Table<'_> {
     pub fn deal<V: Variant>(&self) -> Deal {
-        let rules = V::RULES;
+        let rules = V::rules();
         let mut piles: Vec<Vec<CardToken>> = (0..rules.piles())
             .map(|p| self.piles.get(p).map_or_else(Vec::new, |s| toks(s)))
             .collect();

@@ -34,27 +34,27 @@ pub fn solver_in<V: Variant>(max_nodes: u64, prune: Prune, table_bytes: usize) -
 
 /// The start position of the seeded deal `seed`.
 pub fn start_of<V: Variant>(seed: u64) -> Position {
-    Position::from_deal::<V>(&deal(&V::RULES, seed))
-        .unwrap_or_else(|e| panic!("{} seed {seed}: {e}", V::RULES.id))
+    Position::from_deal::<V>(&deal(V::rules(), seed))
+        .unwrap_or_else(|e| panic!("{} seed {seed}: {e}", V::rules().id))
 }
 
 /// Solves, and checks that a `solved` replays to a win with the direct rules check.
 pub fn solve_checked<V: Variant>(s: &mut Solver<V>, start: &Position, what: &str) -> Solution {
     let sol = s
         .solve(start, &AtomicBool::new(false))
-        .unwrap_or_else(|e| panic!("{} {what}: {e}", V::RULES.id));
+        .unwrap_or_else(|e| panic!("{} {what}: {e}", V::rules().id));
     if let Verdict::Solved(moves) = &sol.verdict {
         let end = replay::<V>(start, moves).unwrap_or_else(|(i, why)| {
             panic!(
                 "{} {what}: move {i} ({}) of the solution is refused: {why}",
-                V::RULES.id,
+                V::rules().id,
                 moves[i]
             )
         });
         assert!(
             end.is_won::<V>(),
             "{} {what}: the solution replays without winning",
-            V::RULES.id
+            V::rules().id
         );
     }
     sol
@@ -94,10 +94,10 @@ pub fn key_fits<V: Variant>() {
         assert!(
             need <= have,
             "{} seed {seed}: needs {need} bits, the key has {have}",
-            V::RULES.id
+            V::rules().id
         );
     }
-    assert!(run_implies_build(&V::RULES), "{}", V::RULES.id);
+    assert!(run_implies_build(V::rules()), "{}", V::rules().id);
 }
 
 /// Solves seeds `0..50` at `nodes` nodes (table bound `table_bytes`, the default pruning) and
@@ -109,7 +109,7 @@ pub fn key_fits<V: Variant>() {
 /// letter should be pinned. Any change to the deal generator changes the deals and needs new
 /// pins; so does a smaller budget.
 pub fn pinned<V: Variant>(pins: &str, nodes: u64, table_bytes: usize) {
-    let id = V::RULES.id;
+    let id = V::rules().id;
     assert_eq!(pins.len(), 50, "{id}: one letter per seed 0..50");
     let mut s = solver_in::<V>(nodes, Prune::default(), table_bytes);
     let mut now = String::new();
@@ -149,7 +149,7 @@ pub fn pinned<V: Variant>(pins: &str, nodes: u64, table_bytes: usize) {
 /// examined before anything is changed (reference/README.md). Fewer than `min_decided` decided
 /// deals is a regression of the search.
 pub fn reference_deals<V: Variant>(nodes: u64, min_decided: usize, table_bytes: usize) {
-    let id = V::RULES.id;
+    let id = V::rules().id;
     let dir = common::reference_dir();
     let csv = std::fs::read_to_string(dir.join("verdicts.csv")).expect("verdicts.csv");
     let rows: Vec<(String, String)> = csv
