@@ -243,7 +243,7 @@ pub fn generate_with<V: Variant>(pos: &Position, out: &mut Vec<Move>, talon_play
                 Place::Waste,
                 draw.min(pos.stock_len),
             ));
-        } else if pos.may_redeal(&rules) {
+        } else if pos.may_redeal(rules) {
             out.push(Move::new(Place::Waste, Place::Stock, pos.waste_len));
         }
     }
@@ -542,7 +542,7 @@ pub fn legal<V: Variant>(pos: &Position, m: Move) -> Result<Move, Illegal> {
             return Ok(Move::new(m.from, m.to, draw.min(pos.stock_len)));
         }
         (Place::Waste, Place::Stock) => {
-            if !pos.may_redeal(&rules) {
+            if !pos.may_redeal(rules) {
                 return Err(Illegal::NoRedeal);
             }
             return Ok(Move::new(m.from, m.to, pos.waste_len));

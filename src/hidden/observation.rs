@@ -132,7 +132,7 @@ impl Observation {
         }
         debug_assert!(slots.is_sorted());
         unseen.sort();
-        let mut seen = pos.card_counts(&rules);
+        let mut seen = pos.card_counts(rules);
         for c in &unseen {
             seen[c.index() as usize] -= 1;
         }

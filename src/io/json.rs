@@ -410,7 +410,7 @@ mod tests {
 
     #[test]
     fn the_solve_result_has_the_keys_of_the_format_and_the_deal_as_its_file() {
-        use crate::game::{Position, Variant};
+        use crate::game::Position;
         use crate::solve::Solver;
         let d = crate::deal::deal(&Stonewall::RULES, 7);
         let start = Position::from_deal::<Stonewall>(&d).unwrap();

@@ -453,7 +453,7 @@ fn encode_as<V: Variant, K: KeyWords>(ctx: &KeyContext, pos: &Position, turned_o
         w.put(stock_len as u64, bits_for(tl));
         // With unlimited passes the count of redeals is no part of the state (and may be
         // anything): it must not be written, not even as zero bits of a nonzero value.
-        let rb = redeal_bits(&rules);
+        let rb = redeal_bits(rules);
         if rb > 0 {
             w.put(pos.redeals as u64, rb);
         }
@@ -566,7 +566,7 @@ pub fn decode<V: Variant, K: KeyWords>(ctx: &KeyContext, start: &Position, key: 
             [r.get(tl as u32), 0]
         };
         let stock_len = r.get(bits_for(tl)) as usize;
-        let rb = redeal_bits(&rules);
+        let rb = redeal_bits(rules);
         pos.redeals = if rb > 0 { r.get(rb) as u8 } else { 0 };
         let remaining: Vec<u8> = (0..tl)
             .filter(|&t| m[t / 64] >> (t % 64) & 1 == 1)

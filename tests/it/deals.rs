@@ -174,7 +174,7 @@ fn deals_follow_the_shuffled_deck() {
         for seed in 0..50 {
             let deck = shuffled_deck(rules.decks, seed);
             assert_eq!(deck.len(), rules.cards());
-            let d = deal(&rules, seed);
+            let d = deal(rules, seed);
             let np = rules.piles();
             let rows = d.piles[0].len();
             let mut k = 0;
@@ -211,8 +211,8 @@ fn deals_are_deterministic_and_seeds_differ() {
         let rules = V::rules();
         let mut seen = std::collections::HashSet::new();
         for seed in (0..400).chain([u64::MAX, u64::MAX - 1, 1 << 63, (1 << 40) + 7]) {
-            let a = deal(&rules, seed);
-            let b = deal(&rules, seed);
+            let a = deal(rules, seed);
+            let b = deal(rules, seed);
             assert_eq!(a, b, "{} seed {seed} is not deterministic", rules.id);
             assert!(
                 counts(&a).iter().all(|&n| n == rules.decks as usize),

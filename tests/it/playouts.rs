@@ -682,7 +682,7 @@ fn playouts<V: Variant>(game: Game, first_seed: u64, total_moves: u64) -> Stats 
     let (mut sources, mut dests) = (Vec::new(), Vec::new());
     let mut seed = first_seed;
     while st.moves < total_moves {
-        let d = deal(&rules, seed);
+        let d = deal(rules, seed);
         let mut pos = Position::from_deal::<V>(&d).expect("a seeded deal is legal");
         let mut rng = ChaCha8Rng::seed_from_u64(seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) ^ 0x5EED);
         let mut table = Table::read(game, &pos);
@@ -692,10 +692,10 @@ fn playouts<V: Variant>(game: Game, first_seed: u64, total_moves: u64) -> Stats 
             let ctx = || format!("{} seed {seed} step {step}", rules.name);
             // (d) no card lost or duplicated, by the engine's count and by the oracle's.
             assert!(
-                pos.card_counts(&rules).iter().all(|&n| n as usize == decks),
+                pos.card_counts(rules).iter().all(|&n| n as usize == decks),
                 "{}: card counts {:?}",
                 ctx(),
-                pos.card_counts(&rules)
+                pos.card_counts(rules)
             );
             assert!(table.counts().iter().all(|&n| n == decks), "{}", ctx());
             assert_eq!(pos.is_won::<V>(), table.won(game), "{}", ctx());

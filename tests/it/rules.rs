@@ -7,7 +7,7 @@
 //! a refused move must not be generated in any form.
 
 use crate::helpers::{Filler, Table, allowed, card, gen_moves, pile_text, play, refused, toks};
-use patience::game::{DealError, Illegal, Place, Position, Variant, apply, undo};
+use patience::game::{DealError, Illegal, Place, Position, apply, undo};
 use patience::variants::{LuckyPiles, NapoleonsShoulder, Stonewall};
 
 // ---------------------------------------------------------------------------------------------

@@ -1034,7 +1034,7 @@ fn reduced<V: Variant>(seed: u64, low: u8) -> Position {
 /// foundation holds some cards, so that higher cards are settled and the settled rule bites).
 fn reduced_with<V: Variant>(seed: u64, low: u8, empty: f64) -> Position {
     let r = V::rules();
-    let mut d = deal(&r, seed);
+    let mut d = deal(r, seed);
     let mut rng = ChaCha8Rng::seed_from_u64(seed ^ 0x5eed_5eed);
     let nf = r.foundations();
     let suit = |f: usize| (f / r.decks as usize) as u8;
