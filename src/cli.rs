@@ -87,7 +87,13 @@ pub enum Command {
 }
 
 #[derive(Args, Debug)]
-pub struct VariantsArgs {}
+pub struct VariantsArgs {
+    /// Print the rules of this built-in game as a rules file (TOML, see docs/formats.md), to
+    /// copy and change: give the copy an id of its own and pass its path where a command takes
+    /// a VARIANT.
+    #[arg(long, value_name = "ID")]
+    pub rules: Option<String>,
+}
 
 /// Where a game starts: a seeded deal, a deal file or a PySolFC game number.
 #[derive(Args, Debug, Clone)]
@@ -162,7 +168,7 @@ impl StartArgs {
 
 #[derive(Args, Debug)]
 pub struct DealArgs {
-    /// The game (an id from `patience variants`).
+    /// The game: an id from `patience variants`, or the path of a rules file (`.toml`).
     pub variant: String,
     #[command(flatten)]
     pub start: StartArgs,
@@ -173,7 +179,7 @@ pub struct DealArgs {
 
 #[derive(Args, Debug)]
 pub struct CheckArgs {
-    /// The game (an id from `patience variants`).
+    /// The game: an id from `patience variants`, or the path of a rules file (`.toml`).
     pub variant: String,
     #[command(flatten)]
     pub start: StartArgs,
@@ -321,7 +327,7 @@ impl SolverArgs {
 
 #[derive(Args, Debug)]
 pub struct SolveArgs {
-    /// The game (an id from `patience variants`).
+    /// The game: an id from `patience variants`, or the path of a rules file (`.toml`).
     pub variant: String,
     #[command(flatten)]
     pub start: StartArgs,
@@ -354,7 +360,7 @@ impl PlannerArgs {
 
 #[derive(Args, Debug)]
 pub struct PlayArgs {
-    /// The game (an id from `patience variants`).
+    /// The game: an id from `patience variants`, or the path of a rules file (`.toml`).
     pub variant: String,
     #[command(flatten)]
     pub start: StartArgs,
@@ -372,7 +378,7 @@ pub struct PlayArgs {
 
 #[derive(Args, Debug)]
 pub struct HintArgs {
-    /// The game (an id from `patience variants`).
+    /// The game: an id from `patience variants`, or the path of a rules file (`.toml`).
     pub variant: String,
     /// The position (JSON deal file, `??` for unknown cards); `-` reads standard input.
     #[arg(long = "deal", value_name = "FILE", required_unless_present = "pysol")]
@@ -399,7 +405,8 @@ pub struct HintArgs {
 
 #[derive(Args, Debug)]
 pub struct WinrateArgs {
-    /// The games (ids from `patience variants`), run one after the other on the same seeds.
+    /// The games (ids from `patience variants`, or paths of rules files), run one after the
+    /// other on the same seeds.
     #[arg(value_name = "VARIANT", required = true)]
     pub variants: Vec<String>,
     /// How many deals: the seeds from --first-seed on.
@@ -470,6 +477,9 @@ pub struct MergeArgs {
     /// Print the summary as JSON.
     #[arg(long)]
     pub json: bool,
+    /// A rules file whose game the CSV files hold rows of (repeat for several games).
+    #[arg(long = "rules", value_name = "FILE.toml")]
+    pub rules: Vec<std::path::PathBuf>,
 }
 
 /// Parses the process arguments. Help and version go to standard output (exit 0); any other
@@ -520,6 +530,9 @@ pub struct CompareArgs {
     /// Print the comparison as JSON.
     #[arg(long)]
     pub json: bool,
+    /// A rules file whose game the CSV files hold rows of (repeat for several games).
+    #[arg(long = "rules", value_name = "FILE.toml")]
+    pub rules: Vec<std::path::PathBuf>,
 }
 
 #[cfg(test)]

@@ -7,7 +7,8 @@
 //! # The public API
 //!
 //! - **Games and rules**: [`variants`] (the built-in games, each a [`game::Variant`] whose
-//!   [`game::Rules`] are plain data; [`variants::ALL`], [`variants::find`], [`with_variant!`]).
+//!   [`game::Rules`] are plain data; [`variants::ALL`], [`variants::find`]); [`rules`] (rules
+//!   files, [`rules::with_rules`]: any rules value, built-in or from a file, as a compiled game).
 //! - **Deals**: [`deal::deal`] (a pure function of game and seed), [`pysol::pysol_deal`]
 //!   (PySolFC's game numbers), [`io::dealfile`] (deal files).
 //! - **The engine**: [`game::Position`] with [`game::generate`], [`game::apply`],
@@ -63,6 +64,7 @@ pub mod hash;
 pub mod hidden;
 pub mod io;
 pub mod pysol;
+pub mod rules;
 pub mod solve;
 pub mod variants;
 

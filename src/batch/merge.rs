@@ -116,7 +116,7 @@ pub fn combine(
         ));
     }
     let mut records: Vec<Record> = seen.into_values().map(|(_, r)| r.record).collect();
-    let order = |id: &str| crate::variants::ALL.iter().position(|r| r.id == id);
+    let order = crate::rules::order;
     records.sort_by_key(|r| (order(r.variant), r.knowledge, r.source, r.seed));
     Ok(records)
 }

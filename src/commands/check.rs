@@ -15,7 +15,8 @@ use patience::io::movelist::read_moves;
 use std::io::Write;
 
 pub fn run(args: &CheckArgs, out: &mut dyn Write) -> Result<Outcome> {
-    for_variant!(&args.variant, V => check::<V>(args, out))
+    let rules = super::rules_of(&args.variant)?;
+    for_variant!(rules, <V, 'a>(args: &'a CheckArgs = args, out: &'a mut dyn Write = out) -> Result<Outcome> => check::<V>(args, out))?
 }
 
 fn check<V: Variant>(args: &CheckArgs, out: &mut dyn Write) -> Result<Outcome> {
@@ -54,12 +55,12 @@ fn check<V: Variant>(args: &CheckArgs, out: &mut dyn Write) -> Result<Outcome> {
     }
     let rules = V::rules();
     for (i, (&m, token)) in list.moves.iter().zip(&list.tokens).enumerate() {
-        if let Some(p) = [m.from, m.to].into_iter().find(|&p| !exists(&rules, p)) {
+        if let Some(p) = [m.from, m.to].into_iter().find(|&p| !exists(rules, p)) {
             bail!(
                 "{moves_in}: move list: move {} ({token}): {} has no {p} (its places are {})",
                 i + 1,
                 rules.name,
-                places(&rules)
+                places(rules)
             );
         }
     }

@@ -160,6 +160,9 @@ fn pct(k: u64, n: u64) -> f64 {
 }
 
 pub fn run(args: &CompareArgs, out: &mut dyn Write) -> Result<Outcome> {
+    for path in &args.rules {
+        patience::rules::load(path)?;
+    }
     let a = Side::read(&args.a)?;
     let b = Side::read(&args.b)?;
     if a.variant != b.variant {

@@ -11,7 +11,8 @@ use patience::io::dealfile::write_deal;
 use std::io::Write;
 
 pub fn run(args: &DealArgs, out: &mut dyn Write) -> Result<Outcome> {
-    for_variant!(&args.variant, V => show::<V>(args, out))
+    let rules = super::rules_of(&args.variant)?;
+    for_variant!(rules, <V, 'a>(args: &'a DealArgs = args, out: &'a mut dyn Write = out) -> Result<Outcome> => show::<V>(args, out))?
 }
 
 fn show<V: Variant>(args: &DealArgs, out: &mut dyn Write) -> Result<Outcome> {

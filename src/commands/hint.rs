@@ -13,7 +13,8 @@ use patience::io::dealfile::read_deal;
 use std::io::Write;
 
 pub fn run(args: &HintArgs, out: &mut dyn Write) -> Result<Outcome> {
-    for_variant!(&args.variant, V => hint::<V>(args, out))
+    let rules = super::rules_of(&args.variant)?;
+    for_variant!(rules, <V, 'a>(args: &'a HintArgs = args, out: &'a mut dyn Write = out) -> Result<Outcome> => hint::<V>(args, out))?
 }
 
 fn hint<V: Variant>(args: &HintArgs, out: &mut dyn Write) -> Result<Outcome> {
@@ -34,7 +35,7 @@ fn hint<V: Variant>(args: &HintArgs, out: &mut dyn Write) -> Result<Outcome> {
             {
                 bail!("{input}: the deal file is for {v:?}, not {:?}", rules.id);
             }
-            super::check_face_down(&rules, &deal)
+            super::check_face_down(rules, &deal)
                 .with_context(|| format!("{input}: not a legal {} position", rules.name))?;
             let obs = Observation::from_deal::<V>(&deal)
                 .with_context(|| format!("{input}: not a legal {} position", rules.name))?;

@@ -28,6 +28,9 @@ use std::io::Write;
 use std::path::{Path, PathBuf};
 
 pub fn run(args: &MergeArgs, out: &mut dyn Write) -> Result<Outcome> {
+    for path in &args.rules {
+        patience::rules::load(path)?;
+    }
     if let Some(path) = &args.csv {
         check_output(path, &args.files)?;
     }

@@ -58,25 +58,45 @@ pub fn run(cli: &Cli, out: &mut dyn Write) -> Result<Outcome> {
 pub fn unknown_variant(id: &str) -> anyhow::Error {
     let known: Vec<&str> = patience::variants::ALL.iter().map(|r| r.id).collect();
     anyhow::anyhow!(
-        "unknown variant {id:?} (known variants: {})",
+        "unknown variant {id:?} (known variants: {}; or the path of a rules file, ending in .toml)",
         known.join(", ")
     )
 }
 
-/// The rules of a variant id, or the error listing the known ids.
-pub fn rules_of(id: &str) -> Result<&'static Rules> {
-    patience::variants::find(id).ok_or_else(|| unknown_variant(id))
+/// The rules of a VARIANT argument: a built-in game's id, or the path of a rules file (a name
+/// ending in `.toml`), read, checked and made known by its id (so that result files with its
+/// rows can be read).
+pub fn rules_of(variant: &str) -> Result<&'static Rules> {
+    if variant.ends_with(".toml") {
+        return Ok(patience::rules::load(std::path::Path::new(variant))?);
+    }
+    patience::rules::find(variant).ok_or_else(|| unknown_variant(variant))
 }
 
-/// Runs `$body` with `$V` bound to the game type of the id `$id`; for an unknown id, returns
-/// (from the enclosing function) the error that lists the known ids.
+/// Runs `$body` with `$V` bound to the compiled game of `$rules` (a `&'static Rules`, see
+/// [`rules_of`]), through [`patience::rules::with_rules`]. Rust has no generic closures, so the
+/// values the body uses are named with their types (with the lifetime `$lt`):
+/// `for_variant!(rules, <V, 'a>(args: &'a Args = args) -> Result<Outcome> => run::<V>(args))`.
 macro_rules! for_variant {
-    ($id:expr, $V:ident => $body:expr) => {{
-        let id: &str = $id;
-        match patience::with_variant!(id, $V => $body) {
-            Some(result) => result,
-            None => Err($crate::commands::unknown_variant(id)),
+    ($rules:expr, <$V:ident, $lt:lifetime>($($n:ident : $t:ty = $e:expr),* $(,)?) -> $R:ty => $body:expr) => {{
+        struct Call<$lt> {
+            $($n: $t,)*
+            _p: std::marker::PhantomData<&$lt ()>,
         }
+        impl<$lt> patience::game::GameFn<$R> for Call<$lt> {
+            fn call<$V: patience::game::Variant>(self) -> $R {
+                let Call { $($n,)* .. } = self;
+                $body
+            }
+        }
+        patience::rules::with_rules(
+            $rules,
+            Call {
+                $($n: $e,)*
+                _p: std::marker::PhantomData,
+            },
+        )
+        .map_err(anyhow::Error::from)
     }};
 }
 pub(crate) use for_variant;
@@ -88,13 +108,13 @@ pub fn load_start<V: Variant>(start: &Start) -> Result<(Deal, Position)> {
     let rules = V::rules();
     match start {
         Start::Seed(seed) => {
-            let deal = patience::deal::deal(&rules, *seed);
+            let deal = patience::deal::deal(rules, *seed);
             let pos = Position::from_deal::<V>(&deal)
                 .with_context(|| format!("the {} deal of seed {seed}", rules.name))?;
             Ok((deal, pos))
         }
         Start::Pysol(number) => {
-            let deal = patience::pysol::pysol_deal(&rules, *number)?;
+            let deal = patience::pysol::pysol_deal(rules, *number)?;
             let pos = Position::from_deal::<V>(&deal)
                 .with_context(|| format!("the {} deal of PySolFC game {number}", rules.name))?;
             Ok((deal, pos))
@@ -109,7 +129,7 @@ pub fn load_start<V: Variant>(start: &Start) -> Result<(Deal, Position)> {
                 Some(_) => {}
                 None => deal.variant = Some(rules.id.to_string()),
             }
-            check_face_down(&rules, &deal)
+            check_face_down(rules, &deal)
                 .with_context(|| format!("{input}: not a legal {} deal", rules.name))?;
             let pos = Position::from_deal::<V>(&deal)
                 .with_context(|| format!("{input}: not a legal {} deal", rules.name))?;

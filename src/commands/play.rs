@@ -22,7 +22,8 @@ use std::io::Write;
 use std::time::Instant;
 
 pub fn run(args: &PlayArgs, out: &mut dyn Write) -> Result<Outcome> {
-    for_variant!(&args.variant, V => play_one::<V>(args, out))
+    let rules = super::rules_of(&args.variant)?;
+    for_variant!(rules, <V, 'a>(args: &'a PlayArgs = args, out: &'a mut dyn Write = out) -> Result<Outcome> => play_one::<V>(args, out))?
 }
 
 fn play_one<V: Variant>(args: &PlayArgs, out: &mut dyn Write) -> Result<Outcome> {
@@ -54,7 +55,7 @@ fn play_one<V: Variant>(args: &PlayArgs, out: &mut dyn Write) -> Result<Outcome>
         "{}{}, hidden play: the planner sees only what a person at the table sees",
         rules.name,
         match source {
-            crate::cli::Start::Pysol(n) => format!(", {}", patience::pysol::source_text(&rules, n)),
+            crate::cli::Start::Pysol(n) => format!(", {}", patience::pysol::source_text(rules, n)),
             _ => deal.seed.map(|s| format!(" seed {s}")).unwrap_or_default(),
         }
     )?;

@@ -6,11 +6,12 @@ use crate::cli::SolveArgs;
 use anyhow::Result;
 use patience::game::{Move, Place, Position, Variant, apply};
 use patience::io::json::SolveResult;
-use patience::solve::{Limit, Solution, Solver, Verdict};
+use patience::solve::{Limit, Prune, Solution, Solver, Verdict};
 use std::io::Write;
 
 pub fn run(args: &SolveArgs, out: &mut dyn Write) -> Result<Outcome> {
-    for_variant!(&args.variant, V => solve::<V>(args, out))
+    let rules = super::rules_of(&args.variant)?;
+    for_variant!(rules, <V, 'a>(args: &'a SolveArgs = args, out: &'a mut dyn Write = out) -> Result<Outcome> => solve::<V>(args, out))?
 }
 
 fn solve<V: Variant>(args: &SolveArgs, out: &mut dyn Write) -> Result<Outcome> {
@@ -23,6 +24,7 @@ fn solve<V: Variant>(args: &SolveArgs, out: &mut dyn Write) -> Result<Outcome> {
         writeln!(out, "{}", serde_json::to_string(&result)?)?;
     } else {
         write_text::<V>(&sol, &start, out)?;
+        writeln!(out, "{}", pruning_text::<V>(&options.prune))?;
     }
     Ok(match sol.verdict {
         Verdict::Solved(_) => Outcome::Success,
@@ -66,6 +68,42 @@ pub fn describe(pos: &Position, m: Move) -> String {
         Place::Stock => "turn the waste over".to_string(),
         _ => moving,
     }
+}
+
+/// Which proved pruning rules the search used: each is on only where its argument's
+/// preconditions hold for the game's rules (and `--prune-off` left it on).
+pub(crate) fn pruning_text<V: Variant>(p: &Prune) -> String {
+    let rules = [
+        ("aces", p.aces, Prune::aces_rule_holds::<V>()),
+        ("safe", p.safe, Prune::safe_rule_holds::<V>()),
+        ("kings", p.kings, Prune::kings_rule_holds::<V>()),
+        ("talon", p.talon, Prune::talon_plays_used::<V>()),
+        ("runs", p.runs, Prune::runs_rule_holds::<V>()),
+        ("blocks", p.blocks, Prune::blocks_rule_holds::<V>()),
+        ("free", p.free && p.safe, Prune::free_rule_holds::<V>()),
+    ];
+    let list = |f: &dyn Fn(bool, bool) -> bool| -> String {
+        let names: Vec<&str> = rules
+            .iter()
+            .filter(|&&(_, asked, holds)| f(asked, holds))
+            .map(|&(n, ..)| n)
+            .collect();
+        if names.is_empty() {
+            "none".to_string()
+        } else {
+            names.join(",")
+        }
+    };
+    let mut text = format!(
+        "pruning on: {}; not for these rules: {}",
+        list(&|asked, holds| asked && holds),
+        list(&|_, holds| !holds)
+    );
+    let off = list(&|asked, holds| !asked && holds);
+    if off != "none" {
+        text.push_str(&format!("; switched off: {off}"));
+    }
+    text
 }
 
 pub(crate) fn write_text<V: Variant>(

@@ -1,4 +1,5 @@
-//! `patience variants`: the games, one a line: id, name, summary.
+//! `patience variants`: the games, one a line: id, name, summary; with `--rules ID`, a game's
+//! rules as a rules file.
 
 use super::Outcome;
 use crate::cli::VariantsArgs;
@@ -6,7 +7,12 @@ use anyhow::Result;
 use patience::variants::ALL;
 use std::io::Write;
 
-pub fn run(_args: &VariantsArgs, out: &mut dyn Write) -> Result<Outcome> {
+pub fn run(args: &VariantsArgs, out: &mut dyn Write) -> Result<Outcome> {
+    if let Some(id) = &args.rules {
+        let rules = patience::variants::find(id).ok_or_else(|| super::unknown_variant(id))?;
+        write!(out, "{}", patience::rules::to_toml(rules))?;
+        return Ok(Outcome::Success);
+    }
     let id_w = ALL.iter().map(|r| r.id.len()).max().unwrap_or(0);
     let name_w = ALL.iter().map(|r| r.name.len()).max().unwrap_or(0);
     for r in ALL {

@@ -108,7 +108,8 @@ pub fn run(args: &WinrateArgs, out: &mut dyn Write) -> Result<Outcome> {
             options.max_nodes
         ));
         for &id in &ids {
-            if !for_variant!(id, V => Ok::<bool, anyhow::Error>(patience::hidden::game_hides_cards::<V>()))?
+            let rules = rules_of(id)?;
+            if !for_variant!(rules, <V, 'a>() -> bool => patience::hidden::game_hides_cards::<V>())?
             {
                 notes.push(format!(
                     "{id} hides no card: hidden play equals thoughtful play, its thoughtful verdicts are reused"
@@ -233,12 +234,23 @@ pub fn run(args: &WinrateArgs, out: &mut dyn Write) -> Result<Outcome> {
             Ok(())
         };
         let end = match knowledge {
-            Knowledge::Thoughtful => {
-                for_variant!(id, V => solve_all::<V, _, anyhow::Error>(&pool, &options, source, seeds, cancel, &mut on_record))?
-            }
-            Knowledge::Hidden => {
-                for_variant!(id, V => play_all::<V, _>(&pool, &options, budget, source, seeds, cancel, &mut on_record))?
-            }
+            Knowledge::Thoughtful => for_variant!(rules_of(id)?, <V, 'a>(
+                    pool: &'a rayon::ThreadPool = &pool,
+                    options: &'a Options = &options,
+                    source: DealSource = source,
+                    seeds: Box<dyn Iterator<Item = u64> + Send + 'a> = Box::new(seeds),
+                    cancel: &'a AtomicBool = cancel,
+                    on_record: &'a mut dyn FnMut(Record) -> Result<()> = &mut on_record,
+                ) -> Result<PassEnd> => solve_all::<V, _, anyhow::Error>(pool, options, source, seeds, cancel, on_record))??,
+            Knowledge::Hidden => for_variant!(rules_of(id)?, <V, 'a>(
+                    pool: &'a rayon::ThreadPool = &pool,
+                    options: &'a Options = &options,
+                    budget: Budget = budget,
+                    source: DealSource = source,
+                    seeds: Box<dyn Iterator<Item = u64> + Send + 'a> = Box::new(seeds),
+                    cancel: &'a AtomicBool = cancel,
+                    on_record: &'a mut dyn FnMut(Record) -> Result<()> = &mut on_record,
+                ) -> Result<PassEnd> => play_all::<V, _>(pool, options, budget, source, seeds, cancel, on_record))??,
         };
         speeds[i] = Some((end.done, end.wall));
         if end.cancelled {
@@ -480,11 +492,10 @@ fn other_source(path: &Path, row: &Row, source: DealSource) -> String {
 
 /// The variants of some rows, in the order of `patience variants`.
 fn variants_in(rows: &[Row]) -> Vec<&'static str> {
-    patience::variants::ALL
-        .iter()
-        .map(|r| r.id)
-        .filter(|id| rows.iter().any(|row| row.record.variant == *id))
-        .collect()
+    let mut ids: Vec<&'static str> = rows.iter().map(|row| row.record.variant).collect();
+    ids.sort_by_key(|id| (patience::rules::order(id), *id));
+    ids.dedup();
+    ids
 }
 
 /// A warning when the tables of all workers together could pass the machine's memory (Linux).

@@ -10,5 +10,5 @@ pub mod setup;
 pub use engine::{Illegal, Undo, apply, generate, generate_with, legal, talon_card, undo};
 pub use moves::{Move, MoveParseError, Place};
 pub use position::Position;
-pub use rules::{Build, FaceDown, Rules, Sight, Space, Stock, Unit, Variant};
+pub use rules::{Build, FaceDown, GameFn, Rules, Sight, Space, Stock, Unit, Variant};
 pub use setup::{Deal, DealError};

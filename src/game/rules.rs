@@ -281,6 +281,12 @@ pub trait Variant: Copy + Default + Send + Sync + 'static {
     fn rules() -> &'static Rules;
 }
 
+/// A piece of work generic over the game: [`crate::rules::with_rules`] calls it with the
+/// game type compiled for a [`Rules`] value (Rust has no generic closures).
+pub trait GameFn<R> {
+    fn call<V: Variant>(self) -> R;
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

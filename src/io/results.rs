@@ -212,7 +212,7 @@ impl TryFrom<ResultRow> for Record {
                 ));
             }
         };
-        let Some(rules) = crate::variants::find(&row.variant) else {
+        let Some(rules) = crate::rules::find(&row.variant) else {
             return Err(RowError::Foreign(format!(
                 "{:?} is not a known variant",
                 row.variant

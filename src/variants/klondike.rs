@@ -1,15 +1,5 @@
 use crate::game::{Build, FaceDown, Rules, Sight, Space, Stock, Unit};
 
-/// Klondike, draw 1: 7 piles of 1..7 cards, only each top card face up; down in alternating
-/// colour; any face-up run moves; a King or a run headed by a King fills a space; the stock
-/// turns one card at a time onto one waste, unlimited passes.
-#[derive(Copy, Clone, Default, Debug)]
-pub struct Klondike;
-
-/// Klondike, draw 3: as [`Klondike`], the stock turns three cards at a time.
-#[derive(Copy, Clone, Default, Debug)]
-pub struct KlondikeDraw3;
-
 const fn klondike(id: &'static str, name: &'static str, summary: &'static str, draw: u8) -> Rules {
     Rules {
         id,
@@ -27,26 +17,20 @@ const fn klondike(id: &'static str, name: &'static str, summary: &'static str, d
     }
 }
 
-crate::builtin!(Klondike, [u64; 4]);
+/// Klondike, draw 1: 7 piles of 1..7 cards, only each top card face up; down in alternating
+/// colour; any face-up run moves; a King or a run headed by a King fills a space; the stock
+/// turns one card at a time onto one waste, unlimited passes.
+pub const KLONDIKE: Rules = klondike(
+    "klondike",
+    "Klondike",
+    "7 piles of 1..7, top cards up; down alt. colour, runs move; Kings to a space; draw 1, unlimited passes",
+    1,
+);
 
-impl Klondike {
-    /// The rules of the game.
-    pub const RULES: Rules = klondike(
-        "klondike",
-        "Klondike",
-        "7 piles of 1..7, top cards up; down alt. colour, runs move; Kings to a space; draw 1, unlimited passes",
-        1,
-    );
-}
-
-crate::builtin!(KlondikeDraw3, [u64; 4]);
-
-impl KlondikeDraw3 {
-    /// The rules of the game.
-    pub const RULES: Rules = klondike(
-        "klondike-draw3",
-        "Klondike (draw 3)",
-        "as klondike, but the stock turns three cards at a time",
-        3,
-    );
-}
+/// Klondike, draw 3: as `klondike`, the stock turns three cards at a time.
+pub const KLONDIKE_DRAW3: Rules = klondike(
+    "klondike-draw3",
+    "Klondike (draw 3)",
+    "as klondike, but the stock turns three cards at a time",
+    3,
+);

@@ -2,25 +2,17 @@ use crate::game::{Build, FaceDown, Rules, Sight, Space, Stock, Unit};
 
 /// Lucky Piles: 13 x 4 face up, up or down by one regardless of suit, single cards,
 /// only Kings fill a space.
-#[derive(Copy, Clone, Default, Debug)]
-pub struct LuckyPiles;
-
-crate::builtin!(LuckyPiles, [u64; 6]);
-
-impl LuckyPiles {
-    /// The rules of the game.
-    pub const RULES: Rules = Rules {
-        id: "lucky-piles",
-        name: "Lucky Piles",
-        summary: "13x4 face up; up or down by one, any suit; single cards; only Kings to a space",
-        decks: 1,
-        pile_sizes: &[4; 13],
-        face_down: FaceDown::None,
-        sight: Sight::Faces,
-        reserve: 0,
-        build: Build::UpDownAnySuit,
-        unit: Unit::Single,
-        space: Space::Kings,
-        stock: Stock::None,
-    };
-}
+pub const RULES: Rules = Rules {
+    id: "lucky-piles",
+    name: "Lucky Piles",
+    summary: "13x4 face up; up or down by one, any suit; single cards; only Kings to a space",
+    decks: 1,
+    pile_sizes: &[4; 13],
+    face_down: FaceDown::None,
+    sight: Sight::Faces,
+    reserve: 0,
+    build: Build::UpDownAnySuit,
+    unit: Unit::Single,
+    space: Space::Kings,
+    stock: Stock::None,
+};

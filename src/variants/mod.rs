@@ -1,4 +1,6 @@
-//! One short file per game: its declarative [`Rules`], nothing else.
+//! The built-in games: one registry, [`games!`] below, one entry per game (its type, its
+//! [`Rules`] as data in the game's file, and the words of its state key). Nothing else names a
+//! game: [`ALL`], [`find`] and the dispatch of [`crate::rules::with_rules`] come from the list.
 
 mod flower_garden;
 mod forty_thieves;
@@ -12,105 +14,90 @@ mod napoleons_square;
 mod stonewall;
 mod wildflower;
 
-pub use flower_garden::FlowerGarden;
-pub use forty_thieves::FortyThieves;
-pub use klondike::{Klondike, KlondikeDraw3};
-pub use luckier_thirteen::LuckierThirteen;
-pub use lucky_piles::LuckyPiles;
-pub use lucky_piles_same_suit::LuckyPilesSameSuit;
-pub use lucky_thirteen::LuckyThirteen;
-pub use napoleons_shoulder::NapoleonsShoulder;
-pub use napoleons_square::NapoleonsSquare;
-pub use stonewall::Stonewall;
-pub use wildflower::Wildflower;
+use crate::game::{GameFn, Rules};
 
-use crate::game::Rules;
+/// Defines the built-in games from one list: per entry a zero-sized type, its inherent
+/// `const RULES`, its [`Variant`](crate::game::Variant) impl (the rules are a static, so they
+/// fold to constants in the compiled code), and its place in [`ALL`] and [`call_builtin`].
+macro_rules! games {
+    ($($(#[$doc:meta])* $T:ident = $rules:path, $K:ty;)*) => {
+        $(
+            $(#[$doc])*
+            #[derive(Copy, Clone, Default, Debug)]
+            pub struct $T;
 
-/// Makes `$T` (a zero-sized type with an inherent `const RULES: Rules`) a built-in
-/// [`Variant`](crate::game::Variant) with the key `$K`: its rules are a static, so they fold to
-/// constants in the compiled code.
-#[macro_export]
-#[doc(hidden)]
-macro_rules! builtin {
-    ($T:ident, $K:ty) => {
-        impl $crate::game::Variant for $T {
-            type Key = $K;
-            const BUILD: $crate::game::Build = $T::RULES.build;
-            #[inline(always)]
-            fn rules() -> &'static $crate::game::Rules {
-                static RULES: $crate::game::Rules = $T::RULES;
-                &RULES
+            impl $T {
+                /// The rules of the game.
+                pub const RULES: Rules = $rules;
             }
+
+            impl $crate::game::Variant for $T {
+                type Key = $K;
+                const BUILD: $crate::game::Build = $T::RULES.build;
+                #[inline(always)]
+                fn rules() -> &'static Rules {
+                    static RULES: Rules = $T::RULES;
+                    &RULES
+                }
+            }
+        )*
+
+        /// Every built-in game's rules, in the order `patience variants` lists them.
+        pub const ALL: &[Rules] = &[$($T::RULES),*];
+
+        /// Calls `f` with the built-in game whose rules are `rules` (all of them equal, id
+        /// included); gives `f` back for rules that are no built-in game's.
+        pub fn call_builtin<R, F: GameFn<R>>(rules: &Rules, f: F) -> Result<R, F> {
+            $(
+                if *rules == $T::RULES {
+                    return Ok(f.call::<$T>());
+                }
+            )*
+            Err(f)
         }
     };
 }
 
-/// Every variant's rules, in the order `patience variants` lists them.
-pub const ALL: &[Rules] = &[
-    Stonewall::RULES,
-    LuckyPiles::RULES,
-    NapoleonsShoulder::RULES,
-    FlowerGarden::RULES,
-    Wildflower::RULES,
-    LuckyThirteen::RULES,
-    LuckierThirteen::RULES,
-    NapoleonsSquare::RULES,
-    FortyThieves::RULES,
-    Klondike::RULES,
-    KlondikeDraw3::RULES,
-    LuckyPilesSameSuit::RULES,
-];
-
-/// The rules of the variant with this id.
-pub fn find(id: &str) -> Option<&'static Rules> {
-    ALL.iter().find(|r| r.id == id)
+games! {
+    /// Stonewall: 6 x 6 with the 1st, 3rd and 5th card face down, a 16-card open reserve,
+    /// down in alternating colour, any face-up alternating run moves, anything fills a space.
+    Stonewall = stonewall::RULES, [u64; 3];
+    /// Lucky Piles: 13 x 4 face up, up or down by one regardless of suit, single cards,
+    /// only Kings fill a space.
+    LuckyPiles = lucky_piles::RULES, [u64; 6];
+    /// Napoleon's Shoulder: two decks, 12 x 4 face up, down regardless of suit, single cards,
+    /// spaces filled only from the waste (or by an Ace from a foundation), 56-card stock, one pass.
+    NapoleonsShoulder = napoleons_shoulder::RULES, [u64; 7];
+    /// Flower Garden: 6 x 6 all face up, a 16-card open reserve, down by one regardless of suit,
+    /// single cards, any card fills a space.
+    FlowerGarden = flower_garden::RULES, [u64; 4];
+    /// Wildflower: Flower Garden (6 x 6 face up, 16-card open reserve, down regardless of suit), but
+    /// a descending run in one suit moves as a unit; any card or such run fills a space.
+    Wildflower = wildflower::RULES, [u64; 4];
+    /// Lucky Thirteen: 13 x 4 face up, down by one regardless of suit, single cards, an empty pile
+    /// is never filled.
+    LuckyThirteen = lucky_thirteen::RULES, [u64; 5];
+    /// Luckier Thirteen: 13 x 4 face up, down by one in alternating colour, single cards, any card
+    /// fills a space.
+    LuckierThirteen = luckier_thirteen::RULES, [u64; 4];
+    /// Napoleon's Square: two decks, 12 x 4 face up, down in suit, single cards or same-suit runs
+    /// as a unit, any card or run fills a space, 56-card stock turned one at a time, one pass.
+    NapoleonsSquare = napoleons_square::RULES, [u64; 4];
+    /// Forty Thieves: two decks, 10 x 4 face up, down in suit, single cards, any card fills a
+    /// space, 64-card stock turned one at a time, one pass.
+    FortyThieves = forty_thieves::RULES, [u64; 4];
+    /// Klondike, draw 1: 7 piles of 1..7 cards, only each top card face up; down in alternating
+    /// colour; any face-up run moves; a King or a run headed by a King fills a space; the stock
+    /// turns one card at a time onto one waste, unlimited passes.
+    Klondike = klondike::KLONDIKE, [u64; 4];
+    /// Klondike, draw 3: as [`Klondike`], the stock turns three cards at a time.
+    KlondikeDraw3 = klondike::KLONDIKE_DRAW3, [u64; 4];
+    /// Lucky Piles, same suit (PySolFC's Lucky Piles): 13 x 4 face up, up or down by one in the
+    /// same suit, single cards, only Kings fill a space.
+    LuckyPilesSameSuit = lucky_piles_same_suit::RULES, [u64; 4];
 }
 
-/// Runs `$body` with `$V` bound to the variant type whose id is `$id` (a `&str`); evaluates to
-/// `None` for an unknown id. This is the one place where a runtime id becomes a compiled game.
-#[macro_export]
-macro_rules! with_variant {
-    ($id:expr, $V:ident => $body:expr) => {{
-        use $crate::game::Variant as _;
-        let id: &str = $id;
-        if id == $crate::variants::Stonewall::RULES.id {
-            type $V = $crate::variants::Stonewall;
-            Some($body)
-        } else if id == $crate::variants::LuckyPiles::RULES.id {
-            type $V = $crate::variants::LuckyPiles;
-            Some($body)
-        } else if id == $crate::variants::NapoleonsShoulder::RULES.id {
-            type $V = $crate::variants::NapoleonsShoulder;
-            Some($body)
-        } else if id == $crate::variants::FlowerGarden::RULES.id {
-            type $V = $crate::variants::FlowerGarden;
-            Some($body)
-        } else if id == $crate::variants::Wildflower::RULES.id {
-            type $V = $crate::variants::Wildflower;
-            Some($body)
-        } else if id == $crate::variants::LuckyThirteen::RULES.id {
-            type $V = $crate::variants::LuckyThirteen;
-            Some($body)
-        } else if id == $crate::variants::LuckierThirteen::RULES.id {
-            type $V = $crate::variants::LuckierThirteen;
-            Some($body)
-        } else if id == $crate::variants::NapoleonsSquare::RULES.id {
-            type $V = $crate::variants::NapoleonsSquare;
-            Some($body)
-        } else if id == $crate::variants::FortyThieves::RULES.id {
-            type $V = $crate::variants::FortyThieves;
-            Some($body)
-        } else if id == $crate::variants::Klondike::RULES.id {
-            type $V = $crate::variants::Klondike;
-            Some($body)
-        } else if id == $crate::variants::KlondikeDraw3::RULES.id {
-            type $V = $crate::variants::KlondikeDraw3;
-            Some($body)
-        } else if id == $crate::variants::LuckyPilesSameSuit::RULES.id {
-            type $V = $crate::variants::LuckyPilesSameSuit;
-            Some($body)
-        } else {
-            None
-        }
-    }};
+/// The rules of the built-in game with this id.
+pub fn find(id: &str) -> Option<&'static Rules> {
+    ALL.iter().find(|r| r.id == id)
 }

@@ -89,8 +89,14 @@ fn family_games_are_registered() {
     for id in FAMILY {
         let r = patience::variants::find(id).unwrap_or_else(|| panic!("{id} not in ALL"));
         assert_eq!(r.id, id);
-        let through_macro = patience::with_variant!(id, V => V::rules().id);
-        assert_eq!(through_macro, Some(id), "{id} missing from with_variant!");
+        struct Id;
+        impl patience::game::GameFn<&'static str> for Id {
+            fn call<V: patience::Variant>(self) -> &'static str {
+                V::rules().id
+            }
+        }
+        let compiled = patience::rules::with_rules(r, Id).unwrap();
+        assert_eq!(compiled, id, "{id}: with_rules runs another game");
     }
     let out = common::patience().arg("variants").output().unwrap();
     let text = common::stdout_of(&out);
@@ -713,7 +719,7 @@ fn lucky_piles_same_suit_only_kings_fill_a_space() {
 fn golden<V: Variant>(stock: usize, want: [&str; 2]) {
     let r = V::rules();
     for seed in 0..100 {
-        let d = deal(&r, seed);
+        let d = deal(r, seed);
         assert!(d.piles.iter().all(|p| p.len() == r.pile_sizes[0] as usize));
         let all = d
             .piles
@@ -736,7 +742,7 @@ fn golden<V: Variant>(stock: usize, want: [&str; 2]) {
     }
     for (seed, want) in want.into_iter().enumerate() {
         assert_eq!(
-            deal_text(&deal(&r, seed as u64)),
+            deal_text(&deal(r, seed as u64)),
             want,
             "{} seed {seed}: the deal changed; seeded deals must never change",
             r.id
@@ -881,7 +887,7 @@ fn key_walks<V: Variant>(seeds: u64, walks: u64, steps: usize) -> [usize; 6] {
     let r = V::rules();
     let mut cov = [0usize; 6];
     for seed in 0..seeds {
-        let start = Position::from_deal::<V>(&deal(&r, seed)).unwrap();
+        let start = Position::from_deal::<V>(&deal(r, seed)).unwrap();
         let ctx = KeyContext::new::<V>(&start);
         let max_bits = KeyContext::max_bits::<V>(&start);
         let mut by_key: HashMap<V::Key, Norm> = HashMap::new();

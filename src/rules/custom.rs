@@ -1,0 +1,135 @@
+//! The compiled shapes of a game that is not built in: [`Custom<B, W>`], specialised on its
+//! build rule `B` (a constant of the type, like a built-in game's) and the words `W` of its
+//! state key; every other rule is read from the [`Rules`] value, which does not change during a
+//! run, so its branches are always predicted the same way.
+//!
+//! A shape's rules live in one slot per shape, set by [`enter`] for the time of a
+//! [`crate::rules::with_rules`] call. Two calls with different rules of the same shape at the
+//! same time (in one process) take turns; calls with the same rules share the slot, nested or
+//! from several threads.
+
+use crate::game::{Build, Rules, Variant};
+use crate::solve::key::KeyWords;
+use std::marker::PhantomData;
+use std::sync::atomic::{AtomicPtr, Ordering};
+use std::sync::{Condvar, Mutex};
+
+/// A build rule as a type.
+pub trait BuildTag: Copy + Default + Send + Sync + 'static {
+    const BUILD: Build;
+    /// The slot row of the rule.
+    const ROW: usize;
+}
+
+macro_rules! build_tags {
+    ($($(#[$doc:meta])* $T:ident = $b:ident, $row:expr;)*) => {
+        $(
+            $(#[$doc])*
+            #[derive(Copy, Clone, Default, Debug)]
+            pub struct $T;
+            impl BuildTag for $T {
+                const BUILD: Build = Build::$b;
+                const ROW: usize = $row;
+            }
+        )*
+    };
+}
+
+build_tags! {
+    /// Down in alternating colour.
+    DownAltColour = DownAltColour, 0;
+    /// Down in any suit.
+    DownAnySuit = DownAnySuit, 1;
+    /// Down in suit.
+    DownSameSuit = DownSameSuit, 2;
+    /// Up or down in any suit.
+    UpDownAnySuit = UpDownAnySuit, 3;
+    /// Up or down in suit.
+    UpDownSameSuit = UpDownSameSuit, 4;
+}
+
+/// The key widths a game from a file is compiled for, in words; the smallest that holds the
+/// game's key is used.
+pub const WIDTHS: [usize; 2] = [4, 8];
+
+/// A game from data, with build rule `B` and a key of `W` words.
+#[derive(Copy, Clone, Default, Debug)]
+pub struct Custom<B: BuildTag, const W: usize>(PhantomData<B>);
+
+/// The slot of one shape: the rules in use, and who holds them.
+struct Slot {
+    rules: AtomicPtr<Rules>,
+    /// The rules held (as an address) and how many calls hold them.
+    held: Mutex<(usize, usize)>,
+    free: Condvar,
+}
+
+#[allow(clippy::declare_interior_mutable_const)]
+const EMPTY: Slot = Slot {
+    rules: AtomicPtr::new(std::ptr::null_mut()),
+    held: Mutex::new((0, 0)),
+    free: Condvar::new(),
+};
+
+static SLOTS: [[Slot; WIDTHS.len()]; 5] = [const { [EMPTY; WIDTHS.len()] }; 5];
+
+const fn column(w: usize) -> usize {
+    let mut i = 0;
+    while i < WIDTHS.len() {
+        if WIDTHS[i] == w {
+            return i;
+        }
+        i += 1;
+    }
+    panic!("not a compiled key width")
+}
+
+impl<B: BuildTag, const W: usize> Variant for Custom<B, W>
+where
+    [u64; W]: KeyWords,
+{
+    type Key = [u64; W];
+    const BUILD: Build = B::BUILD;
+    #[inline(always)]
+    fn rules() -> &'static Rules {
+        let p = SLOTS[B::ROW][const { column(W) }]
+            .rules
+            .load(Ordering::Acquire);
+        // SAFETY: the slot only ever holds null or the address of a `&'static Rules` (see
+        // `enter`), and rules are never written through it.
+        match unsafe { p.as_ref() } {
+            Some(r) => r,
+            None => panic!("a game from a rules file used outside rules::with_rules"),
+        }
+    }
+}
+
+/// Holds the slot of a shape while a call runs; lets it go when dropped.
+pub(crate) struct Held(&'static Slot);
+
+/// Puts `rules` in the slot of shape (`B`, `W`), waiting while other rules hold it.
+pub(crate) fn enter<B: BuildTag, const W: usize>(rules: &'static Rules) -> Held {
+    let slot = &SLOTS[B::ROW][column(W)];
+    let me = rules as *const Rules as usize;
+    let mut held = slot.held.lock().unwrap_or_else(|e| e.into_inner());
+    while held.1 > 0 && held.0 != me {
+        held = slot.free.wait(held).unwrap_or_else(|e| e.into_inner());
+    }
+    if held.1 == 0 {
+        slot.rules
+            .store(rules as *const Rules as *mut Rules, Ordering::Release);
+        held.0 = me;
+    }
+    held.1 += 1;
+    Held(slot)
+}
+
+impl Drop for Held {
+    fn drop(&mut self) {
+        let mut held = self.0.held.lock().unwrap_or_else(|e| e.into_inner());
+        held.1 -= 1;
+        if held.1 == 0 {
+            self.0.free.notify_all();
+        }
+    }
+}
