@@ -14,4 +14,5 @@ mod playouts;
 mod prune;
 mod pysol;
 mod rules;
+mod rulesfile;
 mod solver;
