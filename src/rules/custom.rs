@@ -3,7 +3,7 @@
 //! state key; every other rule is read from the [`Rules`] value, which does not change during a
 //! run, so its branches are always predicted the same way.
 //!
-//! A shape's rules live in one slot per shape, set by [`enter`] for the time of a
+//! A shape's rules live in one slot per shape, set by `enter` for the time of a
 //! [`crate::rules::with_rules`] call. Two calls with different rules of the same shape at the
 //! same time (in one process) take turns; calls with the same rules share the slot, nested or
 //! from several threads.
