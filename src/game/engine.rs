@@ -61,7 +61,7 @@ pub fn movable_tail<V: Variant>(pos: &Position, p: usize) -> usize {
     if len == 0 {
         return 0;
     }
-    match V::rules().unit {
+    match V::UNIT {
         Unit::Single => 1,
         Unit::Run(rel) => {
             let mut k = 1;

@@ -277,6 +277,8 @@ pub trait Variant: Copy + Default + Send + Sync + 'static {
     type Key: KeyWords;
     /// The build rule: always `Self::rules().build`.
     const BUILD: Build;
+    /// What moves as a unit: always `Self::rules().unit`.
+    const UNIT: Unit;
     /// The game's rules.
     fn rules() -> &'static Rules;
 }

@@ -1,15 +1,15 @@
-//! The compiled shapes of a game that is not built in: [`Custom<B, W>`], specialised on its
-//! build rule `B` (a constant of the type, like a built-in game's) and the words `W` of its
-//! state key; every other rule is read from the [`Rules`] value, which does not change during a
-//! run, so its branches are always predicted the same way.
+//! The compiled shapes of a game that is not built in: [`Custom<B, U, W>`], specialised on its
+//! build rule `B` and what moves as a unit `U` (constants of the type, like a built-in game's)
+//! and the words `W` of its state key; every other rule is read from the [`Rules`] value, which
+//! does not change during a run, so its branches are always predicted the same way.
 //!
 //! A shape's rules live in one slot per shape, set by `enter` for the time of a
 //! [`crate::rules::with_rules`] call. Two calls with different rules of the same shape at the
 //! same time (in one process) take turns; calls with the same rules share the slot, nested or
 //! from several threads.
 
-use crate::game::{Build, Rules, Variant};
-use crate::solve::key::KeyWords;
+use crate::game::rules::KeyWords;
+use crate::game::{Build, Rules, Unit, Variant};
 use std::marker::PhantomData;
 use std::sync::atomic::{AtomicPtr, Ordering};
 use std::sync::{Condvar, Mutex};
@@ -48,13 +48,45 @@ build_tags! {
     UpDownSameSuit = UpDownSameSuit, 4;
 }
 
+/// What moves as a unit, as a type.
+pub trait UnitTag: Copy + Default + Send + Sync + 'static {
+    const UNIT: Unit;
+    /// The slot plane of the rule.
+    const PLANE: usize;
+}
+
+macro_rules! unit_tags {
+    ($($(#[$doc:meta])* $T:ident = $u:expr, $plane:expr;)*) => {
+        $(
+            $(#[$doc])*
+            #[derive(Copy, Clone, Default, Debug)]
+            pub struct $T;
+            impl UnitTag for $T {
+                const UNIT: Unit = $u;
+                const PLANE: usize = $plane;
+            }
+        )*
+    };
+}
+
+unit_tags! {
+    /// The top card only.
+    Single = Unit::Single, 0;
+    /// Runs down in alternating colour.
+    RunsAltColour = Unit::Run(Build::DownAltColour), 1;
+    /// Runs down in any suit.
+    RunsAnySuit = Unit::Run(Build::DownAnySuit), 2;
+    /// Runs down in suit.
+    RunsSameSuit = Unit::Run(Build::DownSameSuit), 3;
+}
+
 /// The key widths a game from a file is compiled for, in words; the smallest that holds the
 /// game's key is used.
 pub const WIDTHS: [usize; 2] = [4, 8];
 
-/// A game from data, with build rule `B` and a key of `W` words.
+/// A game from data, with build rule `B`, unit rule `U` and a key of `W` words.
 #[derive(Copy, Clone, Default, Debug)]
-pub struct Custom<B: BuildTag, const W: usize>(PhantomData<B>);
+pub struct Custom<B: BuildTag, U: UnitTag, const W: usize>(PhantomData<(B, U)>);
 
 /// The slot of one shape: the rules in use, and who holds them.
 struct Slot {
@@ -71,7 +103,7 @@ const EMPTY: Slot = Slot {
     free: Condvar::new(),
 };
 
-static SLOTS: [[Slot; WIDTHS.len()]; 5] = [const { [EMPTY; WIDTHS.len()] }; 5];
+static SLOTS: [[[Slot; WIDTHS.len()]; 4]; 5] = [const { [const { [EMPTY; WIDTHS.len()] }; 4] }; 5];
 
 const fn column(w: usize) -> usize {
     let mut i = 0;
@@ -84,15 +116,16 @@ const fn column(w: usize) -> usize {
     panic!("not a compiled key width")
 }
 
-impl<B: BuildTag, const W: usize> Variant for Custom<B, W>
+impl<B: BuildTag, U: UnitTag, const W: usize> Variant for Custom<B, U, W>
 where
     [u64; W]: KeyWords,
 {
     type Key = [u64; W];
     const BUILD: Build = B::BUILD;
+    const UNIT: Unit = U::UNIT;
     #[inline(always)]
     fn rules() -> &'static Rules {
-        let p = SLOTS[B::ROW][const { column(W) }]
+        let p = SLOTS[B::ROW][U::PLANE][const { column(W) }]
             .rules
             .load(Ordering::Acquire);
         // SAFETY: the slot only ever holds null or the address of a `&'static Rules` (see
@@ -107,9 +140,9 @@ where
 /// Holds the slot of a shape while a call runs; lets it go when dropped.
 pub(crate) struct Held(&'static Slot);
 
-/// Puts `rules` in the slot of shape (`B`, `W`), waiting while other rules hold it.
-pub(crate) fn enter<B: BuildTag, const W: usize>(rules: &'static Rules) -> Held {
-    let slot = &SLOTS[B::ROW][column(W)];
+/// Puts `rules` in the slot of shape (`B`, `U`, `W`), waiting while other rules hold it.
+pub(crate) fn enter<B: BuildTag, U: UnitTag, const W: usize>(rules: &'static Rules) -> Held {
+    let slot = &SLOTS[B::ROW][U::PLANE][column(W)];
     let me = rules as *const Rules as usize;
     let mut held = slot.held.lock().unwrap_or_else(|e| e.into_inner());
     while held.1 > 0 && held.0 != me {

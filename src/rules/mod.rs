@@ -2,8 +2,8 @@
 //! point where a [`Rules`] value becomes compiled code, [`with_rules`].
 //!
 //! A built-in game runs on its own type ([`crate::variants`]), whose rules fold to constants.
-//! Any other rules run on a [`custom::Custom`] shape, specialised on the build rule and the
-//! key's width, and read the other rules from the value (which never changes during a run).
+//! Any other rules run on a [`custom::Custom`] shape, specialised on the build rule, the unit
+//! rule and the key's width, and read the other rules from the value (which never changes during a run).
 //! The proved prunings of [`crate::solve::Prune`] are each on only where their preconditions
 //! hold for the rules, whatever the rules came from.
 
@@ -222,31 +222,45 @@ pub fn with_rules<R, F: GameFn<R>>(rules: &'static Rules, f: F) -> Result<R, Rul
     };
     validate(rules)?;
     let wide = key_words(rules) > WIDTHS[0];
+    // The shapes: every build rule with every unit rule whose runs it implies (`check`).
     macro_rules! shapes {
-        ($($b:ident),*) => {
-            match (rules.build, wide) {
+        ($(($b:ident, $u:pat, $ut:ident)),*) => {
+            match (rules.build, rules.unit, wide) {
                 $(
-                    (Build::$b, false) => call::<custom::$b, { WIDTHS[0] }, R, F>(rules, f),
-                    (Build::$b, true) => call::<custom::$b, { WIDTHS[1] }, R, F>(rules, f),
+                    (Build::$b, $u, false) => call::<custom::$b, custom::$ut, { WIDTHS[0] }, R, F>(rules, f),
+                    (Build::$b, $u, true) => call::<custom::$b, custom::$ut, { WIDTHS[1] }, R, F>(rules, f),
                 )*
+                _ => unreachable!("check refuses runs the build rule does not imply"),
             }
         };
     }
     Ok(shapes!(
-        DownAltColour,
-        DownAnySuit,
-        DownSameSuit,
-        UpDownAnySuit,
-        UpDownSameSuit
+        (DownAltColour, Unit::Single, Single),
+        (
+            DownAltColour,
+            Unit::Run(Build::DownAltColour),
+            RunsAltColour
+        ),
+        (DownAnySuit, Unit::Single, Single),
+        (DownAnySuit, Unit::Run(Build::DownAltColour), RunsAltColour),
+        (DownAnySuit, Unit::Run(Build::DownAnySuit), RunsAnySuit),
+        (DownAnySuit, Unit::Run(Build::DownSameSuit), RunsSameSuit),
+        (DownSameSuit, Unit::Single, Single),
+        (DownSameSuit, Unit::Run(Build::DownSameSuit), RunsSameSuit),
+        (UpDownAnySuit, Unit::Single, Single),
+        (UpDownSameSuit, Unit::Single, Single)
     ))
 }
 
-fn call<B: custom::BuildTag, const W: usize, R, F: GameFn<R>>(rules: &'static Rules, f: F) -> R
+fn call<B: custom::BuildTag, U: custom::UnitTag, const W: usize, R, F: GameFn<R>>(
+    rules: &'static Rules,
+    f: F,
+) -> R
 where
     [u64; W]: crate::game::rules::KeyWords,
 {
-    let _held = custom::enter::<B, W>(rules);
-    f.call::<Custom<B, W>>()
+    let _held = custom::enter::<B, U, W>(rules);
+    f.call::<Custom<B, U, W>>()
 }
 
 /// The games from rules files loaded in this process, in the order they were loaded.

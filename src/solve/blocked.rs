@@ -272,7 +272,7 @@ impl<'a> Layout<'a> {
                 if let Some(b) = below {
                     l.lying |= bit;
                     l.under[c] = b & !DOWN;
-                    if let Unit::Run(rel) = rules.unit
+                    if let Unit::Run(rel) = V::UNIT
                         && b & DOWN == 0
                         && rel.fits(Card::from_index(card), Card::from_index(b))
                     {
@@ -526,7 +526,7 @@ mod tests {
                                 break;
                             }
                             if j < i {
-                                let unit = match rules.unit {
+                                let unit = match V::UNIT {
                                     Unit::Run(rel) => {
                                         !pile.is_down(j) && rel.fits(pile.card(j + 1), pile.card(j))
                                     }

@@ -270,7 +270,7 @@ impl Prune {
     /// Does the free-children argument hold for this game? (Built down, and only single cards
     /// move, so a card moves only from the top of its place; one deck or two.)
     pub fn free_rule_holds<V: Variant>() -> bool {
-        Self::safe_rule_holds::<V>() && matches!(V::rules().unit, Unit::Single)
+        Self::safe_rule_holds::<V>() && matches!(V::UNIT, Unit::Single)
     }
 
     /// Does the stuck-Kings argument hold for this game? (It builds down, and an empty pile
@@ -293,7 +293,7 @@ impl Prune {
     pub fn runs_rule_holds<V: Variant>() -> bool {
         V::rules().decks == 1
             && matches!(V::BUILD, Build::DownAltColour)
-            && matches!(V::rules().unit, Unit::Run(Build::DownAltColour))
+            && matches!(V::UNIT, Unit::Run(Build::DownAltColour))
             && matches!(V::rules().space, Space::Any | Space::Kings)
     }
 

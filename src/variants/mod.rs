@@ -34,6 +34,7 @@ macro_rules! games {
             impl $crate::game::Variant for $T {
                 type Key = $K;
                 const BUILD: $crate::game::Build = $T::RULES.build;
+                const UNIT: $crate::game::Unit = $T::RULES.unit;
                 #[inline(always)]
                 fn rules() -> &'static Rules {
                     static RULES: Rules = $T::RULES;
