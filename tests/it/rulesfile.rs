@@ -339,3 +339,48 @@ fn every_bad_file_is_refused_with_one_line_naming_the_file_and_the_key() {
     let err = refused(&["variants", "--rules", "spider"]);
     assert!(err.contains("spider"), "{err}");
 }
+
+/// Forty Thieves with two passes: a limited number of passes other than one. Talon plays are
+/// off there (their arguments assume passes without limit; with them, seed 0 came out a false
+/// `unsolvable`), the summary says so, seed 0 is won, and the verdicts agree with the unpruned
+/// search's.
+#[test]
+fn a_game_with_two_passes_is_searched_without_talon_plays() {
+    let dir = common::tempdir();
+    let (code, text, err) = run(&["variants", "--rules", "forty-thieves"]);
+    assert_eq!(code, 0, "{err}");
+    let text = text
+        .replace("id = \"forty-thieves\"", "id = \"forty-thieves-2\"")
+        .replace("passes = 1", "passes = 2");
+    assert!(text.contains("passes = 2"), "{text}");
+    let file = write_file(dir.path(), "forty-thieves-2.toml", &text);
+    let (code, out, err) = run(&["solve", arg(&file), "--seed", "0", "--max-nodes", "1000000"]);
+    assert_eq!(code, 0, "{err}");
+    assert!(out.starts_with("solved"), "{out}");
+    let line = out.lines().last().unwrap();
+    let off = line.split("not for these rules: ").nth(1).unwrap_or("");
+    assert!(off.split(',').any(|r| r == "talon"), "{line}");
+    let mut decided = 0;
+    for seed in 0..12 {
+        let seed = seed.to_string();
+        let verdict = |more: &[&str]| {
+            let mut args = vec![
+                "solve",
+                arg(&file),
+                "--seed",
+                &seed,
+                "--max-nodes",
+                "300000",
+            ];
+            args.extend_from_slice(more);
+            let (_, out, _) = run(&args);
+            out.split([':', ' ']).next().unwrap().to_string()
+        };
+        let (a, b) = (verdict(&[]), verdict(&["--no-prune"]));
+        if a != "unknown" && b != "unknown" {
+            decided += 1;
+            assert_eq!(a, b, "seed {seed}");
+        }
+    }
+    assert!(decided >= 3, "only {decided} seeds decided both ways");
+}
