@@ -102,11 +102,40 @@
 //! enters a reserve in these games (RULES.md), so a card leaves the tableau only for a
 //! foundation or another pile. It needs one deck (each card is one card); the build rule, the
 //! unit rule and the space rule are the game's own.
+//!
+//! *Where the answer cannot change.* The search asks the test only at positions whose parent was
+//! no dead end, and [`may_block`] names two kinds of move after which the answer stays "not
+//! blocked", so the test is skipped there (the same answers, so the same searches and node
+//! counts; debug builds, so the test suite, check every skipped answer):
+//! - a *reversible* tableau move: a unit U headed by h moves from the top of pile A, where h lay
+//!   on a card b that stays face up (no card is turned up) and that h fits on under the build
+//!   rule, onto a pile B (onto its top card p, or into it empty);
+//! - a foundation card c coming down onto the tableau (onto a card p, or into an empty pile).
+//!
+//! *Argument.* Let P be the position before the move and C after it; the talon, and so the
+//! cards reachable off the tableau, are the same in both. First, the fixed point of C derives
+//! the moved cards as good as gone. Reversible move: b is the top of A in C, so freed, exposed
+//! and bare-able; h is face up and fits on b, which is not in h's pile, and the cards of U are
+//! built on each other under the unit rule (they moved as a unit), so every card of U has h
+//! among its heads and leaves B, from the top down (rule 2): all of U is exposed and has left.
+//! Then p, on which h lies, is freed (rule 5: h is face up and fits on the bare-able b, not p)
+//! and exposed, and B is emptied in C wherever it was empty in P. Foundation card: the lower
+//! card of c's suit (if any) is still up in C, and c is the top of B, so freed and exposed: c
+//! goes up (rule 3) and leaves (rule 2), p is freed (rule 5: c is up) and exposed, B emptied
+//! where it was empty in P; c is bare-able in C, where in P it could only be placed.
+//! Then every answer of P's fixed point is an answer of C's, by induction on the order in which
+//! P's rules fire: a card outside U (or other than c) lies on the same cards in both, above the
+//! same cards except U (or c), which have left in C, so it has the same heads and the same
+//! cards lie on it, except b and p, which are freed in both; every condition a rule asks of P
+//! (exposed, left, up, placed, freed, bare-able, a pile emptied, a card not below a head: U and
+//! c are top cards, below no other) then holds in C, where the moved cards' own answers hold
+//! as shown (a card of U is freed in C as in P: the same card lies on it). So if P's fixed point
+//! puts every card up, so does C's: C is not blocked when P is not.
 
 use crate::cards::Card;
 use crate::game::position::{DOWN, MAX_PILES, NONE, Position};
 use crate::game::rules::SourceKind;
-use crate::game::{Stock, Unit, Variant, talon_card};
+use crate::game::{Move, Place, Stock, Undo, Unit, Variant, talon_card};
 
 /// The whole deck, a bit per card index.
 const ALL: u64 = (1 << 52) - 1;
@@ -180,6 +209,26 @@ pub fn blocked<V: Variant>(pos: &Position) -> bool {
     // reachable (see `Layout::fixed_point`).
     let talon = talon_reach::<V>(pos);
     layout.fixed_point::<V>(off, talon).is_some()
+}
+
+/// Can the move `m` (with `u`, what `apply` returned), which led to `pos`, turn the answer of
+/// [`blocked`] from "not blocked" to "blocked"? `false` for the two kinds of move of the
+/// module's doc (a reversible tableau move, a foundation card coming down), where the answer
+/// of the position before it holds.
+#[inline(always)]
+pub fn may_block<V: Variant>(pos: &Position, m: Move, u: &Undo) -> bool {
+    match (m.from, m.to) {
+        (Place::Foundation(_), Place::Tableau(_)) => false,
+        (Place::Tableau(a), Place::Tableau(q)) => {
+            let (from, to) = (&pos.piles[a as usize], &pos.piles[q as usize]);
+            u.flipped
+                || from.is_empty()
+                || !V::RULES
+                    .build
+                    .fits(to.card(to.len as usize - m.count as usize), from.top())
+        }
+        _ => true,
+    }
 }
 
 /// The talon's cards, and those of them that turning (and turning over, where the game

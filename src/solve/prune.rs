@@ -197,7 +197,7 @@ use super::key::KeyContext;
 use crate::cards::Card;
 use crate::game::position::{NONE, Position};
 use crate::game::rules::SourceKind;
-use crate::game::{Build, Move, Place, Space, Stock, Unit, Variant, generate_with};
+use crate::game::{Build, Move, Place, Space, Stock, Undo, Unit, Variant, generate_with};
 
 /// Which proved prunings the search applies.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
@@ -338,6 +338,24 @@ impl Prune {
     pub fn dead_end<V: Variant>(&self, pos: &Position) -> bool {
         (self.kings && Self::kings_rule_holds::<V>() && stuck_kings::<V>(pos))
             || (self.blocks && Self::blocks_rule_holds::<V>() && super::blocked::blocked::<V>(pos))
+    }
+
+    /// [`Prune::dead_end`] of the position `pos` that the move `m` (`u`: what `apply` returned)
+    /// led to from a position that is no dead end: the blocked-cards test is asked only where
+    /// the move may change its answer (`blocked::may_block`), so the answer is the same.
+    #[inline]
+    pub fn dead_end_after<V: Variant>(&self, pos: &Position, m: Move, u: &Undo) -> bool {
+        if self.blocks
+            && Self::blocks_rule_holds::<V>()
+            && !super::blocked::may_block::<V>(pos, m, u)
+        {
+            debug_assert!(
+                !super::blocked::blocked::<V>(pos),
+                "{m} left the blocked-cards answer unchanged"
+            );
+            return self.kings && Self::kings_rule_holds::<V>() && stuck_kings::<V>(pos);
+        }
+        self.dead_end::<V>(pos)
     }
 
     /// Prunes `moves[start..]` (the moves of `pos`, which is no dead end: see

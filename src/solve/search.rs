@@ -165,10 +165,16 @@ impl<V: Variant, K: KeyWords> Searcher<V, K> {
     }
 
     /// Generates, prunes and orders the moves of `pos` onto the move stack (none at a dead end).
+    /// `by`: the move that led to `pos` and what `apply` returned, from a position that is no
+    /// dead end (`None` at the root).
     #[inline]
-    fn expand(&mut self, pos: &Position) -> (u32, u32) {
+    fn expand(&mut self, pos: &Position, by: Option<(Move, &Undo)>) -> (u32, u32) {
         let start = self.moves.len();
-        if self.prune.dead_end::<V>(pos) {
+        let dead = match by {
+            Some((m, u)) => self.prune.dead_end_after::<V>(pos, m, u),
+            None => self.prune.dead_end::<V>(pos),
+        };
+        if dead {
             return (start as u32, start as u32);
         }
         self.prune.generate::<V>(pos, &mut self.moves);
@@ -227,7 +233,7 @@ impl<V: Variant, K: KeyWords> Searcher<V, K> {
         if self.table.insert(&self.key_of(ctx, pos)) == Insert::Full {
             return End::Stopped(Limit::Memory);
         }
-        let (start, end) = self.expand(pos);
+        let (start, end) = self.expand(pos, None);
         self.frames.push(Frame {
             mv: Move::new(Place::Stock, Place::Stock, 0),
             undo: Undo::default(),
@@ -309,7 +315,7 @@ impl<V: Variant, K: KeyWords> Searcher<V, K> {
                     return End::Stopped(Limit::Memory);
                 }
             }
-            let (start, end) = self.expand(pos);
+            let (start, end) = self.expand(pos, Some((m, &u)));
             self.frames.push(Frame {
                 mv: m,
                 undo: u,
