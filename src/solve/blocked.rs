@@ -223,9 +223,7 @@ pub fn may_block<V: Variant>(pos: &Position, m: Move, u: &Undo) -> bool {
             let (from, to) = (&pos.piles[a as usize], &pos.piles[q as usize]);
             u.flipped
                 || from.is_empty()
-                || !V::RULES
-                    .build
-                    .fits(to.card(to.len as usize - m.count as usize), from.top())
+                || !V::BUILD.fits(to.card(to.len as usize - m.count as usize), from.top())
         }
         _ => true,
     }
