@@ -236,12 +236,12 @@ pub struct SolverArgs {
     /// foundation cards stay), `kings` (a position where some suit's King can never go up is
     /// a dead end: games where a tableau King can only go to a foundation), `talon` (turning
     /// the stock and playing the card shown are one move, in games whose stock is turned over
-    /// again without limit), `runs` (a run is taken off a face-up card it fits on only when that card can then
-    /// go up or take the other card that fits on it: Klondike, Stonewall), `blocks` (a position
-    /// where some card can never go up, as a card above a lower one of its suit has nowhere to
-    /// go, is a dead end: one-deck games), `free` (with `safe`: a card also goes up at once when
-    /// each card that fits on it is settled or is itself next to go up with nothing to hold:
-    /// games that move single cards).
+    /// again without limit), `runs` (a run is taken off a face-up card it fits on only when
+    /// that card can then go up or take the other card that fits on it: Klondike, Stonewall),
+    /// `blocks` (a position where some card can never go up, as a card above a lower one of
+    /// its suit has nowhere to go, is a dead end: one-deck games), `free` (with `safe`: a card
+    /// also goes up at once when each card that fits on it is settled or is itself next to go
+    /// up with nothing to hold: games that move single cards).
     #[arg(long, value_name = "RULES", value_delimiter = ',')]
     pub prune_off: Vec<PruneRule>,
     /// Only the exhaustive depth-first search: skip the streamlined search (games with

@@ -80,8 +80,9 @@
 //! down and move single cards only (Flower Garden, Lucky Thirteen, Luckier Thirteen; with two
 //! decks Napoleon's Shoulder and Forty Thieves): call a card *free* when it is off the
 //! foundations, it is the next card its suit's (lowest) foundation takes, the card below it in
-//! its suit is settled (or it is an Ace), and every card that fits on it is settled. Then rule (1) also forces a card c that can go up when each of c's
-//! children is settled **or free** (Solvitaire's "two ranks above the lowest foundation" in
+//! its suit is settled (or it is an Ace), and every card that fits on it is settled. Then
+//! rule (1) also forces a card c that can go up when each of c's children is settled **or
+//! free** (Solvitaire's "two ranks above the lowest foundation" in
 //! any-suit games is a case of this).
 //!
 //! *Argument.* Take a won game σ from Q that moves no settled card (rule (2)'s argument). A free
@@ -336,8 +337,8 @@ impl Prune {
     /// try none at a dead end.
     #[inline]
     pub fn dead_end<V: Variant>(&self, pos: &Position) -> bool {
-        (self.kings && Self::kings_rule_holds::<V>() && stuck_kings::<V>(pos))
-            || (self.blocks && Self::blocks_rule_holds::<V>() && super::blocked::blocked::<V>(pos))
+        self.kings_dead_end::<V>(pos)
+            || (self.blocks_on::<V>() && super::blocked::blocked::<V>(pos))
     }
 
     /// [`Prune::dead_end`] of the position `pos` that the move `m` (`u`: what `apply` returned)
@@ -345,17 +346,29 @@ impl Prune {
     /// the move may change its answer (`blocked::may_block`), so the answer is the same.
     #[inline]
     pub fn dead_end_after<V: Variant>(&self, pos: &Position, m: Move, u: &Undo) -> bool {
-        if self.blocks
-            && Self::blocks_rule_holds::<V>()
-            && !super::blocked::may_block::<V>(pos, m, u)
-        {
-            debug_assert!(
-                !super::blocked::blocked::<V>(pos),
-                "{m} left the blocked-cards answer unchanged"
-            );
-            return self.kings && Self::kings_rule_holds::<V>() && stuck_kings::<V>(pos);
-        }
-        self.dead_end::<V>(pos)
+        let blocked = self.blocks_on::<V>()
+            && if super::blocked::may_block::<V>(pos, m, u) {
+                super::blocked::blocked::<V>(pos)
+            } else {
+                debug_assert!(
+                    !super::blocked::blocked::<V>(pos),
+                    "{m} left the blocked-cards answer unchanged"
+                );
+                false
+            };
+        self.kings_dead_end::<V>(pos) || blocked
+    }
+
+    /// Is `pos` a dead end by the stuck-Kings rule (where it is on)?
+    #[inline(always)]
+    fn kings_dead_end<V: Variant>(&self, pos: &Position) -> bool {
+        self.kings && Self::kings_rule_holds::<V>() && stuck_kings::<V>(pos)
+    }
+
+    /// Is the blocked-cards test on (and proved) in this game?
+    #[inline(always)]
+    fn blocks_on<V: Variant>(&self) -> bool {
+        self.blocks && Self::blocks_rule_holds::<V>()
     }
 
     /// Prunes `moves[start..]` (the moves of `pos`, which is no dead end: see

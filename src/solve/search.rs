@@ -183,17 +183,11 @@ impl<V: Variant, K: KeyWords> Searcher<V, K> {
             end = super::streamline::streamline::<V>(pos, &mut self.moves, start, end);
         }
         self.moves.truncate(end);
-        if self.noise == 0 {
-            order::<V>(pos, &mut self.moves[start..], &mut self.scores, None);
-        } else {
+        let noise = (self.noise != 0).then(|| {
             self.rng = splitmix(self.rng);
-            order::<V>(
-                pos,
-                &mut self.moves[start..],
-                &mut self.scores,
-                Some(self.rng),
-            );
-        }
+            self.rng
+        });
+        order::<V>(pos, &mut self.moves[start..], &mut self.scores, noise);
         (start as u32, self.moves.len() as u32)
     }
 
