@@ -124,7 +124,13 @@ pub(crate) fn write_text<V: Variant>(
         }
         Verdict::Unsolvable => writeln!(out, "unsolvable (every reachable position searched)")?,
         Verdict::Unknown(Limit::Cancelled) => writeln!(out, "unknown: interrupted (Ctrl-C)")?,
-        Verdict::Unknown(limit) => writeln!(out, "unknown: stopped by the {limit}")?,
+        Verdict::Unknown(limit) => writeln!(
+            out,
+            "unknown: stopped by the {limit}; the most cards on the foundations in a position \
+             searched: {} of {}",
+            sol.stats.best_up,
+            V::rules().cards()
+        )?,
     }
     let s = &sol.stats;
     writeln!(

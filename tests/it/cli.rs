@@ -424,3 +424,31 @@ fn bad_input_is_one_line_and_exit_status_2() {
     bad_input(&["check", "stonewall", "--seed", "1"], None);
     bad_input(&["frobnicate"], None);
 }
+
+/// An unknown verdict says how far the search got: the most cards on the foundations in any
+/// position it entered, of all the game's cards.
+#[test]
+fn an_unknown_solve_says_how_far_the_search_got() {
+    let (code, out) = run(
+        &[
+            "solve",
+            "forty-thieves",
+            "--seed",
+            "0",
+            "--max-nodes",
+            "3000",
+        ],
+        None,
+    );
+    assert_eq!(code, 1, "{out}");
+    let line = out.lines().next().unwrap();
+    let head = "unknown: stopped by the node limit; the most cards on the foundations in a \
+                position searched: ";
+    let rest = line
+        .strip_prefix(head)
+        .unwrap_or_else(|| panic!("{line:?}"));
+    let (got, total) = rest.split_once(" of ").unwrap();
+    let got: u32 = got.parse().unwrap();
+    assert_eq!(total, "104");
+    assert!((1..104).contains(&got), "{line}");
+}
