@@ -277,39 +277,63 @@ impl<V: Variant, K: KeyWords> Searcher<V, K> {
                 self.stats.nodes = nodes;
                 return End::Found(path);
             }
-            let key = self.key_of(ctx, pos);
-            // Computed before the key's own probe, and its slot asked for, so that the two
-            // table misses of a new position overlap (hashed once: the hash outlives growth).
-            let over = if self.symmetric {
-                None
-            } else {
-                turned_over_key::<V, K>(ctx, pos, &key)
-            };
-            let over = over.map(|k| {
-                let h = Table::<K>::hash_of(&k);
-                self.table.prefetch(h);
-                (k, h)
-            });
-            match self.table.insert(&key) {
-                Insert::New => {
+            let (start, end) = if self.symmetric {
+                // The suit-symmetric search (Solvitaire's cache): a position whose one move is
+                // forced to a foundation is not stored, only passed through. Stored, it would
+                // stand for its suit twins too, and those may have other moves (the twin of a
+                // position about to put up a 5 may be one where a 6 of another suit can move
+                // instead). Foundation cards stay up in a streamlined search, so a chain of
+                // forced moves never comes back to where it started.
+                let (start, end) = self.expand(pos, Some((m, &u)));
+                let forced = end == start + 1
+                    && matches!(self.moves[start as usize].to, Place::Foundation(_));
+                if !forced {
+                    match self.table.insert(&self.key_of(ctx, pos)) {
+                        Insert::New => self.stats.best_up = self.stats.best_up.max(pos.on_found),
+                        Insert::Seen => {
+                            self.moves.truncate(start as usize);
+                            undo::<V>(pos, m, u);
+                            continue;
+                        }
+                        Insert::Full => {
+                            self.stats.nodes = nodes;
+                            return End::Stopped(Limit::Memory);
+                        }
+                    }
+                } else {
                     self.stats.best_up = self.stats.best_up.max(pos.on_found);
-                    if let Some((k, h)) = over
-                        && self.table.insert_hashed(&k, h) == Insert::Full
-                    {
+                }
+                (start, end)
+            } else {
+                let key = self.key_of(ctx, pos);
+                // Computed before the key's own probe, and its slot asked for, so that the two
+                // table misses of a new position overlap (hashed once: the hash outlives growth).
+                let over = turned_over_key::<V, K>(ctx, pos, &key).map(|k| {
+                    let h = Table::<K>::hash_of(&k);
+                    self.table.prefetch(h);
+                    (k, h)
+                });
+                match self.table.insert(&key) {
+                    Insert::New => {
+                        self.stats.best_up = self.stats.best_up.max(pos.on_found);
+                        if let Some((k, h)) = over
+                            && self.table.insert_hashed(&k, h) == Insert::Full
+                        {
+                            self.stats.nodes = nodes;
+                            return End::Stopped(Limit::Memory);
+                        }
+                    }
+                    Insert::Seen => {
+                        undo::<V>(pos, m, u);
+                        continue;
+                    }
+                    Insert::Full => {
                         self.stats.nodes = nodes;
                         return End::Stopped(Limit::Memory);
                     }
                 }
-                Insert::Seen => {
-                    undo::<V>(pos, m, u);
-                    continue;
-                }
-                Insert::Full => {
-                    self.stats.nodes = nodes;
-                    return End::Stopped(Limit::Memory);
-                }
-            }
-            let (start, end) = self.expand(pos, Some((m, &u)));
+                self.expand(pos, Some((m, &u)))
+            };
             self.frames.push(Frame {
                 mv: m,
                 undo: u,

@@ -15,7 +15,7 @@
 //! 3. **No idle rearranging** (games with face-down cards): a run moves from pile to pile only
 //!    when it turns up a face-down card, empties its pile, or uncovers a card that can go up.
 
-use crate::game::position::{DOWN, NONE, Position};
+use crate::game::position::{DOWN, MAX_PILES, MAX_RESERVE, NONE, Position};
 use crate::game::rules::KeyWords;
 use crate::game::{Build, FaceDown, Move, Place, Variant};
 
@@ -107,37 +107,61 @@ fn symmetric_byte<V: Variant>(b: u8) -> u8 {
 
 /// A 128-bit fingerprint of `pos` with suits the build rule ignores merged (see
 /// `symmetric_byte`), in the first two words of a key; the foundations are left out (the
-/// cards still in play fix how many foundations have reached each height). Lossy on purpose:
-/// two positions with one fingerprint are searched once, so a search keyed by it may miss a
-/// win (it only seeks wins) and a collision only loses one more.
+/// cards still in play fix how many foundations have reached each height). Interchangeable
+/// places are merged too, as in Solvitaire's cache: the piles are taken in sorted order of
+/// their own fingerprints, and the reserve as the sorted list of the cards it still holds
+/// (which slot a card left is forgotten: with suits merged, playing one 6 or another from the
+/// reserve leaves one position). Lossy on purpose: two positions with one fingerprint are
+/// searched once, so a search keyed by it may miss a win (it only seeks wins) and a collision
+/// only loses one more.
 pub fn symmetric_key<V: Variant, K: KeyWords>(pos: &Position) -> K {
     let rules = V::rules();
-    let mut a = 0x9e37_79b9_7f4a_7c15u64;
-    let mut b = 0xc2b2_ae3d_27d4_eb4fu64;
-    let mut add = |x: u64| {
-        a = (a.rotate_left(5) ^ x).wrapping_mul(0x517c_c1b7_2722_0a95);
-        b = (b.rotate_left(7) ^ x).wrapping_mul(0x9e37_79b9_7f4a_7c15);
+    let mix = |(a, b): (u64, u64), x: u64| {
+        (
+            (a.rotate_left(5) ^ x).wrapping_mul(0x517c_c1b7_2722_0a95),
+            (b.rotate_left(7) ^ x).wrapping_mul(0x9e37_79b9_7f4a_7c15),
+        )
     };
-    for pile in &pos.piles[..rules.piles()] {
+    const SEED: (u64, u64) = (0x9e37_79b9_7f4a_7c15, 0xc2b2_ae3d_27d4_eb4f);
+    // Each pile's own fingerprint, then the piles in sorted order of them.
+    let mut piles = [(0u64, 0u64); MAX_PILES];
+    let n = rules.piles();
+    for (f, pile) in piles.iter_mut().zip(&pos.piles[..n]) {
+        let mut h = SEED;
         let mut w = 0u64;
-        let mut n = 0;
+        let mut k = 0;
         for &c in pile.as_slice() {
             w = w << 8 | symmetric_byte::<V>(c) as u64;
-            n += 1;
-            if n == 8 {
-                add(w);
-                (w, n) = (0, 0);
+            k += 1;
+            if k == 8 {
+                h = mix(h, w);
+                (w, k) = (0, 0);
             }
         }
-        add(w << 8 | 0xFE);
+        *f = mix(h, w << 8 | 0xFE);
     }
+    piles[..n].sort_unstable();
+    let mut h = SEED;
+    for &(a, b) in &piles[..n] {
+        h = mix(h, a);
+        h = mix(h, b);
+    }
+    // The reserve's cards, sorted; its empty slots are not written.
+    let mut reserve = [0u8; MAX_RESERVE];
+    let mut len = 0;
     for &r in &pos.reserve[..rules.reserve as usize] {
-        add(if r == NONE {
-            0xFF
-        } else {
-            symmetric_byte::<V>(r) as u64
-        });
+        if r != NONE {
+            reserve[len] = symmetric_byte::<V>(r);
+            len += 1;
+        }
     }
+    reserve[..len].sort_unstable();
+    for &r in &reserve[..len] {
+        h = mix(h, r as u64 | 0x800);
+    }
+    h = mix(h, len as u64 | 0x1000);
+    let (mut a, mut b) = h;
+    let mut add = |x: u64| (a, b) = mix((a, b), x);
     for i in 0..pos.stock_len as usize {
         add(symmetric_byte::<V>(pos.stock_card(i).index()) as u64 | 0x100);
     }
