@@ -279,6 +279,11 @@ pub trait Variant: Copy + Default + Send + Sync + 'static {
     const BUILD: Build;
     /// What moves as a unit: always `Self::rules().unit`.
     const UNIT: Unit;
+    /// Are the rules constants of the compiled code (a built-in game)? Then a precondition
+    /// computed from them folds away, and code may ask `rules()` freely; else (a game from a
+    /// rules file) the searches read what they need of the rules once, into a
+    /// `solve::prune::Plan`, instead of at every node.
+    const CONST_RULES: bool;
     /// The game's rules.
     fn rules() -> &'static Rules;
 }

@@ -123,6 +123,7 @@ where
     type Key = [u64; W];
     const BUILD: Build = B::BUILD;
     const UNIT: Unit = U::UNIT;
+    const CONST_RULES: bool = false;
     #[inline(always)]
     fn rules() -> &'static Rules {
         let p = SLOTS[B::ROW][U::PLANE][const { column(W) }]

@@ -14,7 +14,7 @@
 //! way). The score orders only the search; it never changes a verdict.
 
 use super::key::{KeyContext, KeyWords, decode, encode, turned_over_key};
-use super::prune::Prune;
+use super::prune::{Plan, Prune};
 use super::search::{End, Limit, Limits};
 use super::table::{Insert, Table};
 use crate::cards::Card;
@@ -91,7 +91,8 @@ impl<V: Variant, K: KeyWords> BestFirst<V, K> {
         if start.is_won::<V>() {
             return End::Found(Vec::new());
         }
-        let ctx = self.prune.key_context::<V>(start);
+        let plan = Plan::new::<V>(&self.prune);
+        let ctx = plan.key_context::<V>(start);
         let root = encode::<V, K>(&ctx, start);
         self.table.insert(&root);
         self.nodes.push(Node {
@@ -102,10 +103,10 @@ impl<V: Variant, K: KeyWords> BestFirst<V, K> {
         while let Some((_, id)) = self.heap.pop() {
             let mut pos = decode::<V, K>(&ctx, start, &self.nodes[id as usize].key);
             self.moves.clear();
-            if !self.prune.dead_end::<V>(&pos) {
-                self.prune.generate::<V>(&pos, &mut self.moves);
+            if !plan.dead_end::<V>(&pos) {
+                plan.generate::<V>(&pos, &mut self.moves);
             }
-            let end = self.prune.apply::<V>(&pos, &mut self.moves, 0);
+            let end = plan.apply::<V>(&pos, &mut self.moves, 0);
             for i in 0..end {
                 let m = self.moves[i];
                 let u = apply::<V>(&mut pos, m);

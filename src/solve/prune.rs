@@ -322,11 +322,127 @@ impl Prune {
     /// The key context of a search from `start` with this move set (talon plays merge waste
     /// places: `KeyContext::with_talon_plays`).
     pub fn key_context<V: Variant>(&self, start: &Position) -> KeyContext {
-        KeyContext::new::<V>(start).with_talon_plays::<V>(self.talon_plays::<V>())
+        Plan::new::<V>(self).key_context::<V>(start)
     }
 
     /// Appends the moves the search tries in `pos` (before [`Prune::apply`]): every move, or
     /// with `talon` (where used) the move set with talon plays.
+    #[inline(always)]
+    pub fn generate<V: Variant>(&self, pos: &Position, out: &mut Vec<Move>) {
+        generate_with::<V>(pos, out, self.talon_plays::<V>());
+    }
+
+    /// Is `pos` a dead end ([`Plan::dead_end`])?
+    #[inline]
+    pub fn dead_end<V: Variant>(&self, pos: &Position) -> bool {
+        Plan::new::<V>(self).dead_end::<V>(pos)
+    }
+
+    /// Prunes `moves[start..]` ([`Plan::apply`]); returns the new end.
+    #[inline]
+    pub fn apply<V: Variant>(&self, pos: &Position, moves: &mut [Move], start: usize) -> usize {
+        Plan::new::<V>(self).apply::<V>(pos, moves, start)
+    }
+}
+
+/// The prunings of one search, resolved once from a [`Prune`] and the game's rules: each rule
+/// is on where the `Prune` has it on and its argument's preconditions hold
+/// (`Prune::*_rule_holds`), and with it what the rules say that the rules need at every node.
+/// A search makes its plan at its start, so that a game from a rules file reads its rules
+/// there, not at every node. A built-in game's preconditions are constants of its code: for
+/// it the accessors still conjoin them, so that a rule that never holds leaves no code.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub struct Plan {
+    aces: bool,
+    safe: bool,
+    free: bool,
+    kings: bool,
+    runs: bool,
+    blocks: bool,
+    /// Talon plays replace single stock turns.
+    talon: bool,
+    /// The stock, if any, turns one card at a time.
+    one_at_a_time: bool,
+    /// One deck.
+    one_deck: bool,
+}
+
+/// `resolved` in a game from a rules file; `of_rules()` (a constant) in a built-in game.
+#[inline(always)]
+fn pick<V: Variant>(resolved: bool, of_rules: impl FnOnce() -> bool) -> bool {
+    if V::CONST_RULES { of_rules() } else { resolved }
+}
+
+impl Plan {
+    /// The plan of a search with `prune` in game `V`.
+    pub fn new<V: Variant>(prune: &Prune) -> Plan {
+        let rules = V::rules();
+        Plan {
+            aces: prune.aces && Prune::aces_rule_holds::<V>(),
+            safe: prune.safe && Prune::safe_rule_holds::<V>(),
+            free: prune.safe && prune.free && Prune::free_rule_holds::<V>(),
+            kings: prune.kings && Prune::kings_rule_holds::<V>(),
+            runs: prune.runs && Prune::runs_rule_holds::<V>(),
+            blocks: prune.blocks && Prune::blocks_rule_holds::<V>(),
+            talon: prune.talon_plays::<V>(),
+            one_at_a_time: match rules.stock {
+                Stock::None => true,
+                Stock::Waste { draw, .. } => draw == 1,
+            },
+            one_deck: rules.decks == 1,
+        }
+    }
+
+    #[inline(always)]
+    fn aces<V: Variant>(&self) -> bool {
+        self.aces && pick::<V>(true, Prune::aces_rule_holds::<V>)
+    }
+    #[inline(always)]
+    fn safe<V: Variant>(&self) -> bool {
+        self.safe && pick::<V>(true, Prune::safe_rule_holds::<V>)
+    }
+    #[inline(always)]
+    fn free<V: Variant>(&self) -> bool {
+        self.free && pick::<V>(true, Prune::free_rule_holds::<V>)
+    }
+    #[inline(always)]
+    fn kings<V: Variant>(&self) -> bool {
+        self.kings && pick::<V>(true, Prune::kings_rule_holds::<V>)
+    }
+    #[inline(always)]
+    fn runs<V: Variant>(&self) -> bool {
+        self.runs && pick::<V>(true, Prune::runs_rule_holds::<V>)
+    }
+    /// Is the blocked-cards test on (and proved) in this game?
+    #[inline(always)]
+    fn blocks<V: Variant>(&self) -> bool {
+        self.blocks && pick::<V>(true, Prune::blocks_rule_holds::<V>)
+    }
+    /// Does the search's move set have talon plays?
+    #[inline(always)]
+    pub fn talon_plays<V: Variant>(&self) -> bool {
+        self.talon && pick::<V>(true, Prune::talon_plays_used::<V>)
+    }
+    #[inline(always)]
+    fn one_at_a_time<V: Variant>(&self) -> bool {
+        pick::<V>(self.one_at_a_time, || match V::rules().stock {
+            Stock::None => true,
+            Stock::Waste { draw, .. } => draw == 1,
+        })
+    }
+    #[inline(always)]
+    fn one_deck<V: Variant>(&self) -> bool {
+        pick::<V>(self.one_deck, || V::rules().decks == 1)
+    }
+
+    /// The key context of a search from `start` with this move set (talon plays merge waste
+    /// places: `KeyContext::with_talon_plays`).
+    pub fn key_context<V: Variant>(&self, start: &Position) -> KeyContext {
+        KeyContext::new::<V>(start).with_talon_plays::<V>(self.talon_plays::<V>())
+    }
+
+    /// Appends the moves the search tries in `pos` (before [`Plan::apply`]): every move, or
+    /// with talon plays the move set with talon plays.
     #[inline(always)]
     pub fn generate<V: Variant>(&self, pos: &Position, out: &mut Vec<Move>) {
         generate_with::<V>(pos, out, self.talon_plays::<V>());
@@ -337,16 +453,15 @@ impl Prune {
     /// try none at a dead end.
     #[inline]
     pub fn dead_end<V: Variant>(&self, pos: &Position) -> bool {
-        self.kings_dead_end::<V>(pos)
-            || (self.blocks_on::<V>() && super::blocked::blocked::<V>(pos))
+        self.kings_dead_end::<V>(pos) || (self.blocks::<V>() && super::blocked::blocked::<V>(pos))
     }
 
-    /// [`Prune::dead_end`] of the position `pos` that the move `m` (`u`: what `apply` returned)
+    /// [`Plan::dead_end`] of the position `pos` that the move `m` (`u`: what `apply` returned)
     /// led to from a position that is no dead end: the blocked-cards test is asked only where
     /// the move may change its answer (`blocked::may_block`), so the answer is the same.
     #[inline]
     pub fn dead_end_after<V: Variant>(&self, pos: &Position, m: Move, u: &Undo) -> bool {
-        let blocked = self.blocks_on::<V>()
+        let blocked = self.blocks::<V>()
             && if super::blocked::may_block::<V>(pos, m, u) {
                 super::blocked::blocked::<V>(pos)
             } else {
@@ -362,22 +477,16 @@ impl Prune {
     /// Is `pos` a dead end by the stuck-Kings rule (where it is on)?
     #[inline(always)]
     fn kings_dead_end<V: Variant>(&self, pos: &Position) -> bool {
-        self.kings && Self::kings_rule_holds::<V>() && stuck_kings::<V>(pos)
-    }
-
-    /// Is the blocked-cards test on (and proved) in this game?
-    #[inline(always)]
-    fn blocks_on<V: Variant>(&self) -> bool {
-        self.blocks && Self::blocks_rule_holds::<V>()
+        self.kings::<V>() && stuck_kings::<V>(pos)
     }
 
     /// Prunes `moves[start..]` (the moves of `pos`, which is no dead end: see
-    /// [`Prune::dead_end`]) in place; returns the new end.
+    /// [`Plan::dead_end`]) in place; returns the new end.
     #[inline]
     pub fn apply<V: Variant>(&self, pos: &Position, moves: &mut [Move], start: usize) -> usize {
-        let aces = self.aces && Self::aces_rule_holds::<V>();
-        let safe = self.safe && Self::safe_rule_holds::<V>();
-        let runs = self.runs && Self::runs_rule_holds::<V>();
+        let aces = self.aces::<V>();
+        let safe = self.safe::<V>();
+        let runs = self.runs::<V>();
         let foundation = |p: Place| matches!(p, Place::Foundation(_));
         if !(aces || safe)
             || !moves[start..]
@@ -391,10 +500,8 @@ impl Prune {
                 moves.len()
             };
         }
-        let one_at_a_time = match V::rules().stock {
-            Stock::None => true,
-            Stock::Waste { draw, .. } => draw == 1,
-        };
+        let one_at_a_time = self.one_at_a_time::<V>();
+        let one_deck = self.one_deck::<V>();
         // A talon play's card counts as any other when the talon turns one card at a time.
         let talon = one_at_a_time && self.talon_plays::<V>();
         let card_of = |m: &Move| match m.from {
@@ -409,7 +516,7 @@ impl Prune {
         };
         let settled = if safe { settled::<V>(pos) } else { 0 };
         // Free cards count as settled children (the free-children extension of rule (1)).
-        let free = if safe && self.free && Self::free_rule_holds::<V>() {
+        let free = if safe && self.free::<V>() {
             free::<V>(pos, settled)
         } else {
             0
@@ -423,7 +530,7 @@ impl Prune {
                 || (safe
                     && (one_at_a_time || m.from != Place::Waste)
                     && children::<V>(c) & !(settled | free) == 0
-                    && (V::rules().decks == 1
+                    && (one_deck
                         || c.rank() == 1
                         || settled >> Card::new(c.rank() - 1, c.suit()).index() & 1 != 0))
         };

@@ -5,7 +5,7 @@
 //! capacity is reused), frames on another, and the key is a fixed array.
 
 use super::key::{KeyContext, KeyWords, encode, turned_over_key};
-use super::prune::Prune;
+use super::prune::{Plan, Prune};
 use super::table::{Insert, Table};
 use crate::game::position::Position;
 use crate::game::{Move, Place, Undo, Variant, apply, undo};
@@ -112,6 +112,8 @@ pub struct Searcher<V: Variant, K: KeyWords> {
     scores: Vec<i32>,
     frames: Vec<Frame>,
     pub prune: Prune,
+    /// `prune` resolved for the game, at the start of each search.
+    plan: Plan,
     /// Apply the streamliners (`solve::streamline`): the search then only seeks wins, and
     /// running dry proves nothing.
     pub streamline: bool,
@@ -135,6 +137,7 @@ impl<V: Variant, K: KeyWords> Searcher<V, K> {
             scores: Vec::with_capacity(256),
             frames: Vec::with_capacity(256),
             prune,
+            plan: Plan::new::<V>(&prune),
             streamline: false,
             symmetric: false,
             noise: 0,
@@ -171,14 +174,14 @@ impl<V: Variant, K: KeyWords> Searcher<V, K> {
     fn expand(&mut self, pos: &Position, by: Option<(Move, &Undo)>) -> (u32, u32) {
         let start = self.moves.len();
         let dead = match by {
-            Some((m, u)) => self.prune.dead_end_after::<V>(pos, m, u),
-            None => self.prune.dead_end::<V>(pos),
+            Some((m, u)) => self.plan.dead_end_after::<V>(pos, m, u),
+            None => self.plan.dead_end::<V>(pos),
         };
         if dead {
             return (start as u32, start as u32);
         }
-        self.prune.generate::<V>(pos, &mut self.moves);
-        let mut end = self.prune.apply::<V>(pos, &mut self.moves, start);
+        self.plan.generate::<V>(pos, &mut self.moves);
+        let mut end = self.plan.apply::<V>(pos, &mut self.moves, start);
         if self.streamline {
             end = super::streamline::streamline::<V>(pos, &mut self.moves, start, end);
         }
@@ -204,7 +207,8 @@ impl<V: Variant, K: KeyWords> Searcher<V, K> {
         self.frames.clear();
         self.stats = Stats::default();
         self.rng = self.noise;
-        let ctx = self.prune.key_context::<V>(start);
+        self.plan = Plan::new::<V>(&self.prune);
+        let ctx = self.plan.key_context::<V>(start);
         let mut pos = start.clone();
         let end = self.run(&ctx, &mut pos, visit, limits, cancel);
         self.stats.table_len = self.table.len();

@@ -35,6 +35,7 @@ macro_rules! games {
                 type Key = $K;
                 const BUILD: $crate::game::Build = $T::RULES.build;
                 const UNIT: $crate::game::Unit = $T::RULES.unit;
+                const CONST_RULES: bool = true;
                 #[inline(always)]
                 fn rules() -> &'static Rules {
                     static RULES: Rules = $T::RULES;
