@@ -2,7 +2,7 @@
 
 use super::moves::{Move, Place};
 use super::position::{DOWN, NONE, PILE_CAP, Position};
-use super::rules::{Build, SourceKind, Stock, Unit, Variant};
+use super::rules::{Build, Rules, SourceKind, Stock, Unit, Variant};
 use crate::cards::Card;
 
 /// What `apply` changed that the move itself does not say; hand it back to `undo`.
@@ -87,13 +87,14 @@ struct Tops {
 }
 
 impl Tops {
+    /// The tops of the game's `np` piles.
     #[inline(always)]
-    fn new<V: Variant>(pos: &Position) -> Tops {
+    fn new(pos: &Position, np: usize) -> Tops {
         let mut t = Tops {
             by_card: [0; 52],
             first_empty: None,
         };
-        for q in (0..V::rules().piles()).rev() {
+        for q in (0..np).rev() {
             let pile = &pos.piles[q];
             if pile.len == 0 {
                 t.first_empty = Some(q as u8);
@@ -142,6 +143,7 @@ impl Tops {
 #[inline(always)]
 #[allow(clippy::too_many_arguments)]
 fn push_to_tableau<V: Variant>(
+    rules: &Rules,
     tops: &Tops,
     out: &mut Vec<Move>,
     from: Place,
@@ -150,7 +152,6 @@ fn push_to_tableau<V: Variant>(
     count: u8,
     whole: bool,
 ) {
-    let rules = V::rules();
     let mut mask = tops.takers::<V>(bottom);
     if skip < 16 {
         mask &= !(1 << skip);
@@ -191,12 +192,14 @@ pub fn generate<V: Variant>(pos: &Position, out: &mut Vec<Move>) {
 /// game keeps its other moves, so the search over this move set finds a win whenever one
 /// exists, and a position between a turn and a play is never a node of the search.
 pub fn generate_with<V: Variant>(pos: &Position, out: &mut Vec<Move>, talon_plays: bool) {
+    // The rules, read once (a game from a rules file reads them from where they were loaded).
     let rules = V::rules();
+    let (np, nf) = (rules.piles(), rules.foundations());
     out.reserve(512);
-    let tops = Tops::new::<V>(pos);
-    let needed = pos.needed_mask::<V>();
+    let tops = Tops::new(pos, np);
+    let needed = pos.needed_mask_among(nf);
     // Tableau sources.
-    for p in 0..rules.piles() {
+    for p in 0..np {
         let pile = &pos.piles[p];
         let len = pile.len as usize;
         if len == 0 {
@@ -205,13 +208,22 @@ pub fn generate_with<V: Variant>(pos: &Position, out: &mut Vec<Move>, talon_play
         let from = Place::Tableau(p as u8);
         let top = pile.top();
         if needed >> top.index() & 1 != 0
-            && let Some(f) = pos.found_slot_for::<V>(top)
+            && let Some(f) = pos.found_slot_among(top, nf)
         {
             out.push(Move::new(from, Place::Foundation(f as u8), 1));
         }
         let tail = movable_tail::<V>(pos, p);
         for k in 1..=tail {
-            push_to_tableau::<V>(&tops, out, from, p, pile.card(len - k), k as u8, k == len);
+            push_to_tableau::<V>(
+                rules,
+                &tops,
+                out,
+                from,
+                p,
+                pile.card(len - k),
+                k as u8,
+                k == len,
+            );
         }
     }
     // Reserve sources.
@@ -222,21 +234,21 @@ pub fn generate_with<V: Variant>(pos: &Position, out: &mut Vec<Move>, talon_play
         }
         let from = Place::Reserve(r as u8);
         let card = Card::from_index(b);
-        if let Some(f) = pos.found_slot_for::<V>(card) {
+        if let Some(f) = pos.found_slot_among(card, nf) {
             out.push(Move::new(from, Place::Foundation(f as u8), 1));
         }
-        push_to_tableau::<V>(&tops, out, from, usize::MAX, card, 1, false);
+        push_to_tableau::<V>(rules, &tops, out, from, usize::MAX, card, 1, false);
     }
     // The waste and the stock.
     if let Stock::Waste { draw, .. } = rules.stock {
         if let Some(card) = pos.waste_top() {
-            if let Some(f) = pos.found_slot_for::<V>(card) {
+            if let Some(f) = pos.found_slot_among(card, nf) {
                 out.push(Move::new(Place::Waste, Place::Foundation(f as u8), 1));
             }
-            push_to_tableau::<V>(&tops, out, Place::Waste, usize::MAX, card, 1, false);
+            push_to_tableau::<V>(rules, &tops, out, Place::Waste, usize::MAX, card, 1, false);
         }
         if talon_plays {
-            push_talon_plays::<V>(pos, &tops, out);
+            push_talon_plays::<V>(rules, pos, &tops, out);
         } else if pos.stock_len > 0 {
             out.push(Move::new(
                 Place::Stock,
@@ -248,9 +260,10 @@ pub fn generate_with<V: Variant>(pos: &Position, out: &mut Vec<Move>, talon_play
         }
     }
     // Foundation tops back into play.
-    for f in 0..rules.foundations() {
+    for f in 0..nf {
         if let Some(card) = pos.found_top(f) {
             push_to_tableau::<V>(
+                rules,
                 &tops,
                 out,
                 Place::Foundation(f as u8),
@@ -277,8 +290,8 @@ pub fn talon_card(pos: &Position, i: usize) -> Card {
 
 /// Appends the talon plays of `pos` (see [`generate_with`]).
 #[inline]
-fn push_talon_plays<V: Variant>(pos: &Position, tops: &Tops, out: &mut Vec<Move>) {
-    let rules = V::rules();
+fn push_talon_plays<V: Variant>(rules: &Rules, pos: &Position, tops: &Tops, out: &mut Vec<Move>) {
+    let nf = rules.foundations();
     let Stock::Waste { draw, passes } = rules.stock else {
         return;
     };
@@ -288,14 +301,23 @@ fn push_talon_plays<V: Variant>(pos: &Position, tops: &Tops, out: &mut Vec<Move>
     let mut push = |t: usize, redeal: bool| {
         let card = talon_card(pos, t - 1);
         let count = t as u8 | if redeal { 0x80 } else { 0 };
-        if let Some(f) = pos.found_slot_for::<V>(card) {
+        if let Some(f) = pos.found_slot_among(card, nf) {
             out.push(Move::talon_play(
                 t as u8,
                 redeal,
                 Place::Foundation(f as u8),
             ));
         }
-        push_to_tableau::<V>(tops, out, Place::Stock, usize::MAX, card, count, false);
+        push_to_tableau::<V>(
+            rules,
+            tops,
+            out,
+            Place::Stock,
+            usize::MAX,
+            card,
+            count,
+            false,
+        );
     };
     let mut forward = 0u128;
     let mut t = p;

@@ -120,7 +120,13 @@ impl Position {
     /// interchangeable.
     #[inline(always)]
     pub fn found_slot_for<V: Variant>(&self, card: Card) -> Option<usize> {
-        let nf = V::rules().foundations();
+        self.found_slot_among(card, V::rules().foundations())
+    }
+
+    /// [`Position::found_slot_for`] with the game's `nf` foundations (read once by a caller
+    /// that asks many times).
+    #[inline(always)]
+    pub fn found_slot_among(&self, card: Card, nf: usize) -> Option<usize> {
         let (r, s) = (card.rank(), card.suit());
         for f in 0..nf {
             if r == 1 {
@@ -137,8 +143,14 @@ impl Position {
     /// Bit `c.index()` is set for every card that a foundation takes now.
     #[inline(always)]
     pub fn needed_mask<V: Variant>(&self) -> u64 {
+        self.needed_mask_among(V::rules().foundations())
+    }
+
+    /// [`Position::needed_mask`] with the game's `nf` foundations.
+    #[inline(always)]
+    pub fn needed_mask_among(&self, nf: usize) -> u64 {
         let mut m = 0u64;
-        for f in 0..V::rules().foundations() {
+        for f in 0..nf {
             let h = self.found_height[f];
             if h == 0 {
                 m |= ACES;

@@ -23,7 +23,7 @@
 //!   turned up), so face-down flags need no bits.
 //!   Piles with an empty prefix are interchangeable: they are written in sorted order.
 
-use super::super::game::position::{DOWN, MAX_TALON, NONE, Position};
+use super::super::game::position::{DOWN, MAX_RESERVE, MAX_TALON, NONE, Position};
 use crate::cards::Card;
 pub use crate::game::rules::KeyWords;
 use crate::game::{Build, Rules, Stock, Unit, Variant};
@@ -321,6 +321,23 @@ fn read_built<V: Variant>(r: &mut Reader, out: &mut Vec<u8>) {
     }
 }
 
+/// Bit r set for each reserve slot r that holds a card (a byte other than `NONE`), of all
+/// `MAX_RESERVE`: eight slots at a time by bit tricks, the same work whatever the game's
+/// number of slots (a test checks it against the slot by slot loop).
+#[inline(always)]
+fn reserve_mask(reserve: &[u8; MAX_RESERVE]) -> u64 {
+    const _: () = assert!(MAX_RESERVE == 16);
+    const LOW7: u64 = 0x7f7f_7f7f_7f7f_7f7f;
+    let eight = |b: &[u8]| -> u64 {
+        // A byte of `t` is nonzero where the slot holds a card; its high bit says so, then
+        // the eight high bits are gathered into the top byte by the multiplication.
+        let t = !u64::from_le_bytes(b.try_into().expect("8 bytes"));
+        let hi = ((t & LOW7) + LOW7 | t) & !LOW7;
+        (hi >> 7).wrapping_mul(0x0102_0408_1020_4080) >> 56
+    };
+    eight(&reserve[..8]) | eight(&reserve[8..]) << 8
+}
+
 /// Packs `pos` into its key.
 #[inline]
 pub fn encode<V: Variant, K: KeyWords>(ctx: &KeyContext, pos: &Position) -> K {
@@ -426,10 +443,7 @@ fn encode_as<V: Variant, K: KeyWords>(ctx: &KeyContext, pos: &Position, turned_o
     }
     // Reserve.
     if rules.reserve > 0 {
-        let mut m = 0u64;
-        for r in 0..rules.reserve as usize {
-            m |= ((pos.reserve[r] != NONE) as u64) << r;
-        }
+        let m = reserve_mask(&pos.reserve) & ((1u64 << rules.reserve) - 1);
         w.put(m, rules.reserve as u32);
     }
     // Talon.
@@ -623,7 +637,28 @@ pub fn decode<V: Variant, K: KeyWords>(ctx: &KeyContext, start: &Position, key: 
 
 #[cfg(test)]
 mod tests {
-    use super::{Writer, set_bits};
+    use super::{NONE, Writer, reserve_mask, set_bits};
+
+    /// `reserve_mask` has a bit for each slot that holds a card, as a loop over the slots says.
+    #[test]
+    fn reserve_mask_matches_the_slots() {
+        let mut x = 0x9e37_79b9_7f4a_7c15u64;
+        for i in 0..5000 {
+            let mut slots = [NONE; 16];
+            for s in slots.iter_mut() {
+                x ^= x << 13;
+                x ^= x >> 7;
+                x ^= x << 17;
+                if x % 3 != 0 {
+                    *s = (x >> 8) as u8 % if i % 2 == 0 { 52 } else { 255 };
+                }
+            }
+            let want = (0..16).fold(0u64, |m, r| m | u64::from(slots[r] != NONE) << r);
+            assert_eq!(reserve_mask(&slots), want, "{slots:?}");
+        }
+        assert_eq!(reserve_mask(&[NONE; 16]), 0);
+        assert_eq!(reserve_mask(&[0; 16]), 0xffff);
+    }
 
     /// Rewriting one field of a bit stream in place gives the stream written with the new value,
     /// wherever the field lies, across a word boundary too.
