@@ -84,17 +84,32 @@ pub fn movable_tail<V: Variant>(pos: &Position, p: usize) -> usize {
 struct Tops {
     by_card: [u16; 52],
     first_empty: Option<u8>,
+    /// In a game from a rules file, the cards that may fill an empty pile, per [`SourceKind`]
+    /// (`Rules::space_cards`, read once here rather than matched at each card); a built-in
+    /// game's space rule is a constant and leaves these unused.
+    space: [u64; 4],
 }
 
 impl Tops {
-    /// The tops of the game's `np` piles.
+    /// The tops of the piles of `pos` in a game `V` with `rules` (its rules, read once).
     #[inline(always)]
-    fn new(pos: &Position, np: usize) -> Tops {
+    fn new<V: Variant>(pos: &Position, rules: &Rules) -> Tops {
         let mut t = Tops {
             by_card: [0; 52],
             first_empty: None,
+            space: [0; 4],
         };
-        for q in (0..np).rev() {
+        if !V::CONST_RULES {
+            for k in [
+                SourceKind::Tableau,
+                SourceKind::Reserve,
+                SourceKind::Waste,
+                SourceKind::Foundation,
+            ] {
+                t.space[k as usize] = rules.space_cards(k);
+            }
+        }
+        for q in (0..rules.piles()).rev() {
             let pile = &pos.piles[q];
             if pile.len == 0 {
                 t.first_empty = Some(q as u8);
@@ -158,7 +173,11 @@ fn push_to_tableau<V: Variant>(
     }
     if let Some(e) = tops.first_empty
         && !whole
-        && rules.space_accepts(bottom, source_kind(from))
+        && if V::CONST_RULES {
+            rules.space_accepts(bottom, source_kind(from))
+        } else {
+            tops.space[source_kind(from) as usize] >> bottom.index() & 1 != 0
+        }
     {
         mask |= 1 << e;
     }
@@ -196,7 +215,9 @@ pub fn generate_with<V: Variant>(pos: &Position, out: &mut Vec<Move>, talon_play
     let rules = V::rules();
     let (np, nf) = (rules.piles(), rules.foundations());
     out.reserve(512);
-    let tops = Tops::new(pos, np);
+    let tops = Tops::new::<V>(pos, rules);
+    // The cards a foundation takes now: `found_slot_among` finds a foundation for these only,
+    // so the others skip its loop over the foundations.
     let needed = pos.needed_mask_among(nf);
     // Tableau sources.
     for p in 0..np {
@@ -234,7 +255,9 @@ pub fn generate_with<V: Variant>(pos: &Position, out: &mut Vec<Move>, talon_play
         }
         let from = Place::Reserve(r as u8);
         let card = Card::from_index(b);
-        if let Some(f) = pos.found_slot_among(card, nf) {
+        if needed >> card.index() & 1 != 0
+            && let Some(f) = pos.found_slot_among(card, nf)
+        {
             out.push(Move::new(from, Place::Foundation(f as u8), 1));
         }
         push_to_tableau::<V>(rules, &tops, out, from, usize::MAX, card, 1, false);
@@ -242,13 +265,15 @@ pub fn generate_with<V: Variant>(pos: &Position, out: &mut Vec<Move>, talon_play
     // The waste and the stock.
     if let Stock::Waste { draw, .. } = rules.stock {
         if let Some(card) = pos.waste_top() {
-            if let Some(f) = pos.found_slot_among(card, nf) {
+            if needed >> card.index() & 1 != 0
+                && let Some(f) = pos.found_slot_among(card, nf)
+            {
                 out.push(Move::new(Place::Waste, Place::Foundation(f as u8), 1));
             }
             push_to_tableau::<V>(rules, &tops, out, Place::Waste, usize::MAX, card, 1, false);
         }
         if talon_plays {
-            push_talon_plays::<V>(rules, pos, &tops, out);
+            push_talon_plays::<V>(rules, pos, &tops, needed, out);
         } else if pos.stock_len > 0 {
             out.push(Move::new(
                 Place::Stock,
@@ -290,7 +315,13 @@ pub fn talon_card(pos: &Position, i: usize) -> Card {
 
 /// Appends the talon plays of `pos` (see [`generate_with`]).
 #[inline]
-fn push_talon_plays<V: Variant>(rules: &Rules, pos: &Position, tops: &Tops, out: &mut Vec<Move>) {
+fn push_talon_plays<V: Variant>(
+    rules: &Rules,
+    pos: &Position,
+    tops: &Tops,
+    needed: u64,
+    out: &mut Vec<Move>,
+) {
     let nf = rules.foundations();
     let Stock::Waste { draw, passes } = rules.stock else {
         return;
@@ -301,7 +332,9 @@ fn push_talon_plays<V: Variant>(rules: &Rules, pos: &Position, tops: &Tops, out:
     let mut push = |t: usize, redeal: bool| {
         let card = talon_card(pos, t - 1);
         let count = t as u8 | if redeal { 0x80 } else { 0 };
-        if let Some(f) = pos.found_slot_among(card, nf) {
+        if needed >> card.index() & 1 != 0
+            && let Some(f) = pos.found_slot_among(card, nf)
+        {
             out.push(Move::talon_play(
                 t as u8,
                 redeal,

@@ -197,6 +197,10 @@ pub struct KeyContext {
     /// Bits for each pile's prefix length: those of the start's prefix (see
     /// [`KeyContext::max_bits`]).
     fixed_bits: [u8; 16],
+    /// Where each pile's prefix length lies in the prefix lengths' field (the sum of the bits
+    /// of the piles before it), and that field's size.
+    fixed_at: [u8; 16],
+    fixed_total: u32,
     /// The cards turned at a time, when the search uses talon plays in a game with unlimited
     /// passes (see [`KeyContext::with_talon_plays`]); 0 otherwise.
     cycle: u8,
@@ -205,11 +209,17 @@ pub struct KeyContext {
 impl KeyContext {
     pub fn new<V: Variant>(start: &Position) -> KeyContext {
         let mut fixed_bits = [0u8; 16];
+        let mut fixed_at = [0u8; 16];
+        let mut fixed_total = 0;
         for (p, fb) in fixed_bits.iter_mut().enumerate().take(V::rules().piles()) {
             *fb = bits_for(start.piles[p].fixed as usize) as u8;
+            fixed_at[p] = fixed_total as u8;
+            fixed_total += *fb as u32;
         }
         KeyContext {
             fixed_bits,
+            fixed_at,
+            fixed_total,
             cycle: 0,
         }
     }
@@ -477,8 +487,17 @@ fn encode_as<V: Variant, K: KeyWords>(ctx: &KeyContext, pos: &Position, turned_o
     let np = rules.piles();
     let mut free = [0u8; 16];
     let mut nfree = 0;
-    for p in 0..np {
-        w.put(pos.piles[p].fixed as u64, ctx.fixed_bits[p] as u32);
+    if ctx.fixed_total <= 57 {
+        // The same bits as pile by pile, gathered in one word first (one `put`).
+        let mut v = 0u64;
+        for p in 0..np {
+            v |= (pos.piles[p].fixed as u64) << ctx.fixed_at[p];
+        }
+        w.put(v, ctx.fixed_total);
+    } else {
+        for p in 0..np {
+            w.put(pos.piles[p].fixed as u64, ctx.fixed_bits[p] as u32);
+        }
     }
     for p in 0..np {
         let pile = &pos.piles[p];
