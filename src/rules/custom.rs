@@ -81,8 +81,10 @@ unit_tags! {
 }
 
 /// The key widths a game from a file is compiled for, in words; the smallest that holds the
-/// game's key is used.
-pub const WIDTHS: [usize; 2] = [4, 8];
+/// game's key is used. The narrowest, 3, only for games built down in alternating colour (the
+/// one build rule whose one-deck games without a stock fit it, Stonewall's family: a narrower
+/// table entry, and two shapes more to compile rather than ten).
+pub const WIDTHS: [usize; 3] = [3, 4, 8];
 
 /// A game from data, with build rule `B`, unit rule `U` and a key of `W` words.
 #[derive(Copy, Clone, Default, Debug)]

@@ -221,14 +221,38 @@ pub fn with_rules<R, F: GameFn<R>>(rules: &'static Rules, f: F) -> Result<R, Rul
         Err(f) => f,
     };
     validate(rules)?;
-    let wide = key_words(rules) > WIDTHS[0];
+    let words = key_words(rules);
+    if words <= WIDTHS[0] && rules.build == Build::DownAltColour {
+        match rules.unit {
+            Unit::Single => {
+                return Ok(call::<
+                    custom::DownAltColour,
+                    custom::Single,
+                    { WIDTHS[0] },
+                    R,
+                    F,
+                >(rules, f));
+            }
+            Unit::Run(Build::DownAltColour) => {
+                return Ok(call::<
+                    custom::DownAltColour,
+                    custom::RunsAltColour,
+                    { WIDTHS[0] },
+                    R,
+                    F,
+                >(rules, f));
+            }
+            _ => {}
+        }
+    }
+    let wide = words > WIDTHS[1];
     // The shapes: every build rule with every unit rule whose runs it implies (`check`).
     macro_rules! shapes {
         ($(($b:ident, $u:pat, $ut:ident)),*) => {
             match (rules.build, rules.unit, wide) {
                 $(
-                    (Build::$b, $u, false) => call::<custom::$b, custom::$ut, { WIDTHS[0] }, R, F>(rules, f),
-                    (Build::$b, $u, true) => call::<custom::$b, custom::$ut, { WIDTHS[1] }, R, F>(rules, f),
+                    (Build::$b, $u, false) => call::<custom::$b, custom::$ut, { WIDTHS[1] }, R, F>(rules, f),
+                    (Build::$b, $u, true) => call::<custom::$b, custom::$ut, { WIDTHS[2] }, R, F>(rules, f),
                 )*
                 _ => unreachable!("check refuses runs the build rule does not imply"),
             }
