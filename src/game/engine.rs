@@ -1,7 +1,7 @@
 //! Move generation, make/undo, and the direct legality check, generic over the variant.
 
 use super::moves::{Move, Place};
-use super::position::{DOWN, NONE, PILE_CAP, Position};
+use super::position::{DOWN, NONE, PILE_CAP, Position, reserve_mask};
 use super::rules::{Build, Rules, SourceKind, Stock, Unit, Variant};
 use crate::cards::Card;
 
@@ -247,12 +247,16 @@ pub fn generate_with<V: Variant>(pos: &Position, out: &mut Vec<Move>, talon_play
             );
         }
     }
-    // Reserve sources.
-    for r in 0..rules.reserve as usize {
+    // Reserve sources: the slots that hold a card, in slot order.
+    let mut held = if rules.reserve > 0 {
+        reserve_mask(&pos.reserve) & ((1u64 << rules.reserve) - 1)
+    } else {
+        0
+    };
+    while held != 0 {
+        let r = held.trailing_zeros() as usize;
+        held &= held - 1;
         let b = pos.reserve[r];
-        if b == NONE {
-            continue;
-        }
         let from = Place::Reserve(r as u8);
         let card = Card::from_index(b);
         if needed >> card.index() & 1 != 0

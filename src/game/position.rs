@@ -22,6 +22,23 @@ pub const DOWN: u8 = 0x80;
 /// Bits of the four Aces in a card mask.
 const ACES: u64 = 0b1111;
 
+/// Bit r set for each reserve slot r that holds a card (a byte other than `NONE`), of all
+/// `MAX_RESERVE`: eight slots at a time by bit tricks, the same work whatever the game's
+/// number of slots (a test checks it against the slot by slot loop).
+#[inline(always)]
+pub fn reserve_mask(reserve: &[u8; MAX_RESERVE]) -> u64 {
+    const _: () = assert!(MAX_RESERVE == 16);
+    const LOW7: u64 = 0x7f7f_7f7f_7f7f_7f7f;
+    let eight = |b: &[u8]| -> u64 {
+        // A byte of `t` is nonzero where the slot holds a card; its high bit says so, then
+        // the eight high bits are gathered into the top byte by the multiplication.
+        let t = !u64::from_le_bytes(b.try_into().expect("8 bytes"));
+        let hi = ((t & LOW7) + LOW7 | t) & !LOW7;
+        (hi >> 7).wrapping_mul(0x0102_0408_1020_4080) >> 56
+    };
+    eight(&reserve[..8]) | eight(&reserve[8..]) << 8
+}
+
 /// One tableau pile: bytes are card indices, with [`DOWN`] set on face-down cards.
 #[derive(Clone, PartialEq, Eq, Hash, Debug)]
 pub struct Pile {

@@ -23,7 +23,7 @@
 //!   turned up), so face-down flags need no bits.
 //!   Piles with an empty prefix are interchangeable: they are written in sorted order.
 
-use super::super::game::position::{DOWN, MAX_RESERVE, MAX_TALON, NONE, Position};
+use super::super::game::position::{DOWN, MAX_TALON, NONE, Position, reserve_mask};
 use crate::cards::Card;
 pub use crate::game::rules::KeyWords;
 use crate::game::{Build, Rules, Stock, Unit, Variant};
@@ -329,23 +329,6 @@ fn read_built<V: Variant>(r: &mut Reader, out: &mut Vec<u8>) {
         out.push(c.index());
         prev = c;
     }
-}
-
-/// Bit r set for each reserve slot r that holds a card (a byte other than `NONE`), of all
-/// `MAX_RESERVE`: eight slots at a time by bit tricks, the same work whatever the game's
-/// number of slots (a test checks it against the slot by slot loop).
-#[inline(always)]
-fn reserve_mask(reserve: &[u8; MAX_RESERVE]) -> u64 {
-    const _: () = assert!(MAX_RESERVE == 16);
-    const LOW7: u64 = 0x7f7f_7f7f_7f7f_7f7f;
-    let eight = |b: &[u8]| -> u64 {
-        // A byte of `t` is nonzero where the slot holds a card; its high bit says so, then
-        // the eight high bits are gathered into the top byte by the multiplication.
-        let t = !u64::from_le_bytes(b.try_into().expect("8 bytes"));
-        let hi = ((t & LOW7) + LOW7 | t) & !LOW7;
-        (hi >> 7).wrapping_mul(0x0102_0408_1020_4080) >> 56
-    };
-    eight(&reserve[..8]) | eight(&reserve[8..]) << 8
 }
 
 /// Packs `pos` into its key.
