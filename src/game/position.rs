@@ -33,7 +33,7 @@ pub fn reserve_mask(reserve: &[u8; MAX_RESERVE]) -> u64 {
         // A byte of `t` is nonzero where the slot holds a card; its high bit says so, then
         // the eight high bits are gathered into the top byte by the multiplication.
         let t = !u64::from_le_bytes(b.try_into().expect("8 bytes"));
-        let hi = ((t & LOW7) + LOW7 | t) & !LOW7;
+        let hi = (((t & LOW7) + LOW7) | t) & !LOW7;
         (hi >> 7).wrapping_mul(0x0102_0408_1020_4080) >> 56
     };
     eight(&reserve[..8]) | eight(&reserve[8..]) << 8

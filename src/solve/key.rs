@@ -651,7 +651,7 @@ mod tests {
                 x ^= x << 13;
                 x ^= x >> 7;
                 x ^= x << 17;
-                if x % 3 != 0 {
+                if !x.is_multiple_of(3) {
                     *s = (x >> 8) as u8 % if i % 2 == 0 { 52 } else { 255 };
                 }
             }
