@@ -1005,3 +1005,45 @@ fn the_symmetric_key_merges_exactly_the_suits_the_build_rule_ignores() {
     apply::<FlowerGarden>(&mut moved, m);
     assert_ne!(key(&g), key(&moved));
 }
+
+#[test]
+fn the_symmetric_key_merges_interchangeable_piles_and_reserve_slots() {
+    use patience::game::position::NONE;
+    use patience::solve::streamline::symmetric_key;
+    type K4 = [u64; 4];
+    let key = |p: &Position| symmetric_key::<FlowerGarden, K4>(p);
+    let g = start_of::<FlowerGarden>(3);
+    // The piles in another order: one position.
+    let mut swapped = g.clone();
+    swapped.piles.swap(0, 4);
+    swapped.piles.swap(1, 2);
+    assert_eq!(key(&g), key(&swapped));
+    // The reserve's cards in other slots: one position.
+    let mut moved = g.clone();
+    moved.reserve.swap(0, 15);
+    moved.reserve.swap(3, 7);
+    assert_eq!(key(&g), key(&moved));
+    // A card gone from one slot or from another, when the two have one rank: one position
+    // (suits merged); the card of another rank gone instead: another.
+    let (mut a, mut b, mut c) = (g.clone(), g.clone(), g.clone());
+    let rank = |x: u8| x >> 2;
+    let r = &g.reserve[..16];
+    let (i, j) = (0..16)
+        .flat_map(|i| (0..16).map(move |j| (i, j)))
+        .find(|&(i, j)| i < j && rank(r[i]) == rank(r[j]))
+        .expect("two reserve cards of one rank");
+    let k = (0..16).find(|&k| rank(r[k]) != rank(r[i])).unwrap();
+    a.reserve[i] = NONE;
+    b.reserve[j] = NONE;
+    c.reserve[k] = NONE;
+    assert_eq!(key(&a), key(&b));
+    assert_ne!(key(&a), key(&c));
+    // A card moved from one pile onto another is another position.
+    let mut m = g.clone();
+    let mv = gen_moves::<FlowerGarden>(&g)
+        .into_iter()
+        .find(|m| matches!((m.from, m.to), (Place::Tableau(_), Place::Tableau(_))))
+        .expect("a tableau move");
+    apply::<FlowerGarden>(&mut m, mv);
+    assert_ne!(key(&g), key(&m));
+}
