@@ -10,7 +10,9 @@ use patience::game::{
 };
 use patience::solve::blocked::blocked;
 use patience::solve::prune::{settled, stuck_kings};
-use patience::solve::streamline::{SYMMETRIC_FROM, streamline, symmetric_used, used};
+use patience::solve::streamline::{
+    SYMMETRIC_FROM, SYMMETRIC_FROM_NO_RESERVE, streamline, symmetric_used, used,
+};
 use patience::solve::{Prune, expand_talon_plays, replay};
 use patience::variants::{
     FlowerGarden, FortyThieves, Klondike, KlondikeDraw3, LuckierThirteen, LuckyPiles,
@@ -627,12 +629,15 @@ fn streamliners_send_cards_up_keep_foundations_and_skip_idle_rearranging() {
     type K = Klondike;
     assert!(!symmetric_used::<K>() && !symmetric_used::<Stonewall>());
     assert!(symmetric_used::<LuckyPiles>() && symmetric_used::<NapoleonsShoulder>());
-    // Used with face-down cards at any budget; in the open games with a reserve from
-    // SYMMETRIC_FROM nodes on; in the other open games never.
+    // Used with face-down cards at any budget; in the open games without a stock from
+    // SYMMETRIC_FROM nodes on (with a reserve) or SYMMETRIC_FROM_NO_RESERVE (without); in the
+    // open games with a stock never.
     assert!(used::<K>(1) && used::<Stonewall>(1));
     assert!(used::<FlowerGarden>(SYMMETRIC_FROM) && !used::<FlowerGarden>(SYMMETRIC_FROM - 1));
-    assert!(used::<Wildflower>(SYMMETRIC_FROM));
-    assert!(!used::<NapoleonsShoulder>(u64::MAX) && !used::<LuckyPiles>(u64::MAX));
+    assert!(used::<Wildflower>(SYMMETRIC_FROM) && !used::<LuckyPiles>(SYMMETRIC_FROM));
+    assert!(used::<LuckyPiles>(SYMMETRIC_FROM_NO_RESERVE));
+    assert!(!used::<LuckyPiles>(SYMMETRIC_FROM_NO_RESERVE - 1));
+    assert!(!used::<NapoleonsShoulder>(u64::MAX) && !used::<FortyThieves>(u64::MAX));
     let t1 = Place::Tableau(0);
     let (t2, t3, t4) = (Place::Tableau(1), Place::Tableau(2), Place::Tableau(3));
     // Auto-foundation: 2H can go up from pile 3, so that is the only move kept.
