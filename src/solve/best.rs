@@ -42,6 +42,8 @@ pub struct BestFirst<V: Variant, K: KeyWords> {
     pub nodes_made: u64,
     /// Most cards on the foundations in a position the last search stored.
     pub best_up: u8,
+    /// The search under way: its plan, key context and start (`None` when none is).
+    open: Option<(Plan, KeyContext, Position)>,
     _v: std::marker::PhantomData<V>,
 }
 
@@ -58,12 +60,14 @@ impl<V: Variant, K: KeyWords> BestFirst<V, K> {
             prune,
             nodes_made: 0,
             best_up: 0,
+            open: None,
             _v: std::marker::PhantomData,
         }
     }
 
     /// Gives back the memory of the last search.
     pub fn release(&mut self) {
+        self.open = None;
         self.table.release();
         self.nodes = Vec::new();
         self.heap = BinaryHeap::new();
@@ -83,13 +87,23 @@ impl<V: Variant, K: KeyWords> BestFirst<V, K> {
 
     /// Searches from `start` for a won position.
     pub fn search(&mut self, start: &Position, limits: &Limits, cancel: &AtomicBool) -> End {
+        match self.begin(start) {
+            Some(end) => end,
+            None => self.resume(limits, cancel),
+        }
+    }
+
+    /// Starts a search from `start` that [`BestFirst::resume`] carries on; `Some` when the
+    /// start is won.
+    pub fn begin(&mut self, start: &Position) -> Option<End> {
         self.table.clear();
         self.nodes.clear();
         self.heap.clear();
         self.nodes_made = 0;
         self.best_up = start.on_found;
+        self.open = None;
         if start.is_won::<V>() {
-            return End::Found(Vec::new());
+            return Some(End::Found(Vec::new()));
         }
         let plan = Plan::new::<V>(&self.prune);
         let ctx = plan.key_context::<V>(start);
@@ -100,8 +114,51 @@ impl<V: Variant, K: KeyWords> BestFirst<V, K> {
             parent: u32::MAX,
         });
         self.heap.push((score::<V>(start), 0));
+        self.open = Some((plan, ctx, start.clone()));
+        None
+    }
+
+    /// Is a search open (begun, and stopped only by its node limit so far)?
+    pub fn is_open(&self) -> bool {
+        self.open.is_some()
+    }
+
+    /// Sets the memory bound of its table and node store (as [`BestFirst::new`] shares it).
+    pub fn set_max_bytes(&mut self, max_bytes: usize) {
+        let per_node = std::mem::size_of::<Node<K>>() + std::mem::size_of::<(i32, u32)>();
+        self.table.set_max_bytes(max_bytes / 2);
+        self.max_nodes_stored = (max_bytes / 2 / per_node).max(1024).max(self.nodes.len());
+    }
+
+    /// Carries on the search [`BestFirst::begin`] started, or that an earlier call stopped at
+    /// its node limit, until `limits.max_nodes` nodes made in all (`nodes_made`). A search
+    /// stopped by its node limit can be resumed with a higher one and goes on exactly as one
+    /// uninterrupted search would have (it stops only between expansions); any other end
+    /// closes it. `Exhausted` when no search is open.
+    pub fn resume(&mut self, limits: &Limits, cancel: &AtomicBool) -> End {
+        let Some((plan, ctx, start)) = self.open.take() else {
+            return End::Exhausted;
+        };
+        let end = self.run(&plan, &ctx, &start, limits, cancel);
+        if end == End::Stopped(Limit::Nodes) {
+            self.open = Some((plan, ctx, start));
+        }
+        end
+    }
+
+    fn run(
+        &mut self,
+        plan: &Plan,
+        ctx: &KeyContext,
+        start: &Position,
+        limits: &Limits,
+        cancel: &AtomicBool,
+    ) -> End {
+        if self.nodes_made >= limits.max_nodes {
+            return End::Stopped(Limit::Nodes);
+        }
         while let Some((_, id)) = self.heap.pop() {
-            let mut pos = decode::<V, K>(&ctx, start, &self.nodes[id as usize].key);
+            let mut pos = decode::<V, K>(ctx, start, &self.nodes[id as usize].key);
             self.moves.clear();
             if !plan.dead_end::<V>(&pos) {
                 plan.generate::<V>(&pos, &mut self.moves);
@@ -113,9 +170,9 @@ impl<V: Variant, K: KeyWords> BestFirst<V, K> {
                 self.nodes_made += 1;
                 if pos.is_won::<V>() {
                     undo::<V>(&mut pos, m, u);
-                    return End::Found(self.path(&ctx, start, id));
+                    return End::Found(self.path(ctx, start, id));
                 }
-                let key = encode::<V, K>(&ctx, &pos);
+                let key = encode::<V, K>(ctx, &pos);
                 match self.table.insert(&key) {
                     Insert::New => {
                         self.best_up = self.best_up.max(pos.on_found);
@@ -124,7 +181,7 @@ impl<V: Variant, K: KeyWords> BestFirst<V, K> {
                         }
                         // The position turning alone reaches with an empty waste is won only
                         // if this one is (`key::turned_over_key`): count it as stored.
-                        if let Some(k) = turned_over_key::<V, K>(&ctx, &pos, &key)
+                        if let Some(k) = turned_over_key::<V, K>(ctx, &pos, &key)
                             && self.table.insert(&k) == Insert::Full
                         {
                             return End::Stopped(Limit::Memory);

@@ -126,6 +126,9 @@ pub struct Searcher<V: Variant, K: KeyWords> {
     /// The noise's generator state (advanced at each node ordered with noise).
     rng: u64,
     pub stats: Stats,
+    /// The search under way ([`Searcher::begin`], [`Searcher::resume`]): its key context and
+    /// the position at the end of its path (`None` when no search is under way).
+    open: Option<(KeyContext, Position)>,
     _v: std::marker::PhantomData<V>,
 }
 
@@ -143,12 +146,14 @@ impl<V: Variant, K: KeyWords> Searcher<V, K> {
             noise: 0,
             rng: 0,
             stats: Stats::default(),
+            open: None,
             _v: std::marker::PhantomData,
         }
     }
 
     /// Gives back the table's memory (another search is about to use it).
     pub fn release(&mut self) {
+        self.open = None;
         self.table.release();
     }
 
@@ -202,18 +207,68 @@ impl<V: Variant, K: KeyWords> Searcher<V, K> {
         limits: &Limits,
         cancel: &AtomicBool,
     ) -> End {
+        match self.begin(start, visit) {
+            Some(end) => end,
+            None => self.resume(visit, limits, cancel),
+        }
+    }
+
+    /// Starts a search from `start` that [`Searcher::resume`] carries on: enters the root.
+    /// `Some` when that alone ends the search (the start is a goal, or the table is full).
+    pub fn begin<G: Visit>(&mut self, start: &Position, visit: &mut G) -> Option<End> {
         self.table.clear();
         self.moves.clear();
         self.frames.clear();
         self.stats = Stats::default();
         self.rng = self.noise;
         self.plan = Plan::new::<V>(&self.prune);
+        self.open = None;
         let ctx = self.plan.key_context::<V>(start);
-        let mut pos = start.clone();
+        self.stats.best_up = start.on_found;
+        if visit.goal(start) {
+            return Some(End::Found(Vec::new()));
+        }
+        if self.table.insert(&self.key_of(&ctx, start)) == Insert::Full {
+            return Some(End::Stopped(Limit::Memory));
+        }
+        let (first, end) = self.expand(start, None);
+        self.frames.push(Frame {
+            mv: Move::new(Place::Stock, Place::Stock, 0),
+            undo: Undo::default(),
+            next: first,
+            end,
+            start: first,
+        });
+        self.open = Some((ctx, start.clone()));
+        None
+    }
+
+    /// Carries on the search [`Searcher::begin`] started, or that an earlier call stopped at
+    /// its node limit, until `limits.max_nodes` nodes in all (the search's own count,
+    /// `stats.nodes`). A search stopped by its node limit can be resumed with a higher one, and
+    /// then makes exactly the moves one uninterrupted search would have made; any other end
+    /// closes it. `Exhausted` when no search is open.
+    pub fn resume<G: Visit>(&mut self, visit: &mut G, limits: &Limits, cancel: &AtomicBool) -> End {
+        let Some((ctx, mut pos)) = self.open.take() else {
+            return End::Exhausted;
+        };
         let end = self.run(&ctx, &mut pos, visit, limits, cancel);
         self.stats.table_len = self.table.len();
         self.stats.table_bytes = self.table.bytes();
+        if end == End::Stopped(Limit::Nodes) {
+            self.open = Some((ctx, pos));
+        }
         end
+    }
+
+    /// Is a search open (begun, and stopped only by its node limit so far)?
+    pub fn is_open(&self) -> bool {
+        self.open.is_some()
+    }
+
+    /// Raises (or lowers, before the table grows that far) the memory bound of its table.
+    pub fn set_table_bytes(&mut self, bytes: usize) {
+        self.table.set_max_bytes(bytes);
     }
 
     fn run<G: Visit>(
@@ -224,22 +279,7 @@ impl<V: Variant, K: KeyWords> Searcher<V, K> {
         limits: &Limits,
         cancel: &AtomicBool,
     ) -> End {
-        self.stats.best_up = pos.on_found;
-        if visit.goal(pos) {
-            return End::Found(Vec::new());
-        }
-        if self.table.insert(&self.key_of(ctx, pos)) == Insert::Full {
-            return End::Stopped(Limit::Memory);
-        }
-        let (start, end) = self.expand(pos, None);
-        self.frames.push(Frame {
-            mv: Move::new(Place::Stock, Place::Stock, 0),
-            undo: Undo::default(),
-            next: start,
-            end,
-            start,
-        });
-        let mut nodes = 0u64;
+        let mut nodes = self.stats.nodes;
         loop {
             let top = self
                 .frames
@@ -271,6 +311,10 @@ impl<V: Variant, K: KeyWords> Searcher<V, K> {
                     None
                 };
                 if let Some(l) = stop {
+                    // Taken back, so that a resumed search makes this move again, as one
+                    // uninterrupted search would have (it is counted again: it was made).
+                    undo::<V>(pos, m, u);
+                    self.frames.last_mut().expect("a frame made this move").next -= 1;
                     self.stats.nodes = nodes;
                     return End::Stopped(l);
                 }

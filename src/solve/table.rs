@@ -69,6 +69,13 @@ impl<K: KeyWords> Table<K> {
         self.max_slots * std::mem::size_of::<Slot<K>>()
     }
 
+    /// Sets the memory bound: the table will not grow past `max_bytes` from now on (it never
+    /// shrinks below what it holds, nor below its smallest size).
+    pub fn set_max_bytes(&mut self, max_bytes: usize) {
+        let slot = std::mem::size_of::<Slot<K>>();
+        self.max_slots = (max_bytes / slot).max(1 << MIN_BITS).max(self.slots.len());
+    }
+
     /// Empties the table (O(1) but for a stamp wrap-around once in 4 billion searches).
     pub fn clear(&mut self) {
         self.len = 0;

@@ -2057,6 +2057,196 @@ fn a_streamlined_search_that_runs_dry_proves_nothing() {
     );
 }
 
+/// A search stopped at its node limit and resumed (`Searcher::begin`, `Searcher::resume`, as
+/// the interleaved schedule runs its scans) makes the moves one uninterrupted search makes: the
+/// same end (the same win, move for move, or the same proof) and the same nodes, but for the
+/// move each stop takes back and the resumed search makes again. In the plain, noisy and
+/// streamlined modes, on deals won, lost and undecided.
+#[test]
+fn a_resumed_search_goes_as_one_search() {
+    fn check<V: Variant>(seeds: std::ops::Range<u64>, noise: u64, streamline: bool) -> [u32; 3] {
+        let cancel = AtomicBool::new(false);
+        let limits = |n: u64| Limits {
+            max_nodes: n,
+            deadline: None,
+            table_bytes: TABLE_BYTES,
+        };
+        let mut one = Searcher::<V, V::Key>::new(TABLE_BYTES, Prune::default());
+        let mut parts = Searcher::<V, V::Key>::new(TABLE_BYTES, Prune::default());
+        for s in [&mut one, &mut parts] {
+            s.noise = noise;
+            s.streamline = streamline;
+        }
+        let mut seen = [0u32; 3];
+        for seed in seeds {
+            let pos = start_of::<V>(seed);
+            let what = format!("{} seed {seed}, noise {noise}", V::rules().id);
+            let whole = one.traverse(&pos, &mut Win::<V>::default(), &limits(60_000), &cancel);
+            let mut end = parts.begin(&pos, &mut Win::<V>::default());
+            let mut stops = 0;
+            for n in [3_000, 7_000, 20_000, 41_000, 60_000] {
+                if end.is_some() {
+                    break;
+                }
+                let e = parts.resume(&mut Win::<V>::default(), &limits(n), &cancel);
+                assert_eq!(
+                    parts.is_open(),
+                    e == End::Stopped(patience::solve::Limit::Nodes)
+                );
+                if parts.is_open() && n < 60_000 {
+                    stops += 1;
+                } else {
+                    end = Some(e);
+                }
+            }
+            assert_eq!(end.as_ref(), Some(&whole), "{what}");
+            if !matches!(whole, End::Stopped(_)) {
+                assert_eq!(parts.stats.nodes, one.stats.nodes + stops, "{what}");
+            }
+            seen[match whole {
+                End::Found(_) => 0,
+                End::Exhausted => 1,
+                End::Stopped(_) => 2,
+            }] += 1;
+        }
+        seen
+    }
+    let mut seen = [0u32; 3];
+    for part in [
+        check::<Stonewall>(0..12, 0, false),
+        check::<Stonewall>(0..6, 3, false),
+        check::<KlondikeDraw3>(0..8, 0, true),
+        check::<FlowerGarden>(0..6, 0, false),
+        check::<FortyThieves>(0..4, 2, false),
+    ] {
+        for i in 0..3 {
+            seen[i] += part[i];
+        }
+    }
+    assert!(
+        seen.iter().all(|&n| n >= 2),
+        "won, lost, undecided: {seen:?}"
+    );
+}
+
+/// The same for the best-first search (`BestFirst::begin`, `BestFirst::resume`): it stops only
+/// between expansions, so the resumed search makes exactly the nodes of one search.
+#[test]
+fn a_resumed_best_first_search_goes_as_one_search() {
+    use patience::solve::best::BestFirst;
+    fn check<V: Variant>(seeds: std::ops::Range<u64>) -> [u32; 3] {
+        let cancel = AtomicBool::new(false);
+        let limits = |n: u64| Limits {
+            max_nodes: n,
+            deadline: None,
+            table_bytes: TABLE_BYTES,
+        };
+        let mut one = BestFirst::<V, V::Key>::new(TABLE_BYTES, Prune::default());
+        let mut parts = BestFirst::<V, V::Key>::new(TABLE_BYTES, Prune::default());
+        let mut seen = [0u32; 3];
+        for seed in seeds {
+            let pos = start_of::<V>(seed);
+            let what = format!("{} seed {seed}", V::rules().id);
+            let whole = one.search(&pos, &limits(40_000), &cancel);
+            let mut end = parts.begin(&pos);
+            for n in [2_000, 9_000, 25_000, 40_000] {
+                if end.is_some() {
+                    break;
+                }
+                let e = parts.resume(&limits(n), &cancel);
+                if !parts.is_open() || n == 40_000 {
+                    end = Some(e);
+                }
+            }
+            assert_eq!(end.as_ref(), Some(&whole), "{what}");
+            assert_eq!(parts.nodes_made, one.nodes_made, "{what}");
+            seen[match whole {
+                End::Found(_) => 0,
+                End::Exhausted => 1,
+                End::Stopped(_) => 2,
+            }] += 1;
+        }
+        seen
+    }
+    let a = check::<Stonewall>(0..12);
+    let b = check::<FlowerGarden>(0..8);
+    let c = check::<KlondikeDraw3>(0..8);
+    let seen: Vec<u32> = (0..3).map(|i| a[i] + b[i] + c[i]).collect();
+    assert!(
+        seen.iter().all(|&n| n >= 2),
+        "won, lost, undecided: {seen:?}"
+    );
+}
+
+/// The interleaved schedule (`Solver::interleaved`, budgets from `INTERLEAVE_FROM` nodes): on
+/// these Napoleon's Shoulder deals the scans taking turns win within the budget, where the same
+/// scans one after another (one node less, the sequential schedule) leave them unknown. Both
+/// wins replay.
+#[test]
+fn interleaved_scans_win_what_the_sequential_schedule_misses() {
+    use patience::solve::INTERLEAVE_FROM;
+    for seed in [4, 12] {
+        let pos = start_of::<NapoleonsShoulder>(seed);
+        let what = format!("seed {seed}");
+        let mut one_by_one = solver::<NapoleonsShoulder>(INTERLEAVE_FROM - 1, Prune::default());
+        let sol = solve_checked(&mut one_by_one, &pos, &what);
+        assert_eq!(
+            letter(&sol.verdict),
+            '?',
+            "{what}: the sequential schedule decides it"
+        );
+        let mut interleaved = solver::<NapoleonsShoulder>(INTERLEAVE_FROM, Prune::default());
+        let sol = solve_checked(&mut interleaved, &pos, &what);
+        assert_eq!(
+            letter(&sol.verdict),
+            'S',
+            "{what}: the interleaved schedule misses the win"
+        );
+    }
+}
+
+/// The interleaved schedule against the plain exhaustive search alone (`Options::quick =
+/// false`) at the same budget: where both decide they agree (a streamlined scan that runs dry
+/// is no proof; any exhaustive scan that does is), every win replays, and enough deals are
+/// decided both ways, won and lost, for the check to bite.
+#[test]
+fn the_interleaved_schedule_agrees_with_the_plain_search() {
+    fn check<V: Variant>(seeds: std::ops::Range<u64>) -> (u32, u32) {
+        let nodes = patience::solve::INTERLEAVE_FROM;
+        let (mut won, mut lost) = (0, 0);
+        for seed in seeds {
+            let pos = start_of::<V>(seed);
+            let what = format!("seed {seed}");
+            let mut plain = Solver::<V>::new(Options {
+                max_nodes: nodes,
+                timeout: None,
+                table_bytes: TABLE_BYTES,
+                prune: Prune::default(),
+                quick: false,
+            });
+            let a = letter(&solve_checked(&mut plain, &pos, &what).verdict);
+            let b = letter(
+                &solve_checked(&mut solver::<V>(nodes, Prune::default()), &pos, &what).verdict,
+            );
+            assert!(
+                a == '?' || b == '?' || a == b,
+                "{} {what}: plain {a}, interleaved {b}",
+                V::rules().id
+            );
+            won += u32::from(a == 'S' && b == 'S');
+            lost += u32::from(a == 'U' && b == 'U');
+        }
+        (won, lost)
+    }
+    let (w1, l1) = check::<Stonewall>(0..16);
+    let (w2, l2) = check::<KlondikeDraw3>(0..16);
+    let (w3, l3) = check::<NapoleonsSquare>(0..6);
+    assert!(
+        w1 + w2 + w3 >= 5 && l1 + l2 + l3 >= 5,
+        "won {w1} + {w2} + {w3}, lost {l1} + {l2} + {l3}"
+    );
+}
+
 /// The free-children extension of the settled rule against the same search without it, on
 /// 1,200 reduced deals of the three games where it holds (one deck, single cards), half of
 /// them with no foundation empty (where it fires most). Where both decide, they must agree,
