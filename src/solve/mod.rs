@@ -288,6 +288,9 @@ impl<V: Variant> Solver<V> {
         if self.options.quick && limits.max_nodes >= INTERLEAVE_FROM {
             return self.interleaved(start, limits, cancel);
         }
+        // The bounds an interleaved solve of an earlier deal shared out.
+        self.searcher.set_table_bytes(limits.table_bytes);
+        self.best.set_max_bytes(limits.table_bytes / 2);
         if self.options.quick && streamline::used::<V>(limits.max_nodes) {
             self.searcher.streamline = true;
             self.searcher.symmetric = streamline::symmetric_used::<V>();
@@ -391,7 +394,9 @@ impl<V: Variant> Solver<V> {
         }
         if stream_first {
             // The symmetric streamlined scan finds most wins of the open games: it runs first,
-            // with its share, as in the sequential schedule.
+            // with its share, as in the sequential schedule, and alone it has the whole table
+            // bound (the others have not grown yet).
+            self.share(Scan::Stream, limits.table_bytes);
             let end = self.turn(
                 Scan::Stream,
                 start,
