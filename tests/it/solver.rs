@@ -2057,6 +2057,24 @@ fn a_streamlined_search_that_runs_dry_proves_nothing() {
     );
 }
 
+/// A node limit of `n`, no deadline, the tests' table bound.
+fn node_limit(n: u64) -> Limits {
+    Limits {
+        max_nodes: n,
+        deadline: None,
+        table_bytes: TABLE_BYTES,
+    }
+}
+
+/// 0 for a win, 1 for a proof, 2 for a stop.
+fn end_kind(end: &End) -> usize {
+    match end {
+        End::Found(_) => 0,
+        End::Exhausted => 1,
+        End::Stopped(_) => 2,
+    }
+}
+
 /// A search stopped at its node limit and resumed (`Searcher::begin`, `Searcher::resume`, as
 /// the interleaved schedule runs its scans) makes the moves one uninterrupted search makes: the
 /// same end (the same win, move for move, or the same proof) and the same nodes, but for the
@@ -2066,11 +2084,6 @@ fn a_streamlined_search_that_runs_dry_proves_nothing() {
 fn a_resumed_search_goes_as_one_search() {
     fn check<V: Variant>(seeds: std::ops::Range<u64>, noise: u64, streamline: bool) -> [u32; 3] {
         let cancel = AtomicBool::new(false);
-        let limits = |n: u64| Limits {
-            max_nodes: n,
-            deadline: None,
-            table_bytes: TABLE_BYTES,
-        };
         let mut one = Searcher::<V, V::Key>::new(TABLE_BYTES, Prune::default());
         let mut parts = Searcher::<V, V::Key>::new(TABLE_BYTES, Prune::default());
         for s in [&mut one, &mut parts] {
@@ -2081,14 +2094,14 @@ fn a_resumed_search_goes_as_one_search() {
         for seed in seeds {
             let pos = start_of::<V>(seed);
             let what = format!("{} seed {seed}, noise {noise}", V::rules().id);
-            let whole = one.traverse(&pos, &mut Win::<V>::default(), &limits(60_000), &cancel);
+            let whole = one.traverse(&pos, &mut Win::<V>::default(), &node_limit(60_000), &cancel);
             let mut end = parts.begin(&pos, &mut Win::<V>::default());
             let mut stops = 0;
             for n in [3_000, 7_000, 20_000, 41_000, 60_000] {
                 if end.is_some() {
                     break;
                 }
-                let e = parts.resume(&mut Win::<V>::default(), &limits(n), &cancel);
+                let e = parts.resume(&mut Win::<V>::default(), &node_limit(n), &cancel);
                 assert_eq!(
                     parts.is_open(),
                     e == End::Stopped(patience::solve::Limit::Nodes)
@@ -2103,11 +2116,7 @@ fn a_resumed_search_goes_as_one_search() {
             if !matches!(whole, End::Stopped(_)) {
                 assert_eq!(parts.stats.nodes, one.stats.nodes + stops, "{what}");
             }
-            seen[match whole {
-                End::Found(_) => 0,
-                End::Exhausted => 1,
-                End::Stopped(_) => 2,
-            }] += 1;
+            seen[end_kind(&whole)] += 1;
         }
         seen
     }
@@ -2136,35 +2145,26 @@ fn a_resumed_best_first_search_goes_as_one_search() {
     use patience::solve::best::BestFirst;
     fn check<V: Variant>(seeds: std::ops::Range<u64>) -> [u32; 3] {
         let cancel = AtomicBool::new(false);
-        let limits = |n: u64| Limits {
-            max_nodes: n,
-            deadline: None,
-            table_bytes: TABLE_BYTES,
-        };
         let mut one = BestFirst::<V, V::Key>::new(TABLE_BYTES, Prune::default());
         let mut parts = BestFirst::<V, V::Key>::new(TABLE_BYTES, Prune::default());
         let mut seen = [0u32; 3];
         for seed in seeds {
             let pos = start_of::<V>(seed);
             let what = format!("{} seed {seed}", V::rules().id);
-            let whole = one.search(&pos, &limits(40_000), &cancel);
+            let whole = one.search(&pos, &node_limit(40_000), &cancel);
             let mut end = parts.begin(&pos);
             for n in [2_000, 9_000, 25_000, 40_000] {
                 if end.is_some() {
                     break;
                 }
-                let e = parts.resume(&limits(n), &cancel);
+                let e = parts.resume(&node_limit(n), &cancel);
                 if !parts.is_open() || n == 40_000 {
                     end = Some(e);
                 }
             }
             assert_eq!(end.as_ref(), Some(&whole), "{what}");
             assert_eq!(parts.nodes_made, one.nodes_made, "{what}");
-            seen[match whole {
-                End::Found(_) => 0,
-                End::Exhausted => 1,
-                End::Stopped(_) => 2,
-            }] += 1;
+            seen[end_kind(&whole)] += 1;
         }
         seen
     }
