@@ -389,6 +389,7 @@ impl<V: Variant> Solver<V> {
         for &(scan, _) in &scans {
             self.share(scan, limits.table_bytes / scans.len());
             if let Some(end) = self.begin(scan, start, win) {
+                self.searcher.stats = tally.stats();
                 return end;
             }
         }
@@ -430,8 +431,9 @@ impl<V: Variant> Solver<V> {
                 let end = self.turn(scan, start, win, limits, &mut tally, grant, cancel);
                 match end {
                     End::Stopped(Limit::Nodes) => i += 1,
+                    // A streamlined scan that runs dry proves nothing: it leaves, and the
+                    // solve's end is never its `Exhausted`.
                     End::Exhausted if scan == Scan::Stream => {
-                        last = end;
                         self.leave(&mut scans, scan, limits);
                     }
                     End::Stopped(Limit::Memory) => {

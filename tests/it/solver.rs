@@ -8,7 +8,7 @@
 use crate::common;
 use crate::helpers::{
     TABLE_BYTES, Table, gen_moves, key_fits, key_words, letter, pinned, reference_deals,
-    solve_checked, solver, start_of, used_bits,
+    solve_checked, solver, solver_in, start_of, used_bits,
 };
 use patience::cards::{Card, CardToken};
 use patience::deal::{Deal, deal};
@@ -2203,6 +2203,41 @@ fn interleaved_scans_win_what_the_sequential_schedule_misses() {
             "{what}: the interleaved schedule misses the win"
         );
     }
+}
+
+/// The interleaved schedule at its memory bound: with a table bound so small that scans stop at
+/// it and leave, no verdict contradicts the one with a large bound, and every win replays.
+/// (That a streamlined scan running dry after the exhaustive ones have left is no proof is
+/// argued in `Solver::interleaved`; these deals do not reach that case.)
+#[test]
+fn the_interleaved_schedule_at_its_memory_bound_proves_nothing_false() {
+    fn check<V: Variant>(seeds: std::ops::Range<u64>) -> (u32, u32) {
+        let nodes = patience::solve::INTERLEAVE_FROM;
+        let (mut memory, mut won) = (0, 0);
+        for seed in seeds {
+            let pos = start_of::<V>(seed);
+            let what = format!("{} seed {seed}", V::rules().id);
+            let big = letter(
+                &solve_checked(&mut solver::<V>(nodes, Prune::default()), &pos, &what).verdict,
+            );
+            let mut small = solver_in::<V>(nodes, Prune::default(), 1 << 16);
+            let sol = solve_checked(&mut small, &pos, &what);
+            let tiny = letter(&sol.verdict);
+            assert!(
+                tiny == big || tiny == '?' || big == '?',
+                "{what}: {tiny} with a small table, {big} with a large one"
+            );
+            memory += u32::from(sol.verdict == Verdict::Unknown(patience::solve::Limit::Memory));
+            won += u32::from(tiny == 'S');
+        }
+        (memory, won)
+    }
+    let (m1, w1) = check::<KlondikeDraw3>(0..12);
+    let (m2, w2) = check::<Stonewall>(0..12);
+    assert!(
+        m1 + m2 >= 3 && w1 + w2 >= 3,
+        "memory stops {m1} + {m2}, won {w1} + {w2}"
+    );
 }
 
 /// The interleaved schedule against the plain exhaustive search alone (`Options::quick =
