@@ -288,7 +288,9 @@ impl<V: Variant> Solver<V> {
         if self.options.quick && limits.max_nodes >= INTERLEAVE_FROM {
             return self.interleaved(start, limits, cancel);
         }
-        // The bounds an interleaved solve of an earlier deal shared out.
+        // The bounds and memory an interleaved solve of an earlier deal shared out.
+        self.stream.release();
+        self.restart.release();
         self.searcher.set_table_bytes(limits.table_bytes);
         self.best.set_max_bytes(limits.table_bytes / 2);
         if self.options.quick && streamline::used::<V>(limits.max_nodes) {
@@ -386,18 +388,25 @@ impl<V: Variant> Solver<V> {
             ..Tally::default()
         };
         let mut last = End::Stopped(Limit::Nodes);
-        for &(scan, _) in &scans {
-            self.share(scan, limits.table_bytes / scans.len());
-            if let Some(end) = self.begin(scan, start, win) {
-                self.searcher.stats = tally.stats();
-                return end;
+        // Tables keep their memory from deal to deal. So that all of them together stay within
+        // the bound, a table holding more than its share now gives it back first (and a scan
+        // that runs first, alone, is alone in holding memory).
+        let bound = limits.table_bytes;
+        for scan in [Scan::Stream, Scan::Best, Scan::Restarts, Scan::Plain] {
+            let kept = scans.iter().any(|&(s, _)| s == scan) && !stream_first;
+            if !kept || self.held(scan) > bound / scans.len() {
+                self.release_scan(scan);
             }
         }
         if stream_first {
             // The symmetric streamlined scan finds most wins of the open games: it runs first,
-            // with its share, as in the sequential schedule, and alone it has the whole table
-            // bound (the others have not grown yet).
-            self.share(Scan::Stream, limits.table_bytes);
+            // alone, with its share of the nodes and the whole table bound, as in the
+            // sequential schedule; the others begin after it.
+            self.share(Scan::Stream, bound);
+            if let Some(end) = self.begin(Scan::Stream, start, win) {
+                self.searcher.stats = tally.stats();
+                return end;
+            }
             let end = self.turn(
                 Scan::Stream,
                 start,
@@ -415,6 +424,13 @@ impl<V: Variant> Solver<V> {
                 return end;
             }
             self.leave(&mut scans, Scan::Stream, limits);
+        }
+        for &(scan, _) in &scans {
+            self.share(scan, bound / scans.len());
+            if let Some(end) = self.begin(scan, start, win) {
+                self.searcher.stats = tally.stats();
+                return end;
+            }
         }
         let mut round = 0u32;
         while !scans.is_empty() {
@@ -487,15 +503,30 @@ impl<V: Variant> Solver<V> {
         }
     }
 
-    /// Drops `scan` from `scans`, gives back its memory and shares the bound among the others.
-    fn leave(&mut self, scans: &mut Vec<(Scan, u64)>, scan: Scan, limits: &Limits) {
-        scans.retain(|&(s, _)| s != scan);
+    /// Bytes `scan`'s search holds now.
+    fn held(&self, scan: Scan) -> usize {
+        match scan {
+            Scan::Stream => self.stream.bytes(),
+            Scan::Best => self.best.bytes(),
+            Scan::Restarts => self.restart.bytes(),
+            Scan::Plain => self.searcher.bytes(),
+        }
+    }
+
+    /// Gives back the memory of `scan`'s search (which ends it).
+    fn release_scan(&mut self, scan: Scan) {
         match scan {
             Scan::Stream => self.stream.release(),
             Scan::Best => self.best.release(),
             Scan::Restarts => self.restart.release(),
             Scan::Plain => self.searcher.release(),
         }
+    }
+
+    /// Drops `scan` from `scans`, gives back its memory and shares the bound among the others.
+    fn leave(&mut self, scans: &mut Vec<(Scan, u64)>, scan: Scan, limits: &Limits) {
+        scans.retain(|&(s, _)| s != scan);
+        self.release_scan(scan);
         for &(s, _) in scans.iter() {
             self.share(s, limits.table_bytes / scans.len());
         }
