@@ -50,19 +50,20 @@ pub struct BestFirst<V: Variant, K: KeyWords> {
 impl<V: Variant, K: KeyWords> BestFirst<V, K> {
     /// A searcher whose table, node store and heap together stay within about `max_bytes`.
     pub fn new(max_bytes: usize, prune: Prune) -> Self {
-        let per_node = std::mem::size_of::<Node<K>>() + std::mem::size_of::<(i32, u32)>();
-        BestFirst {
+        let mut b = BestFirst {
             table: Table::new(max_bytes / 2),
             nodes: Vec::new(),
             heap: BinaryHeap::new(),
             moves: Vec::with_capacity(512),
-            max_nodes_stored: (max_bytes / 2 / per_node).max(1024),
+            max_nodes_stored: 0,
             prune,
             nodes_made: 0,
             best_up: 0,
             open: None,
             _v: std::marker::PhantomData,
-        }
+        };
+        b.set_max_bytes(max_bytes);
+        b
     }
 
     /// Gives back the memory of the last search.
@@ -123,7 +124,7 @@ impl<V: Variant, K: KeyWords> BestFirst<V, K> {
         self.open.is_some()
     }
 
-    /// Sets the memory bound of its table and node store (as [`BestFirst::new`] shares it).
+    /// Sets the memory bound of its table and node store: half each.
     pub fn set_max_bytes(&mut self, max_bytes: usize) {
         let per_node = std::mem::size_of::<Node<K>>() + std::mem::size_of::<(i32, u32)>();
         self.table.set_max_bytes(max_bytes / 2);

@@ -274,16 +274,10 @@ impl<V: Variant> Solver<V> {
         let mut spent = Stats::default();
         let add = |spent: &mut Stats, st: Stats| {
             spent.nodes += st.nodes;
-            spent.max_depth = spent.max_depth.max(st.max_depth);
-            spent.table_len = spent.table_len.max(st.table_len);
-            spent.table_bytes = spent.table_bytes.max(st.table_bytes);
-            spent.best_up = spent.best_up.max(st.best_up);
+            spent.absorb(st);
             *spent
         };
-        let budget = |n: u64| Limits {
-            max_nodes: n,
-            ..limits.clone()
-        };
+        let budget = |n: u64| budget_of(limits, n);
         let win = &mut Win::<V>::default();
         if self.options.quick && limits.max_nodes >= INTERLEAVE_FROM {
             return self.interleaved(start, limits, cancel);
@@ -765,11 +759,7 @@ struct Tally {
 
 impl Tally {
     fn add(&mut self, st: Stats) {
-        let s = &mut self.stats;
-        s.max_depth = s.max_depth.max(st.max_depth);
-        s.table_len = s.table_len.max(st.table_len);
-        s.table_bytes = s.table_bytes.max(st.table_bytes);
-        s.best_up = s.best_up.max(st.best_up);
+        self.stats.absorb(st);
     }
 
     fn stats(&self) -> Stats {

@@ -253,11 +253,7 @@ impl Prune {
             V::BUILD,
             Build::DownAltColour | Build::DownAnySuit | Build::DownSameSuit
         );
-        let one_at_a_time = match V::rules().stock {
-            Stock::None => true,
-            Stock::Waste { draw, .. } => draw == 1,
-        };
-        down && one_at_a_time
+        down && one_at_a_time(V::rules().stock)
     }
 
     /// Does the settled-cards argument hold for this game? (It builds down.)
@@ -367,6 +363,15 @@ pub struct Plan {
     one_deck: bool,
 }
 
+/// Does `stock` (if any) turn one card at a time?
+#[inline(always)]
+fn one_at_a_time(stock: Stock) -> bool {
+    match stock {
+        Stock::None => true,
+        Stock::Waste { draw, .. } => draw == 1,
+    }
+}
+
 /// `resolved` in a game from a rules file; `of_rules()` (a constant) in a built-in game.
 #[inline(always)]
 fn pick<V: Variant>(resolved: bool, of_rules: impl FnOnce() -> bool) -> bool {
@@ -385,10 +390,7 @@ impl Plan {
             runs: prune.runs && Prune::runs_rule_holds::<V>(),
             blocks: prune.blocks && Prune::blocks_rule_holds::<V>(),
             talon: prune.talon_plays::<V>(),
-            one_at_a_time: match rules.stock {
-                Stock::None => true,
-                Stock::Waste { draw, .. } => draw == 1,
-            },
+            one_at_a_time: one_at_a_time(rules.stock),
             one_deck: rules.decks == 1,
         }
     }
@@ -425,10 +427,7 @@ impl Plan {
     }
     #[inline(always)]
     fn one_at_a_time<V: Variant>(&self) -> bool {
-        pick::<V>(self.one_at_a_time, || match V::rules().stock {
-            Stock::None => true,
-            Stock::Waste { draw, .. } => draw == 1,
-        })
+        pick::<V>(self.one_at_a_time, || one_at_a_time(V::rules().stock))
     }
     #[inline(always)]
     fn one_deck<V: Variant>(&self) -> bool {

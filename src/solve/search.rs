@@ -104,6 +104,17 @@ pub struct Stats {
     pub best_up: u8,
 }
 
+impl Stats {
+    /// Takes the larger of each counter but the nodes from `other`: the counters of several
+    /// searches of one solve, whose nodes the caller adds up.
+    pub fn absorb(&mut self, other: Stats) {
+        self.max_depth = self.max_depth.max(other.max_depth);
+        self.table_len = self.table_len.max(other.table_len);
+        self.table_bytes = self.table_bytes.max(other.table_bytes);
+        self.best_up = self.best_up.max(other.best_up);
+    }
+}
+
 /// A reusable searcher: its table and stacks keep their memory from one search to the next.
 pub struct Searcher<V: Variant, K: KeyWords> {
     table: Table<K>,

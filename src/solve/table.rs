@@ -55,13 +55,14 @@ impl<K: KeyWords> Table<K> {
     /// A table that will not grow past `max_bytes` (but has at least 4096 slots). Any
     /// `max_bytes` will do, `usize::MAX` too.
     pub fn new(max_bytes: usize) -> Self {
-        let slot = std::mem::size_of::<Slot<K>>();
-        Table {
+        let mut t = Table {
             slots: vec![Slot::default(); 1 << MIN_BITS],
             len: 0,
             stamp: 1,
-            max_slots: (max_bytes / slot).max(1 << MIN_BITS),
-        }
+            max_slots: 0,
+        };
+        t.set_max_bytes(max_bytes);
+        t
     }
 
     /// The most bytes the table will hold.
