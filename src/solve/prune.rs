@@ -456,19 +456,28 @@ impl Plan {
     }
 
     /// [`Plan::dead_end`] of the position `pos` that the move `m` (`u`: what `apply` returned)
-    /// led to from a position that is no dead end: the blocked-cards test is asked only where
-    /// the move may change its answer (`blocked::may_block`), so the answer is the same.
+    /// led to from a position that no test found a dead end: the blocked-cards test is asked
+    /// only where the move may change its answer (`blocked::may_block`), and not after a move
+    /// that seldom changes it (`blocked::seldom_blocks`), where a dead end may go unseen until
+    /// a later test (never a wrong verdict: a skipped test only keeps a position it could cut).
     #[inline]
     pub fn dead_end_after<V: Variant>(&self, pos: &Position, m: Move, u: &Undo) -> bool {
         let blocked = self.blocks::<V>()
-            && if super::blocked::may_block::<V>(pos, m, u) {
-                super::blocked::blocked::<V>(pos)
-            } else {
+            && if !super::blocked::may_block::<V>(pos, m, u) {
                 debug_assert!(
-                    !super::blocked::blocked::<V>(pos),
+                    !super::blocked::blocked::<V>(pos) || {
+                        // The parent was blocked, unseen after a move that seldom blocks.
+                        let mut parent = pos.clone();
+                        crate::game::undo::<V>(&mut parent, m, *u);
+                        super::blocked::blocked::<V>(&parent)
+                    },
                     "{m} left the blocked-cards answer unchanged"
                 );
                 false
+            } else if super::blocked::seldom_blocks(m, u) {
+                false
+            } else {
+                super::blocked::blocked::<V>(pos)
             };
         self.kings_dead_end::<V>(pos) || blocked
     }
