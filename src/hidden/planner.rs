@@ -108,7 +108,7 @@ pub const MAX_CANDIDATES: usize = 64;
 /// budget, can differ (measured in Klondike draw 3, whose moves from the waste change what
 /// turning shows; not seen in the other games); and in the last solve's interleaved schedule a
 /// streamlined scan that runs dry takes the restarts with it (`solve::Solver::stream_dry`),
-/// which proves more deals lost within its budget (Klondike, Stonewall).
+/// which proves more deals lost within its budget.
 pub const PLANNER_REVISION: u32 = 11;
 
 /// The planner's budget, and which planner spends it. Win rates are comparable only with the
