@@ -668,36 +668,44 @@ mod tests {
         fixed_point_by_the_rules::<V>(pos, off).0 != ALL
     }
 
-    /// Random walks from the deals of `V`: [`blocked`] agrees with the rules read card by card
-    /// at every position; returns how many positions were blocked, and how many were not.
-    fn agree<V: Variant>(seeds: u64, steps: usize) -> (usize, usize) {
-        let mut rng = ChaCha8Rng::seed_from_u64(7);
-        let (mut yes, mut no) = (0, 0);
+    /// Random walks of `steps` moves from the deals of seeds `0..seeds` of `V` (moves drawn
+    /// with the random seed `rng`): `visit` sees every position entered, with its moves.
+    fn walk<V: Variant>(
+        seeds: u64,
+        steps: usize,
+        rng: u64,
+        mut visit: impl FnMut(&Position, &[Move]),
+    ) {
+        let mut rng = ChaCha8Rng::seed_from_u64(rng);
         let mut moves = Vec::new();
         for seed in 0..seeds {
             let deal = crate::deal::deal(V::rules(), seed);
             let mut pos = Position::from_deal::<V>(&deal).expect("a legal deal");
-            for step in 0..steps {
-                let b = blocked::<V>(&pos);
-                assert_eq!(
-                    b,
-                    blocked_by_the_rules::<V>(&pos),
-                    "{} seed {seed} step {step}",
-                    V::rules().id
-                );
-                if b {
-                    yes += 1;
-                } else {
-                    no += 1;
-                }
+            for _ in 0..steps {
                 moves.clear();
                 generate::<V>(&pos, &mut moves);
+                visit(&pos, &moves);
                 if moves.is_empty() {
                     break;
                 }
                 apply::<V>(&mut pos, moves[rng.random_range(0..moves.len())]);
             }
         }
+    }
+
+    /// Random walks from the deals of `V`: [`blocked`] agrees with the rules read card by card
+    /// at every position; returns how many positions were blocked, and how many were not.
+    fn agree<V: Variant>(seeds: u64, steps: usize) -> (usize, usize) {
+        let (mut yes, mut no) = (0, 0);
+        walk::<V>(seeds, steps, 7, |pos, _| {
+            let b = blocked::<V>(pos);
+            assert_eq!(b, blocked_by_the_rules::<V>(pos), "{}", V::rules().id);
+            if b {
+                yes += 1;
+            } else {
+                no += 1;
+            }
+        });
         (yes, no)
     }
 
@@ -727,33 +735,21 @@ mod tests {
     /// foundation that turn no card up. Returns the moves checked from blocked positions, and
     /// those that `seldom_blocks` named.
     fn stays_blocked<V: Variant>(seeds: u64, steps: usize) -> (usize, usize) {
-        let mut rng = ChaCha8Rng::seed_from_u64(11);
         let (mut checked, mut seldom) = (0, 0);
-        let mut moves = Vec::new();
-        for seed in 0..seeds {
-            let deal = crate::deal::deal(V::rules(), seed);
-            let mut pos = Position::from_deal::<V>(&deal).expect("a legal deal");
-            for _ in 0..steps {
-                moves.clear();
-                generate::<V>(&pos, &mut moves);
-                if moves.is_empty() {
-                    break;
+        walk::<V>(seeds, steps, 11, |pos, moves| {
+            let was = blocked::<V>(pos);
+            for &m in moves {
+                let mut child = pos.clone();
+                let u = apply::<V>(&mut child, m);
+                let to_foundation = matches!(m.to, Place::Foundation(_));
+                assert_eq!(seldom_blocks(m, &u), to_foundation && !u.flipped, "{m}");
+                seldom += usize::from(seldom_blocks(m, &u));
+                if was {
+                    assert!(blocked::<V>(&child), "{}: {m} unblocked", V::rules().id);
+                    checked += 1;
                 }
-                let was = blocked::<V>(&pos);
-                for &m in &moves {
-                    let mut child = pos.clone();
-                    let u = apply::<V>(&mut child, m);
-                    let to_foundation = matches!(m.to, Place::Foundation(_));
-                    assert_eq!(seldom_blocks(m, &u), to_foundation && !u.flipped, "{m}");
-                    seldom += usize::from(seldom_blocks(m, &u));
-                    if was {
-                        assert!(blocked::<V>(&child), "{}: {m} unblocked", V::rules().id);
-                        checked += 1;
-                    }
-                }
-                apply::<V>(&mut pos, moves[rng.random_range(0..moves.len())]);
             }
-        }
+        });
         (checked, seldom)
     }
 
