@@ -343,14 +343,14 @@ impl<V: Variant, K: KeyWords> Searcher<V, K> {
                 // position about to put up a 5 may be one where a 6 of another suit can move
                 // instead). Foundation cards stay up in a streamlined search, so a chain of
                 // forced moves never comes back to where it started.
-                let (start, end) = self.expand(pos, Some((m, &u)));
-                let forced = end == start + 1
-                    && matches!(self.moves[start as usize].to, Place::Foundation(_));
-                if !forced {
+                //
+                // A position where no card can go up is never a forced one, so it is looked up
+                // first and expanded only if new: the same search, without expanding the
+                // positions seen before (most of them).
+                if !super::streamline::may_go_up::<V>(pos) {
                     match self.table.insert(&self.key_of(ctx, pos)) {
                         Insert::New => self.stats.best_up = self.stats.best_up.max(pos.on_found),
                         Insert::Seen => {
-                            self.moves.truncate(start as usize);
                             undo::<V>(pos, m, u);
                             continue;
                         }
@@ -359,10 +359,31 @@ impl<V: Variant, K: KeyWords> Searcher<V, K> {
                             return End::Stopped(Limit::Memory);
                         }
                     }
+                    self.expand(pos, Some((m, &u)))
                 } else {
-                    self.stats.best_up = self.stats.best_up.max(pos.on_found);
+                    let (start, end) = self.expand(pos, Some((m, &u)));
+                    let forced = end == start + 1
+                        && matches!(self.moves[start as usize].to, Place::Foundation(_));
+                    if !forced {
+                        match self.table.insert(&self.key_of(ctx, pos)) {
+                            Insert::New => {
+                                self.stats.best_up = self.stats.best_up.max(pos.on_found)
+                            }
+                            Insert::Seen => {
+                                self.moves.truncate(start as usize);
+                                undo::<V>(pos, m, u);
+                                continue;
+                            }
+                            Insert::Full => {
+                                self.stats.nodes = nodes;
+                                return End::Stopped(Limit::Memory);
+                            }
+                        }
+                    } else {
+                        self.stats.best_up = self.stats.best_up.max(pos.on_found);
+                    }
+                    (start, end)
                 }
-                (start, end)
             } else {
                 let key = self.key_of(ctx, pos);
                 // Computed before the key's own probe, and its slot asked for, so that the two

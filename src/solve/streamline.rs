@@ -107,6 +107,30 @@ pub fn streamline<V: Variant>(
     w
 }
 
+/// Can some card go up from a pile top, the reserve or the waste top? An over-approximation
+/// is allowed (it may say yes where move generation finds no foundation move), never an
+/// under-approximation: where it says no, `generate` makes no move to a foundation from those
+/// places, so [`streamline`] leaves more than one move or none, never one forced move up.
+/// The symmetric search uses it to probe its table before expanding a position that cannot be
+/// a forced one (`Searcher::run`).
+#[inline]
+pub fn may_go_up<V: Variant>(pos: &Position) -> bool {
+    let rules = V::rules();
+    let needed = pos.needed_mask_among(rules.foundations());
+    for p in &pos.piles[..rules.piles()] {
+        if p.len > 0 && needed >> (p.cards[p.len as usize - 1] & !DOWN) & 1 != 0 {
+            return true;
+        }
+    }
+    for &r in &pos.reserve[..rules.reserve as usize] {
+        if r != NONE && needed >> r & 1 != 0 {
+            return true;
+        }
+    }
+    pos.waste_top()
+        .is_some_and(|c| needed >> c.index() & 1 != 0)
+}
+
 /// What the suit-symmetric key keeps of a card (Solvitaire's "suit symmetry" streamliner):
 /// where the build rule ignores suits, the rank alone; where it looks only at colours, the
 /// rank and colour; else the card.
