@@ -460,6 +460,7 @@ impl Plan {
     /// only where the move may change its answer (`blocked::may_block`), and not after a move
     /// that seldom changes it (`blocked::seldom_blocks`), where a dead end may go unseen until
     /// a later test (never a wrong verdict: a skipped test only keeps a position it could cut).
+    /// The stuck-Kings test is not asked again: no move makes it true (argued below).
     #[inline]
     pub fn dead_end_after<V: Variant>(&self, pos: &Position, m: Move, u: &Undo) -> bool {
         let blocked = self.blocks::<V>()
@@ -479,7 +480,24 @@ impl Plan {
             } else {
                 super::blocked::blocked::<V>(pos)
             };
-        self.kings_dead_end::<V>(pos) || blocked
+        // No stuck-Kings test after a move: a move never makes Kings stuck where they were
+        // not. The test reads only which cards lie below which tableau Kings, and where it is on
+        // (`kings_rule_holds`) a King never comes to lie on a card: nothing is built on a King
+        // that way (it would need a rank above the King), an empty pile never takes a King from
+        // the tableau, and a King from elsewhere fills an empty pile. A card below a King stays
+        // below it until the King goes up. So every card lies below no more Kings than in the
+        // parent, each suit's cards are at least as free, and the fixed point gets at least the
+        // same suits' Kings up: stuck here means stuck in the parent, which was tested (at the
+        // root by `dead_end`, below it by induction).
+        debug_assert!(
+            !self.kings_dead_end::<V>(pos) || {
+                let mut parent = pos.clone();
+                crate::game::undo::<V>(&mut parent, m, *u);
+                self.kings_dead_end::<V>(&parent)
+            },
+            "{m} made Kings stuck"
+        );
+        blocked
     }
 
     /// Is `pos` a dead end by the stuck-Kings rule (where it is on)?
