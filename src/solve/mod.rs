@@ -419,7 +419,7 @@ impl<V: Variant> Solver<V> {
                 return end;
             }
             if end == End::Exhausted {
-                self.stream_dry(&mut scans, limits);
+                self.stream_dry(&mut scans, limits, 1);
             } else {
                 self.leave(&mut scans, Scan::Stream, limits);
             }
@@ -449,7 +449,7 @@ impl<V: Variant> Solver<V> {
                     // A streamlined scan that runs dry proves nothing: it leaves, and the
                     // solve's end is never its `Exhausted`.
                     End::Exhausted if scan == Scan::Stream => {
-                        self.stream_dry(&mut scans, limits);
+                        self.stream_dry(&mut scans, limits, DRY_PLAIN_FACTOR);
                     }
                     End::Stopped(Limit::Memory) => {
                         last = end;
@@ -470,9 +470,11 @@ impl<V: Variant> Solver<V> {
     /// The streamlined scan ran dry: no win where every card that can go up goes up, so the
     /// deal is likely lost, and a loss is proved only by an exhaustive scan running dry. The
     /// streamlined scan leaves, and so do the restarts (each starts over, so none of them gets
-    /// far into a large proof); the plain search takes both their weights. The best-first
-    /// search stays: it finds wins that hold a card back from the foundations (Stonewall seed
-    /// 110 at the default budget: won by it in 8,569 nodes, unknown when it left too). This
+    /// far into a large proof); the plain search takes both their weights, times `factor`
+    /// ([`DRY_PLAIN_FACTOR`] in the games with face-down cards, 1 in the open games). The
+    /// best-first search stays: it finds wins that hold a
+    /// card back from the foundations (Stonewall seed 110 at the default budget: won by it in
+    /// 8,569 nodes, unknown when it left too). This
     /// changes only how the nodes are shared, never what a scan proves. The same where the
     /// symmetric streamlined scan runs first, alone (the open games). Seeds 0..999 at the
     /// default budget, against the scans keeping their weights: Klondike draw 3 2 more deals
@@ -480,7 +482,7 @@ impl<V: Variant> Solver<V> {
     /// gained, one lost), Wildflower 2 more proved lost, Flower Garden 77 unknown against 78
     /// (2 more proved lost, 1 win gained, 2 late wins lost: they came from restarts after 8 M
     /// nodes), the Lucky games and Lucky Thirteen the same verdicts.
-    fn stream_dry(&mut self, scans: &mut Vec<(Scan, u64)>, limits: &Limits) {
+    fn stream_dry(&mut self, scans: &mut Vec<(Scan, u64)>, limits: &Limits, factor: u64) {
         let given: u64 = scans
             .iter()
             .filter(|&&(s, _)| matches!(s, Scan::Stream | Scan::Restarts))
@@ -488,7 +490,7 @@ impl<V: Variant> Solver<V> {
             .sum();
         for (s, w) in scans.iter_mut() {
             if *s == Scan::Plain {
-                *w += given;
+                *w = (*w + given) * factor;
             }
         }
         if scans.iter().any(|&(s, _)| s == Scan::Restarts) {
@@ -753,6 +755,19 @@ enum Scan {
     /// The plain exact depth-first search.
     Plain = 3,
 }
+
+/// In the games with face-down cards, after the streamlined scan runs dry
+/// (`Solver::stream_dry`), the plain search's weight is multiplied by this: the best-first
+/// search keeps one turn in 33 (there it finds its wins early: Stonewall seed 110 in 8,569
+/// nodes, inside its first turn), and a proof of loss comes sooner. Seeds 0..999 at the
+/// default budget, factors 1 / 4 / 8 / 16: Klondike draw 3 172 / 172 / 174 / 174 proved lost
+/// (the same 793 won; the 172 proved by all in 74.5 M / 62.6 M / 61.7 M / 61.5 M nodes),
+/// Stonewall 733 / 736 / 736 / 736 (the same 257 won); factors 1 / 8: Klondike draw 1 76 / 78
+/// (the same 895 won). Not in the open games, where the best-first search finds many wins
+/// after the symmetric streamlined scan: with 8, Wildflower seed 101 (won at 2.8 M nodes)
+/// was unknown (seeds 0..199: 185 won against 186; Flower Garden seeds 0..299 and Lucky
+/// Piles seeds 0..199 the same verdicts).
+pub const DRY_PLAIN_FACTOR: u64 = 8;
 
 /// The scans of game `V` at a budget of `max_nodes`, with their weights, and whether the
 /// streamlined scan runs first, alone, with its share.
