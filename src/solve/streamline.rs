@@ -182,10 +182,16 @@ pub fn symmetric_key<V: Variant, K: KeyWords>(pos: &Position) -> K {
     let mut h = (a, b);
     h = mix(h, held | 0x1000);
     for i in 0..pos.stock_len as usize {
-        h = mix(h, symmetric_byte::<V>(pos.stock_card(i).index()) as u64 | 0x100);
+        h = mix(
+            h,
+            symmetric_byte::<V>(pos.stock_card(i).index()) as u64 | 0x100,
+        );
     }
     for i in 0..pos.waste_len as usize {
-        h = mix(h, symmetric_byte::<V>(pos.waste_card(i).index()) as u64 | 0x200);
+        h = mix(
+            h,
+            symmetric_byte::<V>(pos.waste_card(i).index()) as u64 | 0x200,
+        );
     }
     h = mix(h, pos.redeals as u64 | 0x400);
     let mut k = K::default();
@@ -221,7 +227,10 @@ fn fmix(mut x: u64) -> u64 {
 fn pile_fingerprint<V: Variant>(pile: &Pile) -> (u64, u64) {
     let len = pile.len as usize;
     const _: () = assert!(PILE_CAP.is_multiple_of(8));
-    let mut h = (0x9e37_79b9_7f4a_7c15 ^ len as u64, 0xc2b2_ae3d_27d4_eb4f ^ len as u64);
+    let mut h = (
+        0x9e37_79b9_7f4a_7c15 ^ len as u64,
+        0xc2b2_ae3d_27d4_eb4f ^ len as u64,
+    );
     let mut i = 0;
     while i < len {
         let word = u64::from_le_bytes(pile.cards[i..i + 8].try_into().expect("8 bytes"));
@@ -337,7 +346,8 @@ mod tests {
         fn check<V: Variant>() {
             for b in 0..=255u8 {
                 for lane in 0..8 {
-                    let w = (b as u64) << (8 * lane) | 0x2d00_0000_0000_002d & !(0xff << (8 * lane));
+                    let w = ((b as u64) << (8 * lane))
+                        | (0x2d00_0000_0000_002d & !(0xff << (8 * lane)));
                     let out = symmetric_word::<V>(w);
                     assert_eq!((out >> (8 * lane)) as u8, symmetric_byte::<V>(b));
                 }
