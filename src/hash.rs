@@ -51,14 +51,19 @@ impl Hasher for WordHasher {
 
     #[inline]
     fn finish(&self) -> u64 {
-        // Every bit of the state reaches every bit of the result (MurmurHash3's finalizer).
-        let mut h = self.0;
-        h ^= h >> 33;
-        h = h.wrapping_mul(0xff51_afd7_ed55_8ccd);
-        h ^= h >> 33;
-        h = h.wrapping_mul(0xc4ce_b9fe_1a85_ec53);
-        h ^ h >> 33
+        // Every bit of the state reaches every bit of the result.
+        fmix(self.0)
     }
+}
+
+/// MurmurHash3's 64-bit finalizer: every input bit changes about half the output bits.
+#[inline(always)]
+pub fn fmix(mut x: u64) -> u64 {
+    x ^= x >> 33;
+    x = x.wrapping_mul(0xff51_afd7_ed55_8ccd);
+    x ^= x >> 33;
+    x = x.wrapping_mul(0xc4ce_b9fe_1a85_ec53);
+    x ^ x >> 33
 }
 
 #[cfg(test)]

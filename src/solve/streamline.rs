@@ -18,6 +18,8 @@
 use crate::game::position::{DOWN, NONE, PILE_CAP, Pile, Position};
 use crate::game::rules::KeyWords;
 use crate::game::{Build, FaceDown, Move, Place, Variant};
+// MurmurHash3's finalizer: sums of fingerprints finished by it behave as sums of random numbers.
+use crate::hash::fmix;
 
 /// Does a solve of game `V` with a budget of `max_nodes` start with the streamlined search?
 /// In games with face-down cards always: there it was measured to find more wins at equal
@@ -208,17 +210,6 @@ fn mix((a, b): (u64, u64), x: u64) -> (u64, u64) {
         (a.rotate_left(5) ^ x).wrapping_mul(0x517c_c1b7_2722_0a95),
         (b.rotate_left(7) ^ x).wrapping_mul(0x9e37_79b9_7f4a_7c15),
     )
-}
-
-/// MurmurHash3's 64-bit finalizer: every input bit changes about half the output bits, so that
-/// sums of fingerprints behave as sums of random numbers.
-#[inline(always)]
-fn fmix(mut x: u64) -> u64 {
-    x ^= x >> 33;
-    x = x.wrapping_mul(0xff51_afd7_ed55_8ccd);
-    x ^= x >> 33;
-    x = x.wrapping_mul(0xc4ce_b9fe_1a85_ec53);
-    x ^ x >> 33
 }
 
 /// A pile's own fingerprint (its cards as [`symmetric_byte`] keeps them, and its length), in
