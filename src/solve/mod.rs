@@ -472,16 +472,16 @@ impl<V: Variant> Solver<V> {
     /// streamlined scan leaves, and so do the restarts (each starts over, so none of them gets
     /// far into a large proof); the plain search takes both their weights, times `factor`
     /// ([`DRY_PLAIN_FACTOR`] in the games with face-down cards, 1 in the open games). The
-    /// best-first search stays: it finds wins that hold a
-    /// card back from the foundations (Stonewall seed 110 at the default budget: won by it in
-    /// 8,569 nodes, unknown when it left too). This
-    /// changes only how the nodes are shared, never what a scan proves. The same where the
-    /// symmetric streamlined scan runs first, alone (the open games). Seeds 0..999 at the
-    /// default budget, against the scans keeping their weights: Klondike draw 3 2 more deals
-    /// proved lost in 7% fewer nodes, draw 1 1 more, Stonewall 10 unknown against 11 (one win
-    /// gained, one lost), Wildflower 2 more proved lost, Flower Garden 77 unknown against 78
-    /// (2 more proved lost, 1 win gained, 2 late wins lost: they came from restarts after 8 M
-    /// nodes), the Lucky games and Lucky Thirteen the same verdicts.
+    /// best-first search stays: it finds wins that hold a card back from the foundations
+    /// (Stonewall seed 110 at the default budget: won by it in 8,569 nodes, unknown when it
+    /// left too). This changes only how the nodes are shared, never what a scan proves. The
+    /// same where the symmetric streamlined scan runs first, alone (the open games). Seeds
+    /// 0..999 at the default budget, against the scans keeping their weights (with a factor
+    /// of 1): Klondike draw 3 2 more deals proved lost in 7% fewer nodes, draw 1 1 more,
+    /// Stonewall 10 unknown against 11 (one win gained, one lost), Wildflower 2 more proved
+    /// lost, Flower Garden 77 unknown against 78 (2 more proved lost, 1 win gained, 2 late wins
+    /// lost: they came from restarts after 8 M nodes), the Lucky games and Lucky Thirteen the
+    /// same verdicts.
     fn stream_dry(&mut self, scans: &mut Vec<(Scan, u64)>, limits: &Limits, factor: u64) {
         let given: u64 = scans
             .iter()
