@@ -158,9 +158,9 @@ fn symmetric_byte<V: Variant>(b: u8) -> u8 {
 /// own fingerprints added up), and the reserve as the multiset of the cards it still holds
 /// (which slot a card left is forgotten: with suits merged, playing one 6 or another from the
 /// reserve leaves one position). Nothing else is merged: a test checks on random walks that
-/// two positions share a fingerprint exactly when they share this canonical form. Lossy on purpose: two positions with one fingerprint are
-/// searched once, so a search keyed by it may miss a win (it only seeks wins) and a collision
-/// only loses one more.
+/// two positions share a fingerprint exactly when they share this canonical form. Lossy on
+/// purpose: two positions with one fingerprint are searched once, so a search keyed by it may
+/// miss a win (it only seeks wins) and a collision only loses one more.
 pub fn symmetric_key<V: Variant, K: KeyWords>(pos: &Position) -> K {
     let rules = V::rules();
     // Interchangeable places are merged by adding their own well-mixed fingerprints (in two
