@@ -161,7 +161,13 @@ impl<V: Variant, K: KeyWords> BestFirst<V, K> {
         while let Some((_, id)) = self.heap.pop() {
             let mut pos = decode::<V, K>(ctx, start, &self.nodes[id as usize].key);
             self.moves.clear();
-            if !plan.dead_end::<V>(&pos) {
+            // The root is node 0; every other node's parent passed the test.
+            let dead = if id == 0 {
+                plan.dead_end::<V>(&pos)
+            } else {
+                plan.dead_end_below::<V>(&pos)
+            };
+            if !dead {
                 plan.generate::<V>(&pos, &mut self.moves);
             }
             let end = plan.apply::<V>(&pos, &mut self.moves, 0);

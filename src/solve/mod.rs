@@ -421,7 +421,7 @@ impl<V: Variant> Solver<V> {
             if end == End::Exhausted {
                 self.stream_dry(&mut scans, limits, 1);
             } else {
-                self.leave(&mut scans, Scan::Stream, limits);
+                self.leave(&mut scans, &[Scan::Stream], limits);
             }
         }
         for &(scan, _) in &scans {
@@ -453,7 +453,7 @@ impl<V: Variant> Solver<V> {
                     }
                     End::Stopped(Limit::Memory) => {
                         last = end;
-                        self.leave(&mut scans, scan, limits);
+                        self.leave(&mut scans, &[scan], limits);
                     }
                     _ => {
                         self.searcher.stats = tally.stats();
@@ -493,10 +493,7 @@ impl<V: Variant> Solver<V> {
                 *w = (*w + given) * factor;
             }
         }
-        if scans.iter().any(|&(s, _)| s == Scan::Restarts) {
-            self.leave(scans, Scan::Restarts, limits);
-        }
-        self.leave(scans, Scan::Stream, limits);
+        self.leave(scans, &[Scan::Restarts, Scan::Stream], limits);
     }
 
     /// Sets the table bound of `scan`'s search.
@@ -554,10 +551,15 @@ impl<V: Variant> Solver<V> {
         }
     }
 
-    /// Drops `scan` from `scans`, gives back its memory and shares the bound among the others.
-    fn leave(&mut self, scans: &mut Vec<(Scan, u64)>, scan: Scan, limits: &Limits) {
-        scans.retain(|&(s, _)| s != scan);
-        self.release_scan(scan);
+    /// Drops the scans `gone` from `scans`, gives back the memory of those that were there and
+    /// shares the bound among the others.
+    fn leave(&mut self, scans: &mut Vec<(Scan, u64)>, gone: &[Scan], limits: &Limits) {
+        for &scan in gone {
+            if scans.iter().any(|&(s, _)| s == scan) {
+                scans.retain(|&(s, _)| s != scan);
+                self.release_scan(scan);
+            }
+        }
         for &(s, _) in scans.iter() {
             self.share(s, limits.table_bytes / scans.len());
         }

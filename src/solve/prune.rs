@@ -455,6 +455,19 @@ impl Plan {
         self.kings_dead_end::<V>(pos) || (self.blocks::<V>() && super::blocked::blocked::<V>(pos))
     }
 
+    /// [`Plan::dead_end`] of a position below the root of a search, every position on the way
+    /// to it having passed the test: the blocked-cards test alone. The stuck-Kings test is not
+    /// asked again, as no move makes it true (argued in [`Plan::dead_end_after`]); debug builds
+    /// check that it is false. The best-first search asks this of every position but its root.
+    #[inline]
+    pub fn dead_end_below<V: Variant>(&self, pos: &Position) -> bool {
+        debug_assert!(
+            !self.kings_dead_end::<V>(pos),
+            "Kings stuck below a position where they were not"
+        );
+        self.blocks::<V>() && super::blocked::blocked::<V>(pos)
+    }
+
     /// [`Plan::dead_end`] of the position `pos` that the move `m` (`u`: what `apply` returned)
     /// led to from a position that no test found a dead end: the blocked-cards test is asked
     /// only where the move may change its answer (`blocked::may_block`), and not after a move
