@@ -205,6 +205,7 @@ pub enum PruneRule {
     Runs,
     Blocks,
     Free,
+    Updown,
 }
 
 /// The solver's budget, shared by the commands that solve.
@@ -241,7 +242,8 @@ pub struct SolverArgs {
     /// `blocks` (a position where some card can never go up, as a card above a lower one of
     /// its suit has nowhere to go, is a dead end: one-deck games), `free` (with `safe`: a card
     /// also goes up at once when each card that fits on it is settled or is itself next to go
-    /// up with nothing to hold: games that move single cards).
+    /// up with nothing to hold: games that move single cards), `updown` (a card that can go up
+    /// goes up at once: one-deck games built up or down in suit that move single cards).
     #[arg(long, value_name = "RULES", value_delimiter = ',')]
     pub prune_off: Vec<PruneRule>,
     /// Only the exhaustive depth-first search: skip the streamlined search (games with
@@ -271,6 +273,7 @@ impl SolverArgs {
                 PruneRule::Runs => "runs",
                 PruneRule::Blocks => "blocks",
                 PruneRule::Free => "free",
+                PruneRule::Updown => "updown",
             })
             .collect();
         format!("on except {}", off.join(","))
@@ -316,6 +319,7 @@ impl SolverArgs {
                         PruneRule::Runs => p.runs = false,
                         PruneRule::Blocks => p.blocks = false,
                         PruneRule::Free => p.free = false,
+                        PruneRule::Updown => p.updown = false,
                     }
                 }
                 p

@@ -120,6 +120,40 @@
 //! condition already asks to be settled, so the rule adds nothing there; in Napoleon's
 //! Shoulder (any suit) it is the two-deck form of "two ranks above the lowest foundation".
 //!
+//! **Up and down in suit** (`Prune::updown`), for one-deck games built up or down in suit that
+//! move single cards (same-suit Lucky Piles): a card that can go to a foundation from the
+//! tableau or the reserve goes there as the only move tried. No other rule above holds there.
+//!
+//! *Argument.* Let c = (s, r) be such a card (the foundation of s holds A..r-1), Q' = Q with c
+//! up, and σ a won game from Q. Only cards of one suit, one rank apart, fit on each other.
+//! Follow σ from Q', keeping this invariant between a position P of σ and the position P' of
+//! the new game: they differ only in a set U of cards of s, the ranks f+1..m where f is the
+//! height of s's foundation in P; in P' those cards are on the foundation (s stands at m), in P
+//! they lie in the tableau or the reserve with only cards of U above them. At the start U = {c} (c is at the
+//! top of its place; a reserve slot it leaves is never filled). Each move of σ, of a card x:
+//! - x in U: dropped. If it goes up in P, it is (s, f+1), the lowest of U, which loses it; if
+//!   it lands on a card or in an empty pile, the invariant holds (what it leaves in P lay below
+//!   it only; it lies above only cards of U, or on top of a pile).
+//! - x = (s, f), the top of s's foundation in P, taken off while U is not empty: dropped, and U
+//!   gains it (f drops by one). It fits only on (s, f+1), in U, or goes into an empty pile:
+//!   either way it lies above only cards of U.
+//! - x not in U onto a card of U: x is of suit s, next in rank to a card of U, not on s's
+//!   foundation (the case above), so x = (s, m+1). It goes up in P' instead: it is at the top
+//!   of its place there as in P, and s stands at m. U gains it.
+//! - Any other move is made as it is: x is at the top of its place in P' as in P (the cards of U
+//!   that P' lacks lie above cards of U only); a destination card not in U is a top card in P'
+//!   when it is in P, an empty pile of P is empty in P', and if x goes up it is (s, f+1) when of
+//!   suit s, not in U, so U is empty and the foundations agree. The stock and waste never hold a
+//!   card of U, so turns and waste plays are unchanged.
+//!
+//! σ ends with every card up: f = 13 and U (ranks above 13) is empty, so the new game wins too.
+//! c is in U until σ puts it up, so each of σ's moves of c (one at least) is dropped, and the
+//! win from Q' has fewer moves than σ. So from every winnable position the forced move leads to
+//! one whose shortest win is shorter, and the search finds a win whenever one exists. The
+//! argument needs single cards (a run could carry a card that is not in U out from under one
+//! that is) and one deck (two copies of a card in U). A with/without cross-check over reduced
+//! deals is in the tests.
+//!
 //! **Stuck Kings** (`Prune::kings`), for games that build down and never let a King from the
 //! tableau into an empty pile (Lucky Thirteen, Napoleon's Shoulder): a position is dead, and the
 //! search tries no move in it, when some suit can never get a King onto a foundation.
@@ -219,6 +253,9 @@ pub struct Prune {
     /// The free-children extension of the settled-cards rule (games that move single cards;
     /// with `safe`).
     pub free: bool,
+    /// The up-and-down-in-suit rule (one-deck games built up or down in suit that move single
+    /// cards: a card that can go up goes up at once).
+    pub updown: bool,
 }
 
 impl Default for Prune {
@@ -231,6 +268,7 @@ impl Default for Prune {
             runs: true,
             blocks: true,
             free: true,
+            updown: true,
         }
     }
 }
@@ -245,6 +283,7 @@ impl Prune {
         runs: false,
         blocks: false,
         free: false,
+        updown: false,
     };
 
     /// Does the "Aces up" argument hold for this game?
@@ -268,6 +307,14 @@ impl Prune {
     /// move, so a card moves only from the top of its place; one deck or two.)
     pub fn free_rule_holds<V: Variant>() -> bool {
         Self::safe_rule_holds::<V>() && matches!(V::UNIT, Unit::Single)
+    }
+
+    /// Does the up-and-down-in-suit argument hold for this game? (One deck, built up or down in
+    /// suit, single cards move.)
+    pub fn updown_rule_holds<V: Variant>() -> bool {
+        V::rules().decks == 1
+            && matches!(V::BUILD, Build::UpDownSameSuit)
+            && matches!(V::UNIT, Unit::Single)
     }
 
     /// Does the stuck-Kings argument hold for this game? (It builds down, and an empty pile
@@ -355,6 +402,7 @@ pub struct Plan {
     kings: bool,
     runs: bool,
     blocks: bool,
+    updown: bool,
     /// Talon plays replace single stock turns.
     talon: bool,
     /// The stock, if any, turns one card at a time.
@@ -389,6 +437,7 @@ impl Plan {
             kings: prune.kings && Prune::kings_rule_holds::<V>(),
             runs: prune.runs && Prune::runs_rule_holds::<V>(),
             blocks: prune.blocks && Prune::blocks_rule_holds::<V>(),
+            updown: prune.updown && Prune::updown_rule_holds::<V>(),
             talon: prune.talon_plays::<V>(),
             one_at_a_time: one_at_a_time(rules.stock),
             one_deck: rules.decks == 1,
@@ -419,6 +468,10 @@ impl Plan {
     #[inline(always)]
     fn blocks<V: Variant>(&self) -> bool {
         self.blocks && pick::<V>(true, Prune::blocks_rule_holds::<V>)
+    }
+    #[inline(always)]
+    fn updown<V: Variant>(&self) -> bool {
+        self.updown && pick::<V>(true, Prune::updown_rule_holds::<V>)
     }
     /// Does the search's move set have talon plays?
     #[inline(always)]
@@ -527,6 +580,17 @@ impl Plan {
         let safe = self.safe::<V>();
         let runs = self.runs::<V>();
         let foundation = |p: Place| matches!(p, Place::Foundation(_));
+        if self.updown::<V>() {
+            // The up-and-down-in-suit rule: a card that can go up from the tableau or the
+            // reserve is the only move (no other rule holds in such a game).
+            let up = |m: &Move| {
+                foundation(m.to) && matches!(m.from, Place::Tableau(_) | Place::Reserve(_))
+            };
+            if let Some(i) = (start..moves.len()).find(|&i| up(&moves[i])) {
+                moves[start] = moves[i];
+                return start + 1;
+            }
+        }
         if !(aces || safe)
             || !moves[start..]
                 .iter()

@@ -16,7 +16,7 @@ use patience::solve::streamline::{
 use patience::solve::{Prune, expand_talon_plays, replay};
 use patience::variants::{
     FlowerGarden, FortyThieves, Klondike, KlondikeDraw3, LuckierThirteen, LuckyPiles,
-    LuckyThirteen, NapoleonsShoulder, NapoleonsSquare, Stonewall, Wildflower,
+    LuckyPilesSameSuit, LuckyThirteen, NapoleonsShoulder, NapoleonsSquare, Stonewall, Wildflower,
 };
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
@@ -952,6 +952,54 @@ fn the_free_children_rule_holds_only_in_single_card_games_built_down() {
     assert!(!Prune::free_rule_holds::<NapoleonsSquare>());
     // Building up too.
     assert!(!Prune::free_rule_holds::<LuckyPiles>());
+}
+
+/// Same-suit Lucky Piles with clubs up to `clubs` (`""`: none); pile 1 is `first`, pile 2
+/// `second`, and the unnamed cards lie face up under pile 13's King.
+fn same_suit_piles(first: &str, second: &str, clubs: &str) -> Position {
+    Table {
+        piles: &[first, second, "", "", "", "", "", "", "", "", "", "", "KS"],
+        found: &[clubs],
+        filler: Filler::face_up_under(12),
+        ..Table::default()
+    }
+    .pos::<LuckyPilesSameSuit>()
+}
+
+#[test]
+fn in_a_game_built_up_and_down_in_suit_a_card_that_can_go_up_is_the_only_move() {
+    type L = LuckyPilesSameSuit;
+    // Without the blocked-cards test, which hand-made layouts may fire.
+    let on = Prune {
+        blocks: false,
+        ..Prune::default()
+    };
+    let off = Prune {
+        updown: false,
+        ..on
+    };
+    // 5C can go up (clubs at 4), and 6C could also come onto it or take it: only 5C goes up.
+    let p = same_suit_piles("9D 5C", "6C", "4C");
+    let all = gen_moves::<L>(&p);
+    let up = Move::new(Place::Tableau(0), Place::Foundation(0), 1);
+    assert!(all.contains(&up) && all.len() > 1, "{all:?}");
+    assert_eq!(kept::<L>(&p, on), vec![up]);
+    assert_eq!(kept::<L>(&p, off), all);
+    // With clubs at 3 no card can go up, and every move stays.
+    let p = same_suit_piles("9D 5C", "6C", "3C");
+    assert_eq!(kept::<L>(&p, on), gen_moves::<L>(&p));
+    assert!(kept::<L>(&p, on).len() > 1);
+}
+
+#[test]
+fn the_updown_rule_holds_only_in_one_deck_games_built_up_and_down_in_suit_with_single_cards() {
+    assert!(Prune::updown_rule_holds::<LuckyPilesSameSuit>());
+    // Any suit: a card that goes up may be wanted to hold a card of another suit.
+    assert!(!Prune::updown_rule_holds::<LuckyPiles>());
+    // Built down: the settled-cards rule's games.
+    assert!(!Prune::updown_rule_holds::<FlowerGarden>());
+    assert!(!Prune::updown_rule_holds::<FortyThieves>());
+    assert!(!Prune::updown_rule_holds::<Klondike>());
 }
 
 /// `pos` with suits renamed by `map` (a permutation of 0..4, C D H S) everywhere.
