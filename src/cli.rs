@@ -242,7 +242,7 @@ pub struct SolverArgs {
     /// `blocks` (a position where some card can never go up, as a card above a lower one of
     /// its suit has nowhere to go, is a dead end: one-deck games), `free` (with `safe`: a card
     /// also goes up at once when each card that fits on it is settled or is itself next to go
-    /// up with nothing to hold: games that move single cards), `updown` (a card that can go up
+    /// up with nothing to hold: games that build down), `updown` (a card that can go up
     /// goes up at once: one-deck games built up or down in suit that move single cards).
     #[arg(long, value_name = "RULES", value_delimiter = ',')]
     pub prune_off: Vec<PruneRule>,

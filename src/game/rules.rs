@@ -59,6 +59,23 @@ impl Build {
         }
     }
 
+    /// Does every card that fits on a card under this rule fit on it under `other` too? (A
+    /// test checks it against [`Build::fits`] for every pair of rules.)
+    pub const fn within(self, other: Build) -> bool {
+        use Build::*;
+        matches!(
+            (self, other),
+            (DownAltColour, DownAltColour | DownAnySuit | UpDownAnySuit)
+                | (
+                    DownSameSuit,
+                    DownSameSuit | DownAnySuit | UpDownSameSuit | UpDownAnySuit
+                )
+                | (DownAnySuit, DownAnySuit | UpDownAnySuit)
+                | (UpDownSameSuit, UpDownSameSuit | UpDownAnySuit)
+                | (UpDownAnySuit, UpDownAnySuit)
+        )
+    }
+
     /// May `card` be placed on `base` under this rule?
     #[inline(always)]
     pub const fn fits(self, card: Card, base: Card) -> bool {
@@ -325,6 +342,30 @@ mod tests {
                     .filter(|&c| r.space_accepts(Card::from_index(c), from))
                     .fold(0u64, |m, c| m | 1 << c);
                 assert_eq!(r.space_cards(from), want, "{space:?} {from:?}");
+            }
+        }
+    }
+
+    /// `within` says exactly whether every (card, base) pair that fits under one rule fits
+    /// under the other.
+    #[test]
+    fn within_matches_fits_for_every_pair_of_rules() {
+        let all = [
+            Build::DownAltColour,
+            Build::DownAnySuit,
+            Build::DownSameSuit,
+            Build::UpDownAnySuit,
+            Build::UpDownSameSuit,
+        ];
+        for a in all {
+            for b in all {
+                let want = (0..52u8).all(|c| {
+                    (0..52u8).all(|p| {
+                        let (c, p) = (Card::from_index(c), Card::from_index(p));
+                        !a.fits(c, p) || b.fits(c, p)
+                    })
+                });
+                assert_eq!(a.within(b), want, "{a:?} within {b:?}");
             }
         }
     }

@@ -112,8 +112,10 @@ pub const MAX_CANDIDATES: usize = 64;
 /// changed under it (`solve::Solver::stream_dry`'s factor for the plain search where cards lie
 /// face down, the open games' symmetric fingerprint, the stuck-Kings test at the root only):
 /// the same rules of play, but a last solve's node count, and in the open games a sample's,
-/// can differ.
-pub const PLANNER_REVISION: u32 = 12;
+/// can differ; 13: as 12, but the free-children rule (`solve::prune`) holds where runs move
+/// as units too (Klondike, Stonewall), in the solves and in the quiet moves: the same rules of
+/// play, but node counts, and with them verdicts at a budget, can differ.
+pub const PLANNER_REVISION: u32 = 13;
 
 /// The planner's budget, and which planner spends it. Win rates are comparable only with the
 /// same planner at equal budget.

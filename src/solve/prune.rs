@@ -77,8 +77,11 @@
 //! it, so the rule is off there. Tests compare verdicts with and without it.
 //!
 //! **Free children** (`Prune::free`, an extension of rule (1) above), for games that build
-//! down and move single cards only (Flower Garden, Lucky Thirteen, Luckier Thirteen; with two
-//! decks Napoleon's Shoulder and Forty Thieves): call a card *free* when it is off the
+//! down and move single cards (Flower Garden, Lucky Thirteen, Luckier Thirteen; with two decks
+//! Napoleon's Shoulder and Forty Thieves), or runs held together by a rule under which a card
+//! fits on another only where the build rule lets it too (`Build::within`: Wildflower's
+//! same-suit runs on any-suit building, Klondike's and Stonewall's alternating runs; with two
+//! decks Napoleon's Square): call a card *free* when it is off the
 //! foundations, it is the next card its suit's (lowest) foundation takes, the card below it in
 //! its suit is settled (or it is an Ace), and every card that fits on it is settled. Then
 //! rule (1) also forces a card c that can go up when each of c's children is settled **or
@@ -88,11 +91,15 @@
 //! *Argument.* Take a won game σ from Q that moves no settled card (rule (2)'s argument). A free
 //! card d stays free along σ: the card below it in its suit is settled and stays up, so its
 //! foundation stays at the height that takes d until d itself goes up; and d's children are
-//! settled, so nothing is ever placed on d. Single cards move, so d moves only from the top of
-//! its place. At the first move of σ that puts a free child d of c onto c, put d on its
+//! settled, so nothing is ever placed on d. A unit holding d holds above d only cards that fit
+//! on it under the run rule, so under the build rule: children of d, settled, never in play. So
+//! d moves only from the top of its place (where single cards move, trivially), and at the top
+//! of any unit it moves in. A unit put onto c is d alone: its bottom card has d's rank (it fits
+//! on c), and a card below d in a run has a rank above d's. At the first move of σ that puts a free child d of c onto c, put d on its
 //! foundation instead, and drop d's later moves until σ itself puts d up: from then on d lies,
 //! in σ, at the top of whatever it lies on (nothing goes on it), so every other move of σ is
-//! legal with d on the foundation instead, with the same effect (the card below d is bare
+//! legal with d on the foundation instead, with the same effect (a unit with d on top moves
+//! without it: the rest is still a run, with the same bottom card; the card below d is bare
 //! sooner, which no move of σ needs to be otherwise; the cards of d's suit above it go up in σ
 //! only after d). The game is no longer, and has one placement of a free child on c fewer;
 //! repeat. The result is a won game from Q in which nothing is ever placed on c: the settled
@@ -101,8 +108,10 @@
 //! free; in alternating colour, both children of c are settled or free, so the cards below them
 //! in their suits, the children of c's suit-mate below, are settled), so it never comes down.
 //! From here on the argument is that of rule (1): c is like the lifted Ace, and the win from Q
-//! with c up is shorter. With runs moving as units a free child could be carried onto c inside
-//! a run, so the rule is off there.
+//! with c up is shorter (with runs too: a unit with c on top moves without it). Runs held
+//! together by a rule looser than the build rule (any-suit runs on same-suit building) would
+//! let a card lie on d inside a run; a rules file cannot have them (they are refused), and
+//! `Prune::free_rule_holds` checks it all the same.
 //!
 //! *Two decks.* Let h be the height of the lowest foundation of d's suit s. Both copies of the
 //! card below d are settled, so neither foundation of s drops below h, and the foundations of s
@@ -303,10 +312,15 @@ impl Prune {
         )
     }
 
-    /// Does the free-children argument hold for this game? (Built down, and only single cards
-    /// move, so a card moves only from the top of its place; one deck or two.)
+    /// Does the free-children argument hold for this game? (Built down; single cards move, or
+    /// runs held together by a rule under which a card fits on another only where the build
+    /// rule lets it, so that a free card heads any unit it moves in; one deck or two.)
     pub fn free_rule_holds<V: Variant>() -> bool {
-        Self::safe_rule_holds::<V>() && matches!(V::UNIT, Unit::Single)
+        Self::safe_rule_holds::<V>()
+            && match V::UNIT {
+                Unit::Single => true,
+                Unit::Run(b) => b.within(V::BUILD),
+            }
     }
 
     /// Does the up-and-down-in-suit argument hold for this game? (One deck, built up or down in

@@ -6,7 +6,8 @@
 use crate::helpers::{Filler, Table, card, gen_moves, start_of};
 use patience::cards::Card;
 use patience::game::{
-    Move, Place, Position, Stock, Variant, apply, generate, generate_with, talon_card, undo,
+    Build, Move, Place, Position, Stock, Unit, Variant, apply, generate, generate_with, talon_card,
+    undo,
 };
 use patience::solve::blocked::blocked;
 use patience::solve::prune::{settled, stuck_kings};
@@ -938,20 +939,36 @@ fn a_card_whose_children_are_settled_or_free_goes_up_as_the_only_move() {
 }
 
 #[test]
-fn the_free_children_rule_holds_only_in_single_card_games_built_down() {
+fn the_free_children_rule_holds_in_games_built_down_whose_runs_follow_the_build_rule() {
     assert!(Prune::free_rule_holds::<FlowerGarden>());
     assert!(Prune::free_rule_holds::<LuckyThirteen>());
     assert!(Prune::free_rule_holds::<LuckierThirteen>());
     // Two decks (its two-deck argument).
     assert!(Prune::free_rule_holds::<NapoleonsShoulder>());
     assert!(Prune::free_rule_holds::<FortyThieves>());
-    // Runs move as units (a free card could be carried onto the card inside a run).
-    assert!(!Prune::free_rule_holds::<Wildflower>());
-    assert!(!Prune::free_rule_holds::<Klondike>());
-    assert!(!Prune::free_rule_holds::<Stonewall>());
-    assert!(!Prune::free_rule_holds::<NapoleonsSquare>());
+    // Runs whose cards fit on each other under the build rule: a free card heads any unit.
+    assert!(Prune::free_rule_holds::<Wildflower>());
+    assert!(Prune::free_rule_holds::<Klondike>());
+    assert!(Prune::free_rule_holds::<Stonewall>());
+    assert!(Prune::free_rule_holds::<NapoleonsSquare>());
     // Building up too.
     assert!(!Prune::free_rule_holds::<LuckyPiles>());
+    // A rules file's game: Forty Thieves moving same-suit runs holds. Any-suit runs on its
+    // same-suit building (where a card could lie on a free card inside a run) are refused.
+    struct Holds;
+    impl patience::game::GameFn<bool> for Holds {
+        fn call<V: Variant>(self) -> bool {
+            Prune::free_rule_holds::<V>()
+        }
+    }
+    let with_unit = |unit: Unit| {
+        let mut r = FortyThieves::rules().clone();
+        r.id = "forty-thieves-moving-runs";
+        r.unit = unit;
+        patience::rules::with_rules(Box::leak(Box::new(r)), Holds)
+    };
+    assert!(with_unit(Unit::Run(Build::DownSameSuit)).unwrap());
+    assert!(with_unit(Unit::Run(Build::DownAnySuit)).is_err());
 }
 
 /// Same-suit Lucky Piles with clubs up to `clubs` (`""`: none); pile 1 is `first`, pile 2

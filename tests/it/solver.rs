@@ -2367,6 +2367,45 @@ fn free_children_agree_with_the_search_without_them() {
     assert!(a.both >= 300 && a.solved >= 200, "{a:?}");
 }
 
+/// The free-children rule where runs move as units (Wildflower's same-suit runs on any-suit
+/// building, Stonewall's and Klondike's alternating runs) against the same search without it,
+/// on 1,000 reduced deals of each, half of them with no foundation empty, as above.
+#[test]
+fn free_children_with_runs_agree_with_the_search_without_them() {
+    fn check<V: Variant>(seeds: std::ops::Range<u64>) -> Cross {
+        let without = Prune {
+            free: false,
+            ..Prune::default()
+        };
+        let positions = seeds.map(|seed| {
+            let empty = if seed % 2 == 0 { 0.35 } else { 0.0 };
+            (
+                format!("seed {seed} reduced (5, empty {empty})"),
+                reduced_with::<V>(seed, 5, empty),
+            )
+        });
+        prune_cross_check_against::<V>(
+            "reduced",
+            positions,
+            Prune::default(),
+            without,
+            20_000,
+            20_000,
+        )
+    }
+    let w = check::<Wildflower>(0..1000);
+    let s = check::<Stonewall>(0..1000);
+    let k = check::<Klondike>(0..1000);
+    let d = check::<KlondikeDraw3>(0..1000);
+    // Measured when written: 915, 985, 977 and 976 decided by both (915 S; 877 S 108 U; 959 S
+    // 18 U; 915 S 61 U). A false `unsolvable` would show as a deal won without the rule and lost
+    // with it.
+    for c in [&w, &s, &k, &d] {
+        assert!(c.both >= 850 && c.solved >= 800, "{c:?}");
+    }
+    assert!(s.unsolvable >= 50 && d.unsolvable >= 30, "{s:?} {d:?}");
+}
+
 /// The free-children rule in two decks (Napoleon's Shoulder, where building ignores suits)
 /// against the same search without it, on 1,000 reduced deals, as above.
 #[test]
