@@ -962,7 +962,7 @@ fn the_free_children_rule_holds_in_games_built_down_whose_runs_follow_the_build_
         }
     }
     let with_unit = |unit: Unit| {
-        let mut r = FortyThieves::rules().clone();
+        let mut r = *FortyThieves::rules();
         r.id = "forty-thieves-moving-runs";
         r.unit = unit;
         patience::rules::with_rules(Box::leak(Box::new(r)), Holds)
