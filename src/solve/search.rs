@@ -6,9 +6,10 @@
 
 use super::key::{KeyContext, KeyWords, encode, turned_over_key};
 use super::prune::{Plan, Prune};
+use super::streamline::{Sums, place_terms, symmetric_key_of_sums, symmetric_sums};
 use super::table::{Insert, Table};
 use crate::game::position::Position;
-use crate::game::{Move, Place, Undo, Variant, apply, undo};
+use crate::game::{Move, Place, Stock, Undo, Variant, apply, undo};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Instant;
 
@@ -86,6 +87,9 @@ struct Frame {
     next: u32,
     end: u32,
     start: u32,
+    /// The symmetric fingerprint's sums of the frame's position, kept up to date move by move
+    /// where [`Searcher::incremental`] (else unused).
+    sums: Sums,
 }
 
 /// Counters of the last search.
@@ -173,6 +177,13 @@ impl<V: Variant, K: KeyWords> Searcher<V, K> {
         self.table.bytes()
     }
 
+    /// Does the symmetric search keep its fingerprint's sums up to date move by move (in games
+    /// without a stock: see `streamline::place_terms`)?
+    #[inline(always)]
+    fn incremental(&self) -> bool {
+        self.symmetric && matches!(V::rules().stock, Stock::None)
+    }
+
     /// The table key of `pos`: the exact key, or the symmetric fingerprint (`symmetric`).
     #[inline(always)]
     fn key_of(&self, ctx: &KeyContext, pos: &Position) -> K {
@@ -249,6 +260,11 @@ impl<V: Variant, K: KeyWords> Searcher<V, K> {
             next: first,
             end,
             start: first,
+            sums: if self.incremental() {
+                symmetric_sums::<V>(start)
+            } else {
+                Sums::default()
+            },
         });
         self.open = Some((ctx, start.clone()));
         None
@@ -291,6 +307,7 @@ impl<V: Variant, K: KeyWords> Searcher<V, K> {
         cancel: &AtomicBool,
     ) -> End {
         let mut nodes = self.stats.nodes;
+        let incremental = self.incremental();
         loop {
             let top = self
                 .frames
@@ -309,6 +326,11 @@ impl<V: Variant, K: KeyWords> Searcher<V, K> {
             }
             let m = self.moves[top.next as usize];
             top.next += 1;
+            let (parent_sums, before) = if incremental {
+                (top.sums, place_terms::<V>(pos, m))
+            } else {
+                (Sums::default(), (0, 0, 0))
+            };
             let u = apply::<V>(pos, m);
             nodes += 1;
             if nodes & 1023 == 0 {
@@ -336,6 +358,21 @@ impl<V: Variant, K: KeyWords> Searcher<V, K> {
                 self.stats.nodes = nodes;
                 return End::Found(path);
             }
+            let sums = if incremental {
+                let sums = parent_sums.moved(before, place_terms::<V>(pos, m));
+                debug_assert_eq!(sums, symmetric_sums::<V>(pos), "{m}: sums kept up to date");
+                sums
+            } else {
+                Sums::default()
+            };
+            // The symmetric fingerprint from the sums kept up to date, or the table key.
+            let key_of = |this: &Self, pos: &Position| {
+                if incremental {
+                    symmetric_key_of_sums::<V, K>(pos, sums)
+                } else {
+                    this.key_of(ctx, pos)
+                }
+            };
             let (start, end) = if self.symmetric {
                 // The suit-symmetric search (Solvitaire's cache): a position whose one move is
                 // forced to a foundation is not stored, only passed through. Stored, it would
@@ -348,7 +385,7 @@ impl<V: Variant, K: KeyWords> Searcher<V, K> {
                 // first and expanded only if new: the same search, without expanding the
                 // positions seen before (most of them).
                 if !super::streamline::may_go_up::<V>(pos) {
-                    match self.table.insert(&self.key_of(ctx, pos)) {
+                    match self.table.insert(&key_of(self, pos)) {
                         Insert::New => self.stats.best_up = self.stats.best_up.max(pos.on_found),
                         Insert::Seen => {
                             undo::<V>(pos, m, u);
@@ -365,7 +402,7 @@ impl<V: Variant, K: KeyWords> Searcher<V, K> {
                     let forced = end == start + 1
                         && matches!(self.moves[start as usize].to, Place::Foundation(_));
                     if !forced {
-                        match self.table.insert(&self.key_of(ctx, pos)) {
+                        match self.table.insert(&key_of(self, pos)) {
                             Insert::New => {
                                 self.stats.best_up = self.stats.best_up.max(pos.on_found)
                             }
@@ -420,6 +457,7 @@ impl<V: Variant, K: KeyWords> Searcher<V, K> {
                 next: start,
                 end,
                 start,
+                sums,
             });
             self.stats.max_depth = self.stats.max_depth.max(self.frames.len() - 1);
         }

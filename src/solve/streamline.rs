@@ -162,27 +162,87 @@ fn symmetric_byte<V: Variant>(b: u8) -> u8 {
 /// purpose: two positions with one fingerprint are searched once, so a search keyed by it may
 /// miss a win (it only seeks wins) and a collision only loses one more.
 pub fn symmetric_key<V: Variant, K: KeyWords>(pos: &Position) -> K {
-    let rules = V::rules();
-    // Interchangeable places are merged by adding their own well-mixed fingerprints (in two
-    // independent lanes): a sum does not depend on the order of its terms, so the piles, and
-    // the reserve's cards, count as multisets without being sorted.
-    let (mut a, mut b) = (0u64, 0u64);
-    for pile in &pos.piles[..rules.piles()] {
-        let (pa, pb) = pile_fingerprint::<V>(pile);
-        a = a.wrapping_add(pa);
-        b = b.wrapping_add(pb);
-    }
-    let mut held = 0u64;
-    for &r in &pos.reserve[..rules.reserve as usize] {
-        if r != NONE {
-            let x = symmetric_byte::<V>(r) as u64 | 0x800;
-            a = a.wrapping_add(fmix(x));
-            b = b.wrapping_add(fmix(x ^ 0x5bd1_e995_0000_0000));
-            held += 1;
+    symmetric_key_of_sums::<V, K>(pos, symmetric_sums::<V>(pos))
+}
+
+/// The part of [`symmetric_key`] that adds up: the sums, in two lanes, of the fingerprints of
+/// the piles and of the reserve's cards (interchangeable places are merged by adding their own
+/// well-mixed fingerprints: a sum does not depend on the order of its terms, so the piles, and
+/// the reserve's cards, count as multisets without being sorted), and how many cards the
+/// reserve holds. A move changes only the terms of the places it touches
+/// ([`place_fingerprint`]), so a search can keep the sums up to date move by move.
+#[derive(Copy, Clone, Debug, Default, PartialEq, Eq)]
+pub struct Sums {
+    pub a: u64,
+    pub b: u64,
+    pub held: u64,
+}
+
+impl Sums {
+    /// The sums with the terms `before` (of the places a move touched, before it) taken out and
+    /// `after` (the same places after it) put in.
+    #[inline(always)]
+    pub fn moved(self, before: (u64, u64, u64), after: (u64, u64, u64)) -> Sums {
+        Sums {
+            a: self.a.wrapping_sub(before.0).wrapping_add(after.0),
+            b: self.b.wrapping_sub(before.1).wrapping_add(after.1),
+            held: self.held - before.2 + after.2,
         }
     }
-    let mut h = (a, b);
-    h = mix(h, held | 0x1000);
+}
+
+/// The [`Sums`] of `pos`, from scratch.
+#[inline]
+pub fn symmetric_sums<V: Variant>(pos: &Position) -> Sums {
+    let rules = V::rules();
+    let mut s = Sums::default();
+    for pile in &pos.piles[..rules.piles()] {
+        let (pa, pb) = pile_fingerprint::<V>(pile);
+        s.a = s.a.wrapping_add(pa);
+        s.b = s.b.wrapping_add(pb);
+    }
+    for &r in &pos.reserve[..rules.reserve as usize] {
+        let (ra, rb, n) = reserve_term::<V>(r);
+        s.a = s.a.wrapping_add(ra);
+        s.b = s.b.wrapping_add(rb);
+        s.held += n;
+    }
+    s
+}
+
+/// A reserve slot's terms in [`Sums`] (nothing for an empty slot).
+#[inline(always)]
+fn reserve_term<V: Variant>(r: u8) -> (u64, u64, u64) {
+    if r == NONE {
+        return (0, 0, 0);
+    }
+    let x = symmetric_byte::<V>(r) as u64 | 0x800;
+    (fmix(x), fmix(x ^ 0x5bd1_e995_0000_0000), 1)
+}
+
+/// The terms in [`Sums`] of the places `m` touches (its source and destination), in `pos`: a
+/// pile's fingerprint, a reserve card's; nothing for the foundations. Taken before and after
+/// the move, they give the sums of the position it leads to ([`Sums::moved`]). Only for games
+/// without a stock (a stock's cards are not in the sums, and a turn touches no other place).
+#[inline(always)]
+pub fn place_terms<V: Variant>(pos: &Position, m: Move) -> (u64, u64, u64) {
+    let term = |p: Place| match p {
+        Place::Tableau(i) => {
+            let (a, b) = pile_fingerprint::<V>(&pos.piles[i as usize]);
+            (a, b, 0)
+        }
+        Place::Reserve(r) => reserve_term::<V>(pos.reserve[r as usize]),
+        _ => (0, 0, 0),
+    };
+    let (x, y) = (term(m.from), term(m.to));
+    (x.0.wrapping_add(y.0), x.1.wrapping_add(y.1), x.2 + y.2)
+}
+
+/// [`symmetric_key`] of `pos` from its [`Sums`].
+#[inline]
+pub fn symmetric_key_of_sums<V: Variant, K: KeyWords>(pos: &Position, sums: Sums) -> K {
+    let mut h = (sums.a, sums.b);
+    h = mix(h, sums.held | 0x1000);
     for i in 0..pos.stock_len as usize {
         h = mix(
             h,
@@ -329,6 +389,42 @@ mod tests {
         assert!(one_fingerprint_per_form::<LuckyPilesSameSuit>(300) > 2_000);
         assert!(one_fingerprint_per_form::<LuckyThirteen>(100) > 5_000);
         assert!(one_fingerprint_per_form::<LuckierThirteen>(100) > 5_000);
+    }
+
+    /// The sums kept up to date move by move ([`place_terms`], [`Sums::moved`]) are those
+    /// computed from scratch, along random walks (moves from piles, the reserve and the
+    /// foundations, onto piles, into spaces and up) in the games without a stock.
+    #[test]
+    fn the_sums_kept_move_by_move_are_the_sums_from_scratch() {
+        fn walk<V: Variant>(seeds: u64) -> usize {
+            let mut rng = ChaCha8Rng::seed_from_u64(5);
+            let (mut moves, mut steps) = (Vec::new(), 0);
+            for seed in 0..seeds {
+                let deal = crate::deal::deal(V::rules(), seed);
+                let mut pos = Position::from_deal::<V>(&deal).expect("a legal deal");
+                let mut sums = symmetric_sums::<V>(&pos);
+                for _ in 0..300 {
+                    moves.clear();
+                    generate::<V>(&pos, &mut moves);
+                    if moves.is_empty() {
+                        break;
+                    }
+                    let m = moves[rng.random_range(0..moves.len())];
+                    let before = place_terms::<V>(&pos, m);
+                    apply::<V>(&mut pos, m);
+                    sums = sums.moved(before, place_terms::<V>(&pos, m));
+                    assert_eq!(sums, symmetric_sums::<V>(&pos), "{m} from seed {seed}");
+                    steps += 1;
+                }
+            }
+            steps
+        }
+        assert!(walk::<FlowerGarden>(50) > 5_000);
+        assert!(walk::<Wildflower>(50) > 5_000);
+        assert!(walk::<LuckyPiles>(30) > 3_000);
+        assert!(walk::<LuckyPilesSameSuit>(30) > 200);
+        assert!(walk::<LuckyThirteen>(30) > 200);
+        assert!(walk::<LuckierThirteen>(30) > 500);
     }
 
     /// The word form of [`symmetric_byte`] agrees with it on every byte in every lane.
