@@ -170,7 +170,7 @@ pub fn symmetric_key<V: Variant, K: KeyWords>(pos: &Position) -> K {
 /// well-mixed fingerprints: a sum does not depend on the order of its terms, so the piles, and
 /// the reserve's cards, count as multisets without being sorted), and how many cards the
 /// reserve holds. A move changes only the terms of the places it touches
-/// ([`place_fingerprint`]), so a search can keep the sums up to date move by move.
+/// ([`place_terms`]), so a search can keep the sums up to date move by move.
 #[derive(Copy, Clone, Debug, Default, PartialEq, Eq)]
 pub struct Sums {
     pub a: u64,
