@@ -95,8 +95,9 @@
 //! on it under the run rule, so under the build rule: children of d, settled, never in play. So
 //! d moves only from the top of its place (where single cards move, trivially), and at the top
 //! of any unit it moves in. A unit put onto c is d alone: its bottom card has d's rank (it fits
-//! on c), and a card below d in a run has a rank above d's. At the first move of σ that puts a free child d of c onto c, put d on its
-//! foundation instead, and drop d's later moves until σ itself puts d up: from then on d lies,
+//! on c), and a card below d in a run has a rank above d's. At the first move of σ that puts
+//! a free child d of c onto c, put d on its foundation instead, and drop d's later moves until
+//! σ itself puts d up: from then on d lies,
 //! in σ, at the top of whatever it lies on (nothing goes on it), so every other move of σ is
 //! legal with d on the foundation instead, with the same effect (a unit with d on top moves
 //! without it: the rest is still a run, with the same bottom card; the card below d is bare
@@ -138,8 +139,9 @@
 //! Follow σ from Q', keeping this invariant between a position P of σ and the position P' of
 //! the new game: they differ only in a set U of cards of s, the ranks f+1..m where f is the
 //! height of s's foundation in P; in P' those cards are on the foundation (s stands at m), in P
-//! they lie in the tableau or the reserve with only cards of U above them. At the start U = {c} (c is at the
-//! top of its place; a reserve slot it leaves is never filled). Each move of σ, of a card x:
+//! they lie in the tableau or the reserve with only cards of U above them. At the start
+//! U = {c} (c is at the top of its place; a reserve slot it leaves is never filled). Each move
+//! of σ, of a card x:
 //! - x in U: dropped. If it goes up in P, it is (s, f+1), the lowest of U, which loses it; if
 //!   it lands on a card or in an empty pile, the invariant holds (what it leaves in P lay below
 //!   it only; it lies above only cards of U, or on top of a pile).
@@ -259,8 +261,8 @@ pub struct Prune {
     pub runs: bool,
     /// The blocked-cards dead-end test (`solve::blocked`; one-deck games).
     pub blocks: bool,
-    /// The free-children extension of the settled-cards rule (games that move single cards;
-    /// with `safe`).
+    /// The free-children extension of the settled-cards rule (games built down whose runs, if
+    /// they move, follow the build rule; with `safe`).
     pub free: bool,
     /// The up-and-down-in-suit rule (one-deck games built up or down in suit that move single
     /// cards: a card that can go up goes up at once).
@@ -596,7 +598,7 @@ impl Plan {
         let foundation = |p: Place| matches!(p, Place::Foundation(_));
         if self.updown::<V>() {
             // The up-and-down-in-suit rule: a card that can go up from the tableau or the
-            // reserve is the only move (no other rule holds in such a game).
+            // reserve is the only move (no other rule that removes moves holds in such a game).
             let up = |m: &Move| {
                 foundation(m.to) && matches!(m.from, Place::Tableau(_) | Place::Reserve(_))
             };
