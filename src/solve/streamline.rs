@@ -173,8 +173,11 @@ pub fn symmetric_key<V: Variant, K: KeyWords>(pos: &Position) -> K {
 /// ([`place_terms`]), so a search can keep the sums up to date move by move.
 #[derive(Copy, Clone, Debug, Default, PartialEq, Eq)]
 pub struct Sums {
+    /// The first lane's sum.
     pub a: u64,
+    /// The second lane's sum.
     pub b: u64,
+    /// The reserve's cards.
     pub held: u64,
 }
 
