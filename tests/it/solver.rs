@@ -2328,6 +2328,23 @@ fn the_interleaved_schedule_agrees_with_the_plain_search() {
     );
 }
 
+/// The free-children rule against the same search without it, on `positions`, 20,000 nodes a
+/// side.
+fn free_cross_check<V: Variant>(positions: impl Iterator<Item = (String, Position)>) -> Cross {
+    let without = Prune {
+        free: false,
+        ..Prune::default()
+    };
+    prune_cross_check_against::<V>(
+        "reduced",
+        positions,
+        Prune::default(),
+        without,
+        20_000,
+        20_000,
+    )
+}
+
 /// The free-children extension of the settled rule against the same search without it, on
 /// 1,200 reduced deals of the three games where it holds (one deck, single cards), half of
 /// them with no foundation empty (where it fires most). Where both decide, they must agree,
@@ -2335,27 +2352,15 @@ fn the_interleaved_schedule_agrees_with_the_plain_search() {
 #[test]
 fn free_children_agree_with_the_search_without_them() {
     fn check<V: Variant>(seeds: std::ops::Range<u64>) -> Cross {
-        let without = Prune {
-            free: false,
-            ..Prune::default()
-        };
         let n = seeds.end - seeds.start;
         let half = seeds.start..seeds.start + n / 2;
         let rest = seeds.start + n / 2..seeds.end;
-        let positions = reduced_positions::<V>(half, 6).chain(rest.map(|seed| {
+        free_cross_check::<V>(reduced_positions::<V>(half, 6).chain(rest.map(|seed| {
             (
                 format!("seed {seed} reduced (5, no foundation empty)"),
                 reduced_with::<V>(seed, 5, 0.0),
             )
-        }));
-        prune_cross_check_against::<V>(
-            "reduced",
-            positions,
-            Prune::default(),
-            without,
-            20_000,
-            20_000,
-        )
+        })))
     }
     // Measured when written: 344, 382 and 393 decided by both (342 S 2 U, 201 S 181 U,
     // 392 S 1 U).
@@ -2373,25 +2378,13 @@ fn free_children_agree_with_the_search_without_them() {
 #[test]
 fn free_children_with_runs_agree_with_the_search_without_them() {
     fn check<V: Variant>(seeds: std::ops::Range<u64>) -> Cross {
-        let without = Prune {
-            free: false,
-            ..Prune::default()
-        };
-        let positions = seeds.map(|seed| {
+        free_cross_check::<V>(seeds.map(|seed| {
             let empty = if seed % 2 == 0 { 0.35 } else { 0.0 };
             (
                 format!("seed {seed} reduced (5, empty {empty})"),
                 reduced_with::<V>(seed, 5, empty),
             )
-        });
-        prune_cross_check_against::<V>(
-            "reduced",
-            positions,
-            Prune::default(),
-            without,
-            20_000,
-            20_000,
-        )
+        }))
     }
     let w = check::<Wildflower>(0..1000);
     let s = check::<Stonewall>(0..1000);
@@ -2410,25 +2403,13 @@ fn free_children_with_runs_agree_with_the_search_without_them() {
 /// against the same search without it, on 1,000 reduced deals, as above.
 #[test]
 fn free_children_in_two_decks_agree_with_the_search_without_them() {
-    let without = Prune {
-        free: false,
-        ..Prune::default()
-    };
-    let positions = (0..1000u64).map(|seed| {
+    let c = free_cross_check::<NapoleonsShoulder>((0..1000u64).map(|seed| {
         let empty = if seed % 2 == 0 { 0.35 } else { 0.0 };
         (
             format!("seed {seed} reduced (6, empty {empty})"),
             reduced_with::<NapoleonsShoulder>(seed, 6, empty),
         )
-    });
-    let c = prune_cross_check_against::<NapoleonsShoulder>(
-        "reduced",
-        positions,
-        Prune::default(),
-        without,
-        20_000,
-        20_000,
-    );
+    }));
     // Measured when written: 840 decided by both (836 S, 4 U). A false `unsolvable` would
     // show as a deal won without the rule and lost with it.
     assert!(c.both >= 700 && c.solved >= 600, "{c:?}");
