@@ -87,9 +87,6 @@ struct Frame {
     next: u32,
     end: u32,
     start: u32,
-    /// The symmetric fingerprint's sums of the frame's position, kept up to date move by move
-    /// where [`Searcher::incremental`] (else unused).
-    sums: Sums,
 }
 
 /// Counters of the last search.
@@ -126,6 +123,10 @@ pub struct Searcher<V: Variant, K: KeyWords> {
     /// Scratch for `order`'s scores, reused so that ordering writes only what it uses.
     scores: Vec<i32>,
     frames: Vec<Frame>,
+    /// Beside `frames`, where [`Searcher::incremental`]: the symmetric fingerprint's sums of
+    /// each frame's position, kept up to date move by move (else empty; a stack of its own, so
+    /// that the other searches' frames stay small).
+    sums: Vec<Sums>,
     pub prune: Prune,
     /// `prune` resolved for the game, at the start of each search.
     plan: Plan,
@@ -154,6 +155,7 @@ impl<V: Variant, K: KeyWords> Searcher<V, K> {
             moves: Vec::with_capacity(4096),
             scores: Vec::with_capacity(256),
             frames: Vec::with_capacity(256),
+            sums: Vec::with_capacity(256),
             prune,
             plan: Plan::new::<V>(&prune),
             streamline: false,
@@ -241,6 +243,7 @@ impl<V: Variant, K: KeyWords> Searcher<V, K> {
         self.table.clear();
         self.moves.clear();
         self.frames.clear();
+        self.sums.clear();
         self.stats = Stats::default();
         self.rng = self.noise;
         self.plan = Plan::new::<V>(&self.prune);
@@ -260,12 +263,10 @@ impl<V: Variant, K: KeyWords> Searcher<V, K> {
             next: first,
             end,
             start: first,
-            sums: if self.incremental() {
-                symmetric_sums::<V>(start)
-            } else {
-                Sums::default()
-            },
         });
+        if self.incremental() {
+            self.sums.push(symmetric_sums::<V>(start));
+        }
         self.open = Some((ctx, start.clone()));
         None
     }
@@ -316,6 +317,9 @@ impl<V: Variant, K: KeyWords> Searcher<V, K> {
             if top.next == top.end {
                 let f = *top;
                 self.frames.pop();
+                if incremental {
+                    self.sums.pop();
+                }
                 self.moves.truncate(f.start as usize);
                 if self.frames.is_empty() {
                     self.stats.nodes = nodes;
@@ -327,7 +331,8 @@ impl<V: Variant, K: KeyWords> Searcher<V, K> {
             let m = self.moves[top.next as usize];
             top.next += 1;
             let (parent_sums, before) = if incremental {
-                (top.sums, place_terms::<V>(pos, m))
+                let parent = *self.sums.last().expect("a frame's sums");
+                (parent, place_terms::<V>(pos, m))
             } else {
                 (Sums::default(), (0, 0, 0))
             };
@@ -457,8 +462,10 @@ impl<V: Variant, K: KeyWords> Searcher<V, K> {
                 next: start,
                 end,
                 start,
-                sums,
             });
+            if incremental {
+                self.sums.push(sums);
+            }
             self.stats.max_depth = self.stats.max_depth.max(self.frames.len() - 1);
         }
     }
