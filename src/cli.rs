@@ -206,6 +206,7 @@ pub enum PruneRule {
     Blocks,
     Free,
     Updown,
+    Loose,
 }
 
 /// The solver's budget, shared by the commands that solve.
@@ -243,7 +244,10 @@ pub struct SolverArgs {
     /// its suit has nowhere to go, is a dead end: one-deck games), `free` (with `safe`: a card
     /// also goes up at once when each card that fits on it is settled or is itself next to go
     /// up with nothing to hold: games that build down), `updown` (a card that can go up
-    /// goes up at once: one-deck games built up or down in suit that move single cards).
+    /// goes up at once: one-deck games built up or down in suit that move single cards),
+    /// `loose` (the depth-first searches take positions that differ only in which of its two
+    /// places each face-up card is built on as one, and move a run onto its base card's twin
+    /// to put that card up: Klondike).
     #[arg(long, value_name = "RULES", value_delimiter = ',')]
     pub prune_off: Vec<PruneRule>,
     /// Only the exhaustive depth-first search: skip the streamlined search (games with
@@ -274,6 +278,7 @@ impl SolverArgs {
                 PruneRule::Blocks => "blocks",
                 PruneRule::Free => "free",
                 PruneRule::Updown => "updown",
+                PruneRule::Loose => "loose",
             })
             .collect();
         format!("on except {}", off.join(","))
@@ -320,6 +325,7 @@ impl SolverArgs {
                         PruneRule::Blocks => p.blocks = false,
                         PruneRule::Free => p.free = false,
                         PruneRule::Updown => p.updown = false,
+                        PruneRule::Loose => p.loose = false,
                     }
                 }
                 p

@@ -82,6 +82,7 @@ pub(crate) fn pruning_text<V: Variant>(p: &Prune) -> String {
         ("blocks", p.blocks, Prune::blocks_rule_holds::<V>()),
         ("free", p.free && p.safe, Prune::free_rule_holds::<V>()),
         ("updown", p.updown, Prune::updown_rule_holds::<V>()),
+        ("loose", p.loose, Prune::loose_rule_holds::<V>()),
     ];
     let list = |f: &dyn Fn(bool, bool) -> bool| -> String {
         let names: Vec<&str> = rules

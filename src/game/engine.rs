@@ -405,9 +405,54 @@ fn pop_foundation(pos: &mut Position, f: usize) -> u8 {
     card
 }
 
+/// Where in pile `p` the card lies that a twin shift to foundation `f` puts up: the next card
+/// of `f`'s suit (never an Ace: nothing is built on an Ace going down, so an Ace is never
+/// covered).
+#[inline]
+pub fn twin_shift_index(pos: &Position, p: usize, f: usize) -> usize {
+    let c = Card::new(pos.found_height[f] + 1, pos.found_suit[f]);
+    let pile = &pos.piles[p];
+    (0..pile.len as usize)
+        .rev()
+        .find(|&i| pile.cards[i] == c.index())
+        .expect("a twin shift's card lies face up in its pile")
+}
+
+/// The two real moves of a twin shift ([`Move::twin_shift`]) whose run has `n` cards: the run
+/// onto the twin's pile, then the bare card up.
+#[inline(always)]
+pub fn twin_shift_parts(m: Move, q: u8, n: u8) -> (Move, Move) {
+    (
+        Move::new(m.from, Place::Tableau(q), n),
+        Move::new(m.from, m.to, 1),
+    )
+}
+
+/// [`apply`] of a twin shift: its two real moves. The undo record keeps the run's size (in
+/// `waste_before`, which no tableau move uses), the source pile's prefix before both moves,
+/// and whether the card's leaving turned one up.
+#[inline]
+fn apply_twin_shift<V: Variant>(pos: &mut Position, m: Move, q: u8) -> Undo {
+    let (Place::Tableau(p), Place::Foundation(f)) = (m.from, m.to) else {
+        unreachable!("a twin shift goes from a pile to a foundation")
+    };
+    let i = twin_shift_index(pos, p as usize, f as usize);
+    let n = (pos.piles[p as usize].len as usize - i - 1) as u8;
+    let fixed = pos.piles[p as usize].fixed;
+    let (run, up) = twin_shift_parts(m, q, n);
+    apply::<V>(pos, run);
+    let mut u = apply::<V>(pos, up);
+    u.fixed = (pos.piles[p as usize].fixed != fixed).then_some(fixed);
+    u.waste_before = n;
+    u
+}
+
 /// Makes a move that [`generate`] or [`legal`] accepted. Returns what [`undo`] needs.
 #[inline]
 pub fn apply<V: Variant>(pos: &mut Position, m: Move) -> Undo {
+    if let Some(q) = m.as_twin_shift() {
+        return apply_twin_shift::<V>(pos, m, q);
+    }
     let mut u = Undo::default();
     let mut n = m.count as usize;
     let mut from = m.from;
@@ -498,6 +543,26 @@ pub fn apply<V: Variant>(pos: &mut Position, m: Move) -> Undo {
 /// of a pile are always zero, so `==` on positions compares what is on the table).
 #[inline]
 pub fn undo<V: Variant>(pos: &mut Position, m: Move, u: Undo) {
+    if let Some(q) = m.as_twin_shift() {
+        let (run, up) = twin_shift_parts(m, q, u.waste_before);
+        undo::<V>(
+            pos,
+            up,
+            Undo {
+                flipped: u.flipped,
+                ..Undo::default()
+            },
+        );
+        undo::<V>(
+            pos,
+            run,
+            Undo {
+                fixed: u.fixed,
+                ..Undo::default()
+            },
+        );
+        return;
+    }
     if let Some((_, redeal)) = m.as_talon_play() {
         undo::<V>(pos, Move::new(Place::Waste, m.to, 1), u);
         set_waste_len(pos, u.waste_before);

@@ -56,6 +56,27 @@ impl Move {
         (self.from == Place::Stock && self.to != Place::Waste)
             .then_some((self.count & 0x7F, self.count & 0x80 != 0))
     }
+    /// A twin shift (the solver's move where the tableau is keyed as a set of cards; never
+    /// shown, see `solve::loose`): the run lying on the next card of foundation `f`'s suit in
+    /// pile `p` moves onto pile `q`, whose top card is that card's twin (same rank and colour),
+    /// and the card, now bare, goes up to `f`. It is written `T(p) -> F(f)` with `q` and a flag
+    /// in the count, a form no real move has (a card goes up alone).
+    pub const fn twin_shift(p: u8, q: u8, f: u8) -> Move {
+        debug_assert!(q < 0x40);
+        Move {
+            from: Place::Tableau(p),
+            to: Place::Foundation(f),
+            count: 0x80 | q,
+        }
+    }
+    /// The pile that takes the run, for a twin shift; `None` for any other move.
+    #[inline(always)]
+    pub fn as_twin_shift(&self) -> Option<u8> {
+        (self.count & 0x80 != 0
+            && matches!(self.from, Place::Tableau(_))
+            && matches!(self.to, Place::Foundation(_)))
+        .then_some(self.count & 0x3F)
+    }
     /// Is this the stock turn or the redeal (whose count is implied by the position)?
     pub fn is_talon(&self) -> bool {
         matches!(

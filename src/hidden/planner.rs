@@ -114,8 +114,11 @@ pub const MAX_CANDIDATES: usize = 64;
 /// the same rules of play, but a last solve's node count, and in the open games a sample's,
 /// can differ; 13: as 12, but the free-children rule (`solve::prune`) holds where runs move
 /// as units too (Klondike, Stonewall), in the solves and in the quiet moves: the same rules of
-/// play, but node counts, and with them verdicts at a budget, can differ.
-pub const PLANNER_REVISION: u32 = 13;
+/// play, but node counts, and with them verdicts at a budget, can differ; 14: as 13, but in
+/// Klondike the solves key the tableau loosely and make twin shifts (`solve::loose`), and the
+/// exact search runs alone in them: the same rules of play, but the samples' verdicts at their
+/// budget, and the last solve's, can differ.
+pub const PLANNER_REVISION: u32 = 14;
 
 /// The planner's budget, and which planner spends it. Win rates are comparable only with the
 /// same planner at equal budget.

@@ -1,7 +1,9 @@
 //! The exact state key: a position packed into a few `u64` words, reversibly, given the start
 //! position it was reached from. Never a hash: two positions that play differently always get
 //! different keys, so the transposition table can never merge them (a merge would turn into a
-//! false `unsolvable`).
+//! false `unsolvable`). The one exception is the loose key of Klondike's depth-first searches
+//! ([`KeyContext::with_loose_tableau`]), which merges positions proved to be won alike
+//! (`solve::loose`) and cannot be decoded.
 //!
 //! What the key holds, as a stream of bits:
 //! - **Foundations**, per suit: its height (one deck), or the two heights of its two foundations
@@ -204,6 +206,10 @@ pub struct KeyContext {
     /// The cards turned at a time, when the search uses talon plays in a game with unlimited
     /// passes (see [`KeyContext::with_talon_plays`]); 0 otherwise.
     cycle: u8,
+    /// Key the tableau's face-up cards as a set ([`KeyContext::with_loose_tableau`]).
+    loose: bool,
+    /// Per pile, the most its prefix length is written as under `loose` (`loose_cap`).
+    cap: [u8; 16],
 }
 
 impl KeyContext {
@@ -211,17 +217,51 @@ impl KeyContext {
         let mut fixed_bits = [0u8; 16];
         let mut fixed_at = [0u8; 16];
         let mut fixed_total = 0;
+        let mut cap = [0u8; 16];
         for (p, fb) in fixed_bits.iter_mut().enumerate().take(V::rules().piles()) {
             *fb = bits_for(start.piles[p].fixed as usize) as u8;
             fixed_at[p] = fixed_total as u8;
             fixed_total += *fb as u32;
+            cap[p] = loose_cap::<V>(start, p);
         }
         KeyContext {
             fixed_bits,
             fixed_at,
             fixed_total,
             cycle: 0,
+            loose: false,
+            cap,
         }
+    }
+
+    /// The context of a search that keys the tableau's face-up cards as a set (`loose`: in the
+    /// games where `solve::loose` proves it, in the depth-first searches, which then also make
+    /// twin shifts). The key then writes, of each pile, only its prefix length, capped at the
+    /// start's base (`loose_cap`; at a deal, one more than its face-down cards): how many of
+    /// them are still face down, and whether the base still lies there. Everything built
+    /// above is left out. With the foundations, the reserve and the talon this says
+    /// which cards are face up in the tableau and which of them lie at the bottom of the face-up
+    /// part of a pile (on a face-down card, or on the table: that dealt card, or a King in a
+    /// pile with no prefix); two positions with the same key differ only in how the other
+    /// face-up cards are built on each other, and `solve::loose` argues they are one state of
+    /// the search. The key can no longer be decoded: the best-first search, which decodes,
+    /// never uses it.
+    pub fn with_loose_tableau(mut self, on: bool) -> KeyContext {
+        self.loose = on;
+        self
+    }
+
+    /// Does the key write the tableau's face-up cards as a set?
+    pub fn loose(&self) -> bool {
+        self.loose
+    }
+
+    /// Under `loose`, does moving the unit headed by the card at `index` of pile `p` onto a
+    /// card keep the key? It does when that card is loose: above the base (`loose_cap`) or, in
+    /// a pile whose prefix is gone, above the King at its bottom.
+    #[inline(always)]
+    pub fn inner(&self, pos: &Position, p: usize, index: usize) -> bool {
+        index > 0 && index >= pos.piles[p].fixed.min(self.cap[p]) as usize
     }
 
     /// The context for a search whose move set has talon plays (`used`; see
@@ -266,6 +306,28 @@ impl KeyContext {
             .unwrap_or(0);
         max_bits(V::rules(), tallest, start.talon_len as usize)
     }
+}
+
+/// The most a pile's prefix length is written as in a loose key
+/// ([`KeyContext::with_loose_tableau`]): one more than the index of the pile's lowest face-up
+/// card from which every card up to the top lies on one it fits on (the base). At a deal that
+/// is the card just above the face-down ones (one more than their count); a start in mid-game
+/// may have face-up cards dealt on cards they do not fit, which are then bases too.
+fn loose_cap<V: Variant>(start: &Position, p: usize) -> u8 {
+    let pile = &start.piles[p];
+    let n = pile.len as usize;
+    if n == 0 {
+        return 0;
+    }
+    let rel = match V::UNIT {
+        Unit::Run(r) => r,
+        Unit::Single => V::BUILD,
+    };
+    let mut base = n - 1;
+    while base > 0 && !pile.is_down(base - 1) && rel.fits(pile.card(base), pile.card(base - 1)) {
+        base -= 1;
+    }
+    (base + 1) as u8
 }
 
 #[inline(always)]
@@ -468,6 +530,24 @@ fn encode_as<V: Variant, K: KeyWords>(ctx: &KeyContext, pos: &Position, turned_o
     // Tableau: every prefix length in pile order; then the built part of each pile with a
     // prefix, in pile order; then the piles without one, sorted.
     let np = rules.piles();
+    if ctx.loose {
+        // Capped prefix lengths only (`KeyContext::with_loose_tableau`): a capped length needs
+        // no more bits than the start's.
+        if ctx.fixed_total <= 57 {
+            let mut v = 0u64;
+            for p in 0..np {
+                v |= (pos.piles[p].fixed.min(ctx.cap[p]) as u64) << ctx.fixed_at[p];
+            }
+            w.put(v, ctx.fixed_total);
+        } else {
+            for p in 0..np {
+                let v = pos.piles[p].fixed.min(ctx.cap[p]);
+                w.put(v as u64, ctx.fixed_bits[p] as u32);
+            }
+        }
+        w.finish();
+        return key;
+    }
     let mut free = [0u8; 16];
     let mut nfree = 0;
     if ctx.fixed_total <= 57 {

@@ -267,6 +267,9 @@ pub struct Prune {
     /// The up-and-down-in-suit rule (one-deck games built up or down in suit that move single
     /// cards: a card that can go up goes up at once).
     pub updown: bool,
+    /// The loose tableau (`solve::loose`): the depth-first searches key the tableau's face-up
+    /// cards as a set and make twin shifts, where the argument holds (Klondike).
+    pub loose: bool,
 }
 
 impl Default for Prune {
@@ -280,6 +283,7 @@ impl Default for Prune {
             blocks: true,
             free: true,
             updown: true,
+            loose: true,
         }
     }
 }
@@ -295,6 +299,7 @@ impl Prune {
         blocks: false,
         free: false,
         updown: false,
+        loose: false,
     };
 
     /// Does the "Aces up" argument hold for this game?
@@ -331,6 +336,11 @@ impl Prune {
         V::rules().decks == 1
             && matches!(V::BUILD, Build::UpDownSameSuit)
             && matches!(V::UNIT, Unit::Single)
+    }
+
+    /// Does the loose-tableau argument hold for this game? (See `solve::loose`.)
+    pub fn loose_rule_holds<V: Variant>() -> bool {
+        super::loose::holds::<V>()
     }
 
     /// Does the stuck-Kings argument hold for this game? (It builds down, and an empty pile
@@ -419,6 +429,7 @@ pub struct Plan {
     runs: bool,
     blocks: bool,
     updown: bool,
+    loose: bool,
     /// Talon plays replace single stock turns.
     talon: bool,
     /// The stock, if any, turns one card at a time.
@@ -454,6 +465,7 @@ impl Plan {
             runs: prune.runs && Prune::runs_rule_holds::<V>(),
             blocks: prune.blocks && Prune::blocks_rule_holds::<V>(),
             updown: prune.updown && Prune::updown_rule_holds::<V>(),
+            loose: prune.loose && Prune::loose_rule_holds::<V>(),
             talon: prune.talon_plays::<V>(),
             one_at_a_time: one_at_a_time(rules.stock),
             one_deck: rules.decks == 1,
@@ -488,6 +500,12 @@ impl Plan {
     #[inline(always)]
     fn updown<V: Variant>(&self) -> bool {
         self.updown && pick::<V>(true, Prune::updown_rule_holds::<V>)
+    }
+    /// Do the depth-first searches key the tableau loosely and make twin shifts
+    /// (`solve::loose`)?
+    #[inline(always)]
+    pub fn loose<V: Variant>(&self) -> bool {
+        self.loose && pick::<V>(true, Prune::loose_rule_holds::<V>)
     }
     /// Does the search's move set have talon plays?
     #[inline(always)]

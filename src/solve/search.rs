@@ -141,6 +141,9 @@ pub struct Searcher<V: Variant, K: KeyWords> {
     pub noise: u64,
     /// The noise's generator state (advanced at each node ordered with noise).
     rng: u64,
+    /// The search under way keys the tableau loosely and makes twin shifts (`solve::loose`;
+    /// set at its start from the plan, never with `symmetric`).
+    loose: bool,
     pub stats: Stats,
     /// The search under way ([`Searcher::begin`], [`Searcher::resume`]): its key context and
     /// the position at the end of its path (`None` when no search is under way).
@@ -162,6 +165,7 @@ impl<V: Variant, K: KeyWords> Searcher<V, K> {
             symmetric: false,
             noise: 0,
             rng: 0,
+            loose: false,
             stats: Stats::default(),
             open: None,
             _v: std::marker::PhantomData,
@@ -200,7 +204,12 @@ impl<V: Variant, K: KeyWords> Searcher<V, K> {
     /// `by`: the move that led to `pos` and what `apply` returned, from a position that is no
     /// dead end (`None` at the root).
     #[inline]
-    fn expand(&mut self, pos: &Position, by: Option<(Move, &Undo)>) -> (u32, u32) {
+    fn expand(
+        &mut self,
+        ctx: &KeyContext,
+        pos: &Position,
+        by: Option<(Move, &Undo)>,
+    ) -> (u32, u32) {
         let start = self.moves.len();
         let dead = match by {
             Some((m, u)) => self.plan.dead_end_after::<V>(pos, m, u),
@@ -211,6 +220,31 @@ impl<V: Variant, K: KeyWords> Searcher<V, K> {
         }
         self.plan.generate::<V>(pos, &mut self.moves);
         let mut end = self.plan.apply::<V>(pos, &mut self.moves, start);
+        // With the loose tableau: no inner move (it leads back to this position's key, which
+        // is stored), and the twin shifts, unless a move up is forced (its argument keeps it
+        // alone).
+        if self.loose && !(end == start + 1 && matches!(self.moves[start].to, Place::Foundation(_)))
+        {
+            let mut w = start;
+            for i in start..end {
+                let m = self.moves[i];
+                let inner = match (m.from, m.to) {
+                    (Place::Tableau(p), Place::Tableau(q)) => {
+                        let p = p as usize;
+                        !pos.piles[q as usize].is_empty()
+                            && ctx.inner(pos, p, pos.piles[p].len as usize - m.count as usize)
+                    }
+                    _ => false,
+                };
+                if !inner {
+                    self.moves[w] = m;
+                    w += 1;
+                }
+            }
+            self.moves.truncate(w);
+            super::loose::push_twin_shifts::<V>(pos, &mut self.moves);
+            end = self.moves.len();
+        }
         if self.streamline {
             end = super::streamline::streamline::<V>(pos, &mut self.moves, start, end);
         }
@@ -248,7 +282,11 @@ impl<V: Variant, K: KeyWords> Searcher<V, K> {
         self.rng = self.noise;
         self.plan = Plan::new::<V>(&self.prune);
         self.open = None;
-        let ctx = self.plan.key_context::<V>(start);
+        self.loose = self.plan.loose::<V>() && !self.symmetric;
+        let ctx = self
+            .plan
+            .key_context::<V>(start)
+            .with_loose_tableau(self.loose);
         self.stats.best_up = start.on_found;
         if visit.goal(start) {
             return Some(End::Found(Vec::new()));
@@ -256,7 +294,7 @@ impl<V: Variant, K: KeyWords> Searcher<V, K> {
         if self.table.insert(&self.key_of(&ctx, start)) == Insert::Full {
             return Some(End::Stopped(Limit::Memory));
         }
-        let (first, end) = self.expand(start, None);
+        let (first, end) = self.expand(&ctx, start, None);
         self.frames.push(Frame {
             mv: Move::new(Place::Stock, Place::Stock, 0),
             undo: Undo::default(),
@@ -401,9 +439,9 @@ impl<V: Variant, K: KeyWords> Searcher<V, K> {
                             return End::Stopped(Limit::Memory);
                         }
                     }
-                    self.expand(pos, Some((m, &u)))
+                    self.expand(ctx, pos, Some((m, &u)))
                 } else {
-                    let (start, end) = self.expand(pos, Some((m, &u)));
+                    let (start, end) = self.expand(ctx, pos, Some((m, &u)));
                     let forced = end == start + 1
                         && matches!(self.moves[start as usize].to, Place::Foundation(_));
                     if !forced {
@@ -454,7 +492,7 @@ impl<V: Variant, K: KeyWords> Searcher<V, K> {
                         return End::Stopped(Limit::Memory);
                     }
                 }
-                self.expand(pos, Some((m, &u)))
+                self.expand(ctx, pos, Some((m, &u)))
             };
             self.frames.push(Frame {
                 mv: m,
@@ -522,7 +560,13 @@ fn order<V: Variant>(
         match m.from {
             Place::Tableau(p) => {
                 let pile = &pos.piles[p as usize];
-                let rest = pile.len as usize - m.count as usize;
+                // A twin shift leaves bare the card below the one it puts up.
+                let rest = match (m.as_twin_shift(), m.to) {
+                    (Some(_), Place::Foundation(f)) => {
+                        crate::game::engine::twin_shift_index(pos, p as usize, f as usize)
+                    }
+                    _ => pile.len as usize - m.count as usize,
+                };
                 if rest == 0 {
                     s += 200;
                 } else if pile.is_down(rest - 1) {

@@ -644,10 +644,11 @@ fn where_no_sample_is_won_unknowns_are_graded_by_the_cards_a_search_gets_up() {
     );
 }
 
-/// Klondike draw 3 seed 1 as a deal file shows it (every card known, so nothing unseen), and
-/// a budget whose one sample budget leaves it undecided.
+/// Klondike draw 3 seed 5 as a deal file shows it (every card known, so nothing unseen), and
+/// a budget whose one sample budget leaves it undecided (it is won in 4,232 nodes; seed 1 was
+/// used until the loose tableau won it in 325).
 fn complete_draw3_deal() -> (Deal, Observation, Budget) {
-    let d = deal(&KlondikeDraw3::RULES, 1);
+    let d = deal(&KlondikeDraw3::RULES, 5);
     let obs = Observation::from_deal::<KlondikeDraw3>(&d).unwrap();
     assert!(obs.is_complete());
     (d, obs, Budget::new(2, 50))
@@ -699,21 +700,9 @@ fn the_planner_solves_within_the_callers_table_bound_and_pruning() {
             .decide(&obs, 1, 0, &cancel)
             .unwrap()
     );
-    // Without the free-children rule (which since planner revision 13 wins it even in the
-    // smallest table) the solve is larger: it still wins with the default bound, and a bound of
-    // one byte (the smallest table) is too small for it: it stops undecided.
-    let no_free = Prune {
-        free: false,
-        ..Prune::default()
-    };
-    let free = with(Options {
-        prune: no_free,
-        ..Options::default()
-    });
-    assert!(matches!(free.action, Action::Play(_)), "{:?}", free.action);
+    // A bound of one byte (the smallest table) is too small for its solve: it stops undecided.
     let tight = with(Options {
         table_bytes: 1,
-        prune: no_free,
         ..Options::default()
     });
     assert_eq!(tight.action, Action::Resign(Resign::Unknown));

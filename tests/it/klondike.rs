@@ -182,7 +182,9 @@ fn reference_deals_agree_with_solvitaire_draw_1() {
 
 #[test]
 fn reference_deals_agree_with_solvitaire_draw_3() {
-    // Decided at this budget: 9 of 10 since the split-runs rule and the blocked-cards test (all
-    // but 6.json, which 500,000 nodes solve); 4 when first written (2, 5, 8, 9).
-    reference_deals::<KlondikeDraw3>(REFERENCE_NODES, 9, TABLE_BYTES);
+    // Decided at 200,000 nodes: 4 of 10 when first written (2, 5, 8, 9); 9 with the split-runs
+    // rule and the blocked-cards test (all but 6.json). With the loose tableau the exact search
+    // runs alone, and wins 3.json and 8.json in 270k and 4.28 M nodes (the best-first search
+    // had found them in about 120k), so this runs at the default budget: all 10 decided.
+    reference_deals::<KlondikeDraw3>(patience::solve::DEFAULT_MAX_NODES, 10, TABLE_BYTES);
 }

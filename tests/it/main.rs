@@ -10,6 +10,7 @@ mod hardening;
 mod helpers;
 mod hidden;
 mod klondike;
+mod loose;
 mod playouts;
 mod prune;
 mod pysol;

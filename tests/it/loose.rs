@@ -1,0 +1,218 @@
+//! The loose tableau (`solve::loose`): twin shifts on hand-made positions, and the loose key
+//! against what a class of positions holds, on random walks. The verdict cross-check (with and
+//! without it, on many deals) is in `solver.rs`.
+
+use crate::helpers::{Table, start_of};
+use patience::cards::Card;
+use patience::game::position::Position;
+use patience::game::{Move, Place, Variant, apply, generate, undo};
+use patience::solve::key::{KeyContext, encode};
+use patience::solve::loose::{holds, push_twin_shifts};
+use patience::solve::{Prune, expand_talon_plays, replay};
+use patience::variants::{
+    FlowerGarden, FortyThieves, Klondike, KlondikeDraw3, LuckierThirteen, LuckyPiles,
+    LuckyPilesSameSuit, LuckyThirteen, NapoleonsShoulder, NapoleonsSquare, Stonewall, Wildflower,
+};
+use rand::{Rng, SeedableRng};
+use rand_chacha::ChaCha8Rng;
+use std::collections::HashMap;
+
+fn twin_shifts<V: Variant>(pos: &Position) -> Vec<Move> {
+    let mut v = Vec::new();
+    push_twin_shifts::<V>(pos, &mut v);
+    v
+}
+
+/// Clubs up to 5 (on foundation 1): 6C is next. It lies in pile 1 under 5H; its twin 6S is the
+/// top of pile 2 (`twin`) or covered by 5D.
+fn six_of_clubs_covered(twin: &str) -> Position {
+    Table {
+        piles: &["kc 6C 5H 4S", twin, "QD"],
+        found: &["5C"],
+        ..Table::default()
+    }
+    .pos::<Klondike>()
+}
+
+#[test]
+fn a_twin_shift_moves_the_run_onto_the_bare_twin_and_puts_the_card_up() {
+    type K = Klondike;
+    let p = six_of_clubs_covered("kd 6S");
+    let shift = Move::twin_shift(0, 1, 0);
+    assert_eq!(twin_shifts::<K>(&p), vec![shift]);
+    assert_eq!(shift.as_twin_shift(), Some(1));
+    assert_eq!(
+        Move::new(Place::Tableau(0), Place::Foundation(0), 1).as_twin_shift(),
+        None
+    );
+    // Made and taken back, bit for bit.
+    let mut q = p.clone();
+    let u = apply::<K>(&mut q, shift);
+    assert_eq!(q.found_height[0], 6, "6C is up");
+    assert_eq!(q.piles[0].len, 1, "pile 1 holds KC alone");
+    assert!(!q.piles[0].is_down(0), "KC is turned up");
+    let pile2: Vec<Card> = (0..q.piles[1].len as usize)
+        .map(|i| q.piles[1].card(i))
+        .collect();
+    assert_eq!(
+        pile2,
+        ["KD", "6S", "5H", "4S"].map(crate::helpers::card).to_vec()
+    );
+    let mut back = q.clone();
+    undo::<K>(&mut back, shift, u);
+    assert_eq!(back, p);
+    // Written out, it is the run move and the move up, which the rules check accepts.
+    let real = expand_talon_plays::<K>(&p, &[shift]);
+    assert_eq!(
+        real,
+        vec![
+            Move::new(Place::Tableau(0), Place::Tableau(1), 2),
+            Move::new(Place::Tableau(0), Place::Foundation(0), 1),
+        ]
+    );
+    assert_eq!(replay::<K>(&p, &real).expect("legal"), q);
+}
+
+#[test]
+fn no_twin_shift_where_the_twin_is_covered_absent_or_the_card_is_bare() {
+    type K = Klondike;
+    // 6S covered by 5D: 6C is covered in every arrangement of these cards.
+    assert!(twin_shifts::<K>(&six_of_clubs_covered("kd 6S 5D")).is_empty());
+    // 6S face down, or in the stock.
+    assert!(twin_shifts::<K>(&six_of_clubs_covered("6s KD")).is_empty());
+    assert!(twin_shifts::<K>(&six_of_clubs_covered("KD")).is_empty());
+    // 6C bare: it goes up by a plain move.
+    let p = Table {
+        piles: &["kc 6C", "kd 6S 5H"],
+        found: &["5C"],
+        ..Table::default()
+    }
+    .pos::<K>();
+    assert!(twin_shifts::<K>(&p).is_empty());
+    // 6C not next (clubs at 4).
+    let p = Table {
+        piles: &["kc 6C 5H", "kd 6S"],
+        found: &["4C"],
+        ..Table::default()
+    }
+    .pos::<K>();
+    assert!(twin_shifts::<K>(&p).is_empty());
+}
+
+#[test]
+fn the_loose_tableau_holds_only_in_klondike() {
+    assert!(holds::<Klondike>() && holds::<KlondikeDraw3>());
+    assert!(Prune::loose_rule_holds::<Klondike>());
+    // Stonewall: any card fills a space, and face-down cards lie between face-up ones.
+    assert!(!holds::<Stonewall>());
+    assert!(!holds::<FlowerGarden>());
+    assert!(!holds::<Wildflower>());
+    assert!(!holds::<LuckyPiles>());
+    assert!(!holds::<LuckyPilesSameSuit>());
+    assert!(!holds::<LuckyThirteen>());
+    assert!(!holds::<LuckierThirteen>());
+    assert!(!holds::<NapoleonsShoulder>());
+    assert!(!holds::<NapoleonsSquare>());
+    assert!(!holds::<FortyThieves>());
+}
+
+/// What a class of positions holds (`solve::loose`), read off a position directly: the
+/// foundations, the talon, and per pile its face-down cards and, when its bottom card has lain
+/// there since the start, its base; and the set of face-up tableau cards.
+#[derive(Clone, PartialEq, Eq, Hash, Debug)]
+struct Class {
+    found: [u8; 4],
+    talon: (u128, u8),
+    piles: Vec<Option<(Vec<u8>, u8)>>,
+    face_up: u64,
+}
+
+fn class_of<V: Variant>(pos: &Position) -> Class {
+    let mut found = [0u8; 4];
+    for f in 0..4 {
+        if pos.found_suit[f] != patience::game::position::NONE {
+            found[pos.found_suit[f] as usize] = pos.found_height[f];
+        }
+    }
+    let mut face_up = 0u64;
+    let piles = (0..V::rules().piles())
+        .map(|p| {
+            let pile = &pos.piles[p];
+            let n = pile.len as usize;
+            let down: Vec<u8> = (0..n)
+                .filter(|&i| pile.is_down(i))
+                .map(|i| pile.card(i).index())
+                .collect();
+            for i in down.len()..n {
+                face_up |= 1 << pile.card(i).index();
+            }
+            (pile.fixed > 0).then(|| (down.clone(), pile.card(down.len()).index()))
+        })
+        .collect();
+    Class {
+        found,
+        talon: (pos.talon_out, pos.stock_len),
+        piles,
+        face_up,
+    }
+}
+
+/// Random walks from deals: positions with one loose key hold the same class, and positions of
+/// one class get one loose key. Some of them differ in how the loose cards are built on each
+/// other (else the check would not bite).
+fn loose_key_is_the_class<V: Variant>(seeds: std::ops::Range<u64>) -> usize {
+    let mut by_key: HashMap<V::Key, (Class, Position)> = HashMap::new();
+    let mut by_class: HashMap<Class, V::Key> = HashMap::new();
+    let mut merged = 0;
+    let mut moves = Vec::new();
+    for seed in seeds {
+        let start = start_of::<V>(seed);
+        let ctx = KeyContext::new::<V>(&start).with_loose_tableau(true);
+        let mut rng = ChaCha8Rng::seed_from_u64(seed);
+        by_key.clear();
+        by_class.clear();
+        for _walk in 0..20 {
+            let mut pos = start.clone();
+            for _ in 0..150 {
+                let key: V::Key = encode::<V, V::Key>(&ctx, &pos);
+                let class = class_of::<V>(&pos);
+                match by_key.get(&key) {
+                    Some((c, p)) => {
+                        assert_eq!(
+                            c,
+                            &class,
+                            "{} seed {seed}: one key, two classes",
+                            V::rules().id
+                        );
+                        // (The count of redeals is no part of the state here.)
+                        let mut q = p.clone();
+                        q.redeals = pos.redeals;
+                        if q != pos {
+                            merged += 1;
+                        }
+                    }
+                    None => {
+                        by_key.insert(key, (class.clone(), pos.clone()));
+                    }
+                }
+                let k = *by_class.entry(class).or_insert(key);
+                assert_eq!(k, key, "{} seed {seed}: one class, two keys", V::rules().id);
+                moves.clear();
+                generate::<V>(&pos, &mut moves);
+                if moves.is_empty() {
+                    break;
+                }
+                let m = moves[rng.random_range(0..moves.len())];
+                apply::<V>(&mut pos, m);
+            }
+        }
+    }
+    merged
+}
+
+#[test]
+fn the_loose_key_says_exactly_what_a_class_holds() {
+    let one = loose_key_is_the_class::<Klondike>(0..40);
+    let three = loose_key_is_the_class::<KlondikeDraw3>(0..40);
+    assert!(one > 100 && three > 100, "merged: {one}, {three}");
+}
