@@ -239,13 +239,11 @@ impl KeyContext {
     /// twin shifts). The key then writes, of each pile, only its prefix length, capped at the
     /// start's base (`loose_cap`; at a deal, one more than its face-down cards): how many of
     /// them are still face down, and whether the base still lies there. Everything built
-    /// above is left out. With the foundations, the reserve and the talon this says
-    /// which cards are face up in the tableau and which of them lie at the bottom of the face-up
-    /// part of a pile (on a face-down card, or on the table: that dealt card, or a King in a
-    /// pile with no prefix); two positions with the same key differ only in how the other
-    /// face-up cards are built on each other, and `solve::loose` argues they are one state of
-    /// the search. The key can no longer be decoded: the best-first search, which decodes,
-    /// never uses it.
+    /// above is left out. With the foundations, the reserve and the talon this says which
+    /// cards are face up in the tableau and which of them are bases (`solve::loose`): two
+    /// positions with the same key differ only in how the other face-up cards are built on
+    /// each other, and `solve::loose` argues they are one state of the search. The key can no
+    /// longer be decoded: the best-first search, which decodes, never uses it.
     pub fn with_loose_tableau(mut self, on: bool) -> KeyContext {
         self.loose = on;
         self

@@ -29,10 +29,11 @@
 //! one in every member P': no base covers p in P, so none does in P'; if p is covered in P',
 //! it is by a loose child other than x, that is by x's twin x', which in P lies on the other
 //! parent p' (p is bare there); so p' is face up in the tableau, and in P' nothing covers it
-//! (x' lies on p, x is not loose, and no base covers p' in P, where x' does). (b) If a card c is bare in P and covered in P' by a card e, then e lies on c's
-//! twin c' in P, and c' is bare in P': in P' the only card that could cover c' is e's twin,
-//! which in P would lie on c (bare) or c' (covered by e). So in P' the run headed by e can move
-//! onto c', and then c is bare: a *twin shift* does both, and puts c up.
+//! (x' lies on p, x is not loose, and no base covers p' in P, where x' does). (b) If a card c
+//! is bare in P and covered in P' by a card e, then e is loose, lies on c's twin c' in P, and
+//! c' is bare in P': in P' the only card that could cover c' is e's twin, which in P would lie
+//! on c (bare) or c' (covered by e). So in P' the run headed by e can move onto c', and then c
+//! is bare: a *twin shift* does both, and puts c up.
 //!
 //! *Lemma: every member makes every class move.* Let P and P' be in one class, and m a move of
 //! P into another class D. Then P' has a move of the search's move set into D: a card off

@@ -610,6 +610,18 @@ impl Plan {
     /// [`Plan::dead_end`]) in place; returns the new end.
     #[inline]
     pub fn apply<V: Variant>(&self, pos: &Position, moves: &mut [Move], start: usize) -> usize {
+        self.apply_forced::<V>(pos, moves, start).0
+    }
+
+    /// [`Plan::apply`], and whether a rule forced the one move left (a move up that its
+    /// argument keeps alone).
+    #[inline]
+    pub fn apply_forced<V: Variant>(
+        &self,
+        pos: &Position,
+        moves: &mut [Move],
+        start: usize,
+    ) -> (usize, bool) {
         let aces = self.aces::<V>();
         let safe = self.safe::<V>();
         let runs = self.runs::<V>();
@@ -622,7 +634,7 @@ impl Plan {
             };
             if let Some(i) = (start..moves.len()).find(|&i| up(&moves[i])) {
                 moves[start] = moves[i];
-                return start + 1;
+                return (start + 1, true);
             }
         }
         if !(aces || safe)
@@ -631,11 +643,12 @@ impl Plan {
                 .any(|m| foundation(m.to) || foundation(m.from))
         {
             // Both rules act only on moves to or from a foundation.
-            return if runs {
+            let end = if runs {
                 split_runs::<V>(pos, moves, start, moves.len())
             } else {
                 moves.len()
             };
+            return (end, false);
         }
         let one_at_a_time = self.one_at_a_time::<V>();
         let one_deck = self.one_deck::<V>();
@@ -676,7 +689,7 @@ impl Plan {
         // only move.
         if let Some(i) = (start..end).find(|&i| forced(&moves[i])) {
             moves[start] = moves[i];
-            return start + 1;
+            return (start + 1, true);
         }
         // (2) No Ace (Aces rule) and no settled card comes off a foundation.
         let mut w = start;
@@ -692,11 +705,12 @@ impl Plan {
                 w += 1;
             }
         }
-        if runs {
+        let end = if runs {
             split_runs::<V>(pos, moves, start, w)
         } else {
             w
-        }
+        };
+        (end, false)
     }
 }
 

@@ -219,12 +219,11 @@ impl<V: Variant, K: KeyWords> Searcher<V, K> {
             return (start as u32, start as u32);
         }
         self.plan.generate::<V>(pos, &mut self.moves);
-        let mut end = self.plan.apply::<V>(pos, &mut self.moves, start);
+        let (mut end, forced) = self.plan.apply_forced::<V>(pos, &mut self.moves, start);
         // With the loose tableau: no inner move (it leads back to this position's key, which
-        // is stored), and the twin shifts, unless a move up is forced (its argument keeps it
-        // alone).
-        if self.loose && !(end == start + 1 && matches!(self.moves[start].to, Place::Foundation(_)))
-        {
+        // is stored), and the twin shifts, unless a rule forced a move up (its argument keeps
+        // it alone).
+        if self.loose && !forced {
             let mut w = start;
             for i in start..end {
                 let m = self.moves[i];
