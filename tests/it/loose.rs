@@ -214,5 +214,6 @@ fn loose_key_is_the_class<V: Variant>(seeds: std::ops::Range<u64>) -> usize {
 fn the_loose_key_says_exactly_what_a_class_holds() {
     let one = loose_key_is_the_class::<Klondike>(0..40);
     let three = loose_key_is_the_class::<KlondikeDraw3>(0..40);
-    assert!(one > 100 && three > 100, "merged: {one}, {three}");
+    // Measured when written: 32,884 and 36,090 positions met again in another arrangement.
+    assert!(one > 10_000 && three > 10_000, "merged: {one}, {three}");
 }
