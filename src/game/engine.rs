@@ -428,18 +428,28 @@ pub fn twin_shift_parts(m: Move, q: u8, n: u8) -> (Move, Move) {
     )
 }
 
-/// [`apply`] of a twin shift: its two real moves. The undo record keeps the run's size (in
-/// `waste_before`, which no tableau move uses), the source pile's prefix before both moves,
-/// and whether the card's leaving turned one up.
+/// The two real moves of the twin shift `m` (onto pile `q`) in `pos`, where it is made.
 #[inline]
-fn apply_twin_shift<V: Variant>(pos: &mut Position, m: Move, q: u8) -> Undo {
+pub fn twin_shift_moves(pos: &Position, m: Move, q: u8) -> (Move, Move) {
     let (Place::Tableau(p), Place::Foundation(f)) = (m.from, m.to) else {
         unreachable!("a twin shift goes from a pile to a foundation")
     };
     let i = twin_shift_index(pos, p as usize, f as usize);
     let n = (pos.piles[p as usize].len as usize - i - 1) as u8;
+    twin_shift_parts(m, q, n)
+}
+
+/// [`apply`] of a twin shift: its two real moves. The undo record keeps the run's size (in
+/// `waste_before`, which no tableau move uses), the source pile's prefix before both moves,
+/// and whether the card's leaving turned one up.
+#[inline]
+fn apply_twin_shift<V: Variant>(pos: &mut Position, m: Move, q: u8) -> Undo {
+    let (run, up) = twin_shift_moves(pos, m, q);
+    let Place::Tableau(p) = m.from else {
+        unreachable!("a twin shift goes from a pile")
+    };
+    let n = run.count;
     let fixed = pos.piles[p as usize].fixed;
-    let (run, up) = twin_shift_parts(m, q, n);
     apply::<V>(pos, run);
     let mut u = apply::<V>(pos, up);
     u.fixed = (pos.piles[p as usize].fixed != fixed).then_some(fixed);

@@ -42,7 +42,7 @@ use super::observation::{Observation, Slot};
 use crate::cards::Card;
 use crate::game::{Move, Place, Position, Variant, apply, legal};
 use crate::hash::WordBuild;
-use crate::solve::{End, Limit, Options, Prune, SolveError, Solver, Verdict, expand_talon_plays};
+use crate::solve::{End, Limit, Options, Prune, SolveError, Solver, Verdict, expand_solver_moves};
 use std::collections::HashSet;
 use std::sync::atomic::AtomicBool;
 
@@ -659,7 +659,7 @@ fn reveals<V: Variant>(obs: &Observation) -> Vec<Found> {
                 i = nodes[i].1 as usize;
             }
             path.reverse();
-            let mut path = expand_talon_plays::<V>(&root, &path);
+            let mut path = expand_solver_moves::<V>(&root, &path);
             path.push(m);
             out.push(Found {
                 moves: path,

@@ -249,11 +249,6 @@ impl KeyContext {
         self
     }
 
-    /// Does the key write the tableau's face-up cards as a set?
-    pub fn loose(&self) -> bool {
-        self.loose
-    }
-
     /// Under `loose`, does moving the unit headed by the card at `index` of pile `p` onto a
     /// card keep the key? It does when that card is loose: above the base (`loose_cap`) or, in
     /// a pile whose prefix is gone, above the King at its bottom.

@@ -114,7 +114,7 @@ pub fn replay<V: Variant>(start: &Position, moves: &[Move]) -> Result<Position, 
 /// shifts ([`Move::twin_shift`]): a talon play becomes the stock turns (and the redeal) it
 /// stands for and the play from the waste, a twin shift its run move and its move up. Other
 /// moves are kept as they are. The result is meant for [`replay`], which checks it.
-pub fn expand_talon_plays<V: Variant>(start: &Position, moves: &[Move]) -> Vec<Move> {
+pub fn expand_solver_moves<V: Variant>(start: &Position, moves: &[Move]) -> Vec<Move> {
     if !moves
         .iter()
         .any(|m| m.as_talon_play().is_some() || m.as_twin_shift().is_some())
@@ -133,12 +133,8 @@ pub fn expand_talon_plays<V: Variant>(start: &Position, moves: &[Move]) -> Vec<M
     };
     let turn = |pos: &Position| Move::new(Place::Stock, Place::Waste, draw.min(pos.stock_len));
     for &m in moves {
-        if let (Some(q), Place::Tableau(p), Place::Foundation(f)) =
-            (m.as_twin_shift(), m.from, m.to)
-        {
-            let i = crate::game::engine::twin_shift_index(&pos, p as usize, f as usize);
-            let n = pos.piles[p as usize].len - i as u8 - 1;
-            let (run, up) = crate::game::engine::twin_shift_parts(m, q, n);
+        if let Some(q) = m.as_twin_shift() {
+            let (run, up) = crate::game::engine::twin_shift_moves(&pos, m, q);
             step(&mut pos, run);
             step(&mut pos, up);
             continue;
@@ -294,8 +290,9 @@ impl<V: Variant> Solver<V> {
     /// 1), draw 3 was 794, 195, 11 and draw 1 897, 96, 7. At 1,000,000 nodes (draw 3) it wins
     /// 785 deals where the whole schedule with exact keys won 786 (782 by both) and proves 181
     /// lost where that proved 159. The best-first search and the restarts find some wins
-    /// sooner (Solvitaire's reference deals 3 and 8 of draw 3: 41k and 33k nodes against 665k
-    /// and 523k), but at the default budget they cost more proofs than they bring wins.
+    /// sooner (Solvitaire's reference deals 3 and 8 of draw 3, at 1,000,000 nodes: 41k and 33k
+    /// nodes with the whole schedule and exact keys, against 270k and 4.28 M with the exact
+    /// search alone), but at the default budget they cost more proofs than they bring wins.
     fn search(&mut self, start: &Position, limits: &Limits, cancel: &AtomicBool) -> End {
         let quick = self.options.quick && !Plan::new::<V>(&self.options.prune).loose::<V>();
         let mut spent = Stats::default();
@@ -711,7 +708,7 @@ impl<V: Variant> Solver<V> {
         let seconds = t0.elapsed().as_secs_f64();
         let verdict = match end {
             End::Found(moves) => {
-                let moves = expand_talon_plays::<V>(start, &moves);
+                let moves = expand_solver_moves::<V>(start, &moves);
                 // The shortened solution if it replays to a win (it always should), else the
                 // search's own, which is checked below.
                 let short = shorten::shorten::<V>(start, &moves);

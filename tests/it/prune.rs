@@ -14,7 +14,7 @@ use patience::solve::prune::{settled, stuck_kings};
 use patience::solve::streamline::{
     SYMMETRIC_FROM, SYMMETRIC_FROM_NO_RESERVE, streamline, symmetric_used, used,
 };
-use patience::solve::{Prune, expand_talon_plays, replay};
+use patience::solve::{Prune, expand_solver_moves, replay};
 use patience::variants::{
     FlowerGarden, FortyThieves, Klondike, KlondikeDraw3, LuckierThirteen, LuckyPiles,
     LuckyPilesSameSuit, LuckyThirteen, NapoleonsShoulder, NapoleonsSquare, Stonewall, Wildflower,
@@ -280,7 +280,7 @@ fn check_talon_play<V: Variant>(pos: &Position, m: Move, what: &str) -> Position
     let mut back = a.clone();
     undo::<V>(&mut back, m, u);
     assert_eq!(&back, pos, "{what}: undo of {m:?}");
-    let real = expand_talon_plays::<V>(pos, &[m]);
+    let real = expand_solver_moves::<V>(pos, &[m]);
     assert!(real.iter().all(|r| r.as_talon_play().is_none()));
     assert_eq!(
         real.last().map(|r| r.from),

@@ -7,15 +7,13 @@
 
 use crate::common;
 use crate::helpers::{
-    TABLE_BYTES, Table, gen_moves, key_fits, key_words, letter, pinned, reference_deals,
-    solve_checked, solver, solver_in, start_of, used_bits,
+    TABLE_BYTES, Table, gen_moves, key_fits, key_words, letter, pinned, random_walk,
+    reference_deals, solve_checked, solver, solver_in, start_of, used_bits,
 };
 use patience::cards::{Card, CardToken};
 use patience::deal::{Deal, deal};
 use patience::game::position::{MAX_TALON, NONE};
-use patience::game::{
-    Move, Place, Position, Stock, Undo, Variant, apply, generate, generate_with, undo,
-};
+use patience::game::{Move, Place, Position, Stock, Variant, apply, generate, generate_with};
 use patience::io::dealfile::read_deal;
 use patience::solve::blocked::blocked;
 use patience::solve::key::{KeyContext, bits_for, decode, encode, turned_over_key};
@@ -104,67 +102,6 @@ fn normalize<V: Variant>(pos: &Position) -> Norm {
     }
     n.found = found;
     n
-}
-
-/// Does move `m` turn a face-down card up or empty a pile? (Steps a walk cannot take back.)
-fn uncovers(pos: &Position, m: &Move) -> bool {
-    match m.from {
-        Place::Tableau(p) => {
-            let pile = &pos.piles[p as usize];
-            let rest = pile.len as usize - m.count as usize;
-            rest == 0 || pile.is_down(rest - 1)
-        }
-        _ => false,
-    }
-}
-
-/// Runs `steps` random steps from `start`: a random generated move (a foundation move, when
-/// there is one, 35% of the time; else a move that turns a card up or empties a pile, when there
-/// is one, 35% of the time), or sometimes (10%) taking back the last move. Calls `visit` on the
-/// start and on every position reached.
-fn random_walk<V: Variant>(
-    start: &Position,
-    rng: &mut ChaCha8Rng,
-    steps: usize,
-    mut visit: impl FnMut(&Position),
-) {
-    let mut pos = start.clone();
-    let mut path: Vec<(Move, Undo)> = Vec::new();
-    let mut moves = Vec::new();
-    visit(&pos);
-    for _ in 0..steps {
-        moves.clear();
-        generate::<V>(&pos, &mut moves);
-        let take_back = !path.is_empty() && (moves.is_empty() || rng.random_bool(0.1));
-        if take_back {
-            let (m, u) = path.pop().unwrap();
-            undo::<V>(&mut pos, m, u);
-        } else if moves.is_empty() {
-            break;
-        } else {
-            let pick = |rng: &mut ChaCha8Rng, ms: &[Move]| ms[rng.random_range(0..ms.len())];
-            let up: Vec<Move> = moves
-                .iter()
-                .copied()
-                .filter(|m| matches!(m.to, Place::Foundation(_)))
-                .collect();
-            let open: Vec<Move> = moves
-                .iter()
-                .copied()
-                .filter(|m| uncovers(&pos, m))
-                .collect();
-            let m = if !up.is_empty() && rng.random_bool(0.35) {
-                pick(rng, &up)
-            } else if !open.is_empty() && rng.random_bool(0.35) {
-                pick(rng, &open)
-            } else {
-                pick(rng, &moves)
-            };
-            let u = apply::<V>(&mut pos, m);
-            path.push((m, u));
-        }
-        visit(&pos);
-    }
 }
 
 /// Checks the key at positions reached from one start.

@@ -1,9 +1,12 @@
 //! Checking moves against `game::legal` (the direct check used for replays) AND
 //! `game::generate`: an allowed move must be in the generated list, up to the renaming of
 //! interchangeable places (empty piles, foundations in the same state), or be a whole pile moved
-//! into an empty pile; a refused move must not be generated in any form.
+//! into an empty pile; a refused move must not be generated in any form. And the random walks
+//! that several checks run positions along ([`random_walk`]).
 
-use patience::game::{Illegal, Move, Place, Position, Variant, apply, generate, legal};
+use patience::game::{Illegal, Move, Place, Position, Undo, Variant, apply, generate, legal, undo};
+use rand::Rng;
+use rand_chacha::ChaCha8Rng;
 
 /// A move from text such as `"T1>T2x3"`.
 pub fn mv(s: &str) -> Move {
@@ -122,4 +125,65 @@ pub fn refused<V: Variant>(pos: &Position, text: &str) -> Illegal {
 pub fn play<V: Variant>(pos: &mut Position, text: &str) {
     let m = allowed::<V>(pos, text);
     apply::<V>(pos, m);
+}
+
+/// Does move `m` turn a face-down card up or empty a pile? (Steps a walk cannot take back.)
+pub fn uncovers(pos: &Position, m: &Move) -> bool {
+    match m.from {
+        Place::Tableau(p) => {
+            let pile = &pos.piles[p as usize];
+            let rest = pile.len as usize - m.count as usize;
+            rest == 0 || pile.is_down(rest - 1)
+        }
+        _ => false,
+    }
+}
+
+/// Runs `steps` random steps from `start`: a random generated move (a foundation move, when
+/// there is one, 35% of the time; else a move that turns a card up or empties a pile, when there
+/// is one, 35% of the time), or sometimes (10%) taking back the last move. Calls `visit` on the
+/// start and on every position reached.
+pub fn random_walk<V: Variant>(
+    start: &Position,
+    rng: &mut ChaCha8Rng,
+    steps: usize,
+    mut visit: impl FnMut(&Position),
+) {
+    let mut pos = start.clone();
+    let mut path: Vec<(Move, Undo)> = Vec::new();
+    let mut moves = Vec::new();
+    visit(&pos);
+    for _ in 0..steps {
+        moves.clear();
+        generate::<V>(&pos, &mut moves);
+        let take_back = !path.is_empty() && (moves.is_empty() || rng.random_bool(0.1));
+        if take_back {
+            let (m, u) = path.pop().unwrap();
+            undo::<V>(&mut pos, m, u);
+        } else if moves.is_empty() {
+            break;
+        } else {
+            let pick = |rng: &mut ChaCha8Rng, ms: &[Move]| ms[rng.random_range(0..ms.len())];
+            let up: Vec<Move> = moves
+                .iter()
+                .copied()
+                .filter(|m| matches!(m.to, Place::Foundation(_)))
+                .collect();
+            let open: Vec<Move> = moves
+                .iter()
+                .copied()
+                .filter(|m| uncovers(&pos, m))
+                .collect();
+            let m = if !up.is_empty() && rng.random_bool(0.35) {
+                pick(rng, &up)
+            } else if !open.is_empty() && rng.random_bool(0.35) {
+                pick(rng, &open)
+            } else {
+                pick(rng, &moves)
+            };
+            let u = apply::<V>(&mut pos, m);
+            path.push((m, u));
+        }
+        visit(&pos);
+    }
 }
