@@ -87,7 +87,7 @@ struct Frame {
     next: u32,
     end: u32,
     start: u32,
-    /// In the exact searches, the moves `start..keyed` have their child keys in
+    /// In the exact searches, the moves `start + 1..keyed` have their child keys in
     /// `Searcher::keys` (computed [`LOOKAHEAD`] moves ahead of the search).
     keyed: u32,
 }
@@ -97,8 +97,8 @@ struct Frame {
 /// overlap: a sibling whose position was seen before is probed right after the move before
 /// it, and most are. A hint: the same positions, moves and node counts. Klondike draw 3 at the
 /// default budget, seeds 449, 500, 638, 695 and 726 (10,000,000 nodes each; `patience solve
-/// klondike-draw3 --seed N`, the two builds crossed on the two cores): 21.9 and 22.4 s of user
-/// time against 23.5 and 23.2 s, each of the 10 pairs faster; Flower Garden seed 56
+/// klondike-draw3 --seed N`, the two builds crossed on the two cores): 21.3 and 21.0 s of user
+/// time against 22.2 and 21.6 s, 9 of the 10 pairs faster; Flower Garden seed 56
 /// `--dfs-only` at 4,000,000 nodes 2.2-2.6 M nodes a second against 1.8-1.9 M. At 1,000,000
 /// nodes, where the tables are smaller, within the noise (Klondike draw 3 and Stonewall seeds
 /// 0..199, Flower Garden 0..59, Lucky Thirteen 0..199: the same rows).
@@ -399,21 +399,18 @@ impl<V: Variant, K: KeyWords> Searcher<V, K> {
             let index = top.next as usize;
             let m = self.moves[index];
             top.next += 1;
-            if ahead_keys {
-                // Keys this move's child and, once a move of this position has come back (so
-                // its siblings are likely to be made too), the next LOOKAHEAD siblings' (from
-                // this, their parent position), and asks for their slots.
-                let ahead = if index == top.start as usize {
-                    index + 1
-                } else {
-                    (index + 1 + LOOKAHEAD).min(top.end as usize)
-                };
-                let from = top.keyed as usize;
+            // Is this move's child key in `keys`? Once a move of this position has come back
+            // (so its siblings are likely to be made too), this move's and the next LOOKAHEAD
+            // siblings' are keyed here (from this, their parent position) and their slots asked
+            // for; the first move's child is keyed at its visit, as without the lookahead.
+            let keyed = ahead_keys && index > top.start as usize;
+            if keyed {
+                let ahead = (index + 1 + LOOKAHEAD).min(top.end as usize);
+                let from = (top.keyed as usize).max(index);
                 if from < ahead {
                     top.keyed = ahead as u32;
                     if self.keys.len() < ahead {
-                        self.keys
-                            .resize(self.moves.len().max(ahead), (K::default(), 0));
+                        self.keys.resize(self.moves.len(), (K::default(), 0));
                     }
                     for i in from..ahead {
                         let c = self.moves[i];
@@ -523,7 +520,7 @@ impl<V: Variant, K: KeyWords> Searcher<V, K> {
                     (start, end)
                 }
             } else {
-                let (key, h) = if ahead_keys {
+                let (key, h) = if keyed {
                     let (key, h) = self.keys[index];
                     debug_assert!(key == self.key_of(ctx, pos), "{m}: the child key kept");
                     (key, h)
