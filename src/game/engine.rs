@@ -457,6 +457,30 @@ fn apply_twin_shift<V: Variant>(pos: &mut Position, m: Move, q: u8) -> Undo {
     u
 }
 
+/// Moves the top `n` of the `len` cards of a pile into `buf` and zeroes their bytes (bytes past
+/// a pile's end are always zero). One card, the most common move, without a call to `memcpy`
+/// and `memset` (a copy of a variable length is one).
+#[inline(always)]
+fn take(cards: &mut [u8; PILE_CAP], len: usize, n: usize, buf: &mut [u8; PILE_CAP]) {
+    if n == 1 {
+        buf[0] = cards[len - 1];
+        cards[len - 1] = 0;
+    } else {
+        buf[..n].copy_from_slice(&cards[len - n..len]);
+        cards[len - n..len].fill(0);
+    }
+}
+
+/// Puts the `n` cards of `buf` on a pile of `len` cards (the other half of [`take`]).
+#[inline(always)]
+fn put(cards: &mut [u8; PILE_CAP], len: usize, n: usize, buf: &[u8; PILE_CAP]) {
+    if n == 1 {
+        cards[len] = buf[0];
+    } else {
+        cards[len..len + n].copy_from_slice(&buf[..n]);
+    }
+}
+
 /// Makes a move that [`generate`] or [`legal`] accepted. Returns what [`undo`] needs.
 #[inline]
 pub fn apply<V: Variant>(pos: &mut Position, m: Move) -> Undo {
@@ -480,8 +504,7 @@ pub fn apply<V: Variant>(pos: &mut Position, m: Move) -> Undo {
         Place::Tableau(p) => {
             let pile = &mut pos.piles[p as usize];
             let len = pile.len as usize;
-            buf[..n].copy_from_slice(&pile.cards[len - n..len]);
-            pile.cards[len - n..len].fill(0);
+            take(&mut pile.cards, len, n, &mut buf);
             let new_len = len - n;
             pile.len = new_len as u8;
             if pile.fixed as usize > new_len {
@@ -534,7 +557,7 @@ pub fn apply<V: Variant>(pos: &mut Position, m: Move) -> Undo {
         Place::Tableau(q) => {
             let pile = &mut pos.piles[q as usize];
             let len = pile.len as usize;
-            pile.cards[len..len + n].copy_from_slice(&buf[..n]);
+            put(&mut pile.cards, len, n, &buf);
             pile.len = (len + n) as u8;
         }
         Place::Foundation(f) => {
@@ -611,8 +634,7 @@ pub fn undo<V: Variant>(pos: &mut Position, m: Move, u: Undo) {
         Place::Tableau(q) => {
             let pile = &mut pos.piles[q as usize];
             let len = pile.len as usize;
-            buf[..n].copy_from_slice(&pile.cards[len - n..len]);
-            pile.cards[len - n..len].fill(0);
+            take(&mut pile.cards, len, n, &mut buf);
             pile.len = (len - n) as u8;
         }
         Place::Foundation(f) => buf[0] = pop_foundation(pos, f as usize),
@@ -629,7 +651,7 @@ pub fn undo<V: Variant>(pos: &mut Position, m: Move, u: Undo) {
             if let Some(fx) = u.fixed {
                 pile.fixed = fx;
             }
-            pile.cards[len..len + n].copy_from_slice(&buf[..n]);
+            put(&mut pile.cards, len, n, &buf);
             pile.len = (len + n) as u8;
         }
         Place::Reserve(r) => pos.reserve[r as usize] = buf[0],
