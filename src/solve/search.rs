@@ -423,6 +423,32 @@ impl<V: Variant, K: KeyWords> Searcher<V, K> {
                     }
                 }
             }
+            // A move whose child key is known and in the table leads to a position entered
+            // before (or to one counted as entered, `turned_over_key`): the search would
+            // make it, find its key seen and take it back. It is counted without being made.
+            // The same search: the table is asked the same question at the same point, and
+            // such a position is never a goal (a goal ends the search when it is entered, and
+            // a position counted as entered has cards in its talon).
+            if keyed {
+                let (k, h) = self.keys[index];
+                if self.table.contains_hashed(&k, h) {
+                    debug_assert!({
+                        let u = apply::<V>(pos, m);
+                        let seen = k == self.key_of(ctx, pos) && !visit.goal(pos);
+                        undo::<V>(pos, m, u);
+                        seen
+                    });
+                    nodes += 1;
+                    if nodes & 1023 == 0
+                        && let Some(l) = stop(nodes, limits, cancel)
+                    {
+                        self.frames.last_mut().expect("a frame made this move").next -= 1;
+                        self.stats.nodes = nodes;
+                        return End::Stopped(l);
+                    }
+                    continue;
+                }
+            }
             let (parent_sums, before) = if incremental {
                 let parent = *self.sums.last().expect("a frame's sums");
                 (parent, place_terms::<V>(pos, m))
@@ -431,24 +457,15 @@ impl<V: Variant, K: KeyWords> Searcher<V, K> {
             };
             let u = apply::<V>(pos, m);
             nodes += 1;
-            if nodes & 1023 == 0 {
-                let stop = if nodes >= limits.max_nodes {
-                    Some(Limit::Nodes)
-                } else if cancel.load(Ordering::Relaxed) {
-                    Some(Limit::Cancelled)
-                } else if limits.deadline.is_some_and(|d| Instant::now() >= d) {
-                    Some(Limit::Time)
-                } else {
-                    None
-                };
-                if let Some(l) = stop {
-                    // Taken back, so that a resumed search makes this move again, as one
-                    // uninterrupted search would have (it is counted again: it was made).
-                    undo::<V>(pos, m, u);
-                    self.frames.last_mut().expect("a frame made this move").next -= 1;
-                    self.stats.nodes = nodes;
-                    return End::Stopped(l);
-                }
+            if nodes & 1023 == 0
+                && let Some(l) = stop(nodes, limits, cancel)
+            {
+                // Taken back, so that a resumed search makes this move again, as one
+                // uninterrupted search would have (it is counted again: it was made).
+                undo::<V>(pos, m, u);
+                self.frames.last_mut().expect("a frame made this move").next -= 1;
+                self.stats.nodes = nodes;
+                return End::Stopped(l);
             }
             if visit.goal(pos) {
                 let mut path: Vec<Move> = self.frames[1..].iter().map(|f| f.mv).collect();
@@ -569,6 +586,20 @@ impl<V: Variant, K: KeyWords> Searcher<V, K> {
             }
             self.stats.max_depth = self.stats.max_depth.max(self.frames.len() - 1);
         }
+    }
+}
+
+/// Which limit, if any, stops a search that has made `nodes` nodes (asked every 1,024 nodes).
+#[inline]
+fn stop(nodes: u64, limits: &Limits, cancel: &AtomicBool) -> Option<Limit> {
+    if nodes >= limits.max_nodes {
+        Some(Limit::Nodes)
+    } else if cancel.load(Ordering::Relaxed) {
+        Some(Limit::Cancelled)
+    } else if limits.deadline.is_some_and(|d| Instant::now() >= d) {
+        Some(Limit::Time)
+    } else {
+        None
     }
 }
 

@@ -177,8 +177,14 @@ impl<K: KeyWords> Table<K> {
     }
 
     pub fn contains(&self, key: &K) -> bool {
+        self.contains_hashed(key, hash(key.as_ref()))
+    }
+
+    /// [`Table::contains`] of a key whose hash ([`Table::hash_of`]) is known.
+    #[inline]
+    pub fn contains_hashed(&self, key: &K, h: u64) -> bool {
         let n = self.slots.len();
-        let mut i = self.home(hash(key.as_ref()));
+        let mut i = self.home(h);
         loop {
             let s = &self.slots[i];
             if s.stamp != self.stamp {
