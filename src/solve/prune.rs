@@ -664,10 +664,11 @@ impl Plan {
                 .map(|(t, _)| crate::game::talon_card(pos, t as usize - 1)),
             Place::Stock => None,
         };
-        let settled = if safe { settled::<V>(pos) } else { 0 };
+        let low = if safe { low_heights::<V>(pos) } else { [0; 4] };
+        let settled = if safe { settled_above::<V>(&low) } else { 0 };
         // Free cards count as settled children (the free-children extension of rule (1)).
         let free = if safe && self.free::<V>() {
-            free::<V>(pos, settled)
+            free_above::<V>(&low, settled)
         } else {
             0
         };
@@ -785,7 +786,12 @@ pub fn children<V: Variant>(card: Card) -> u64 {
 /// its children are settled.
 #[inline]
 pub fn settled<V: Variant>(pos: &Position) -> u64 {
-    let low = low_heights::<V>(pos);
+    settled_above::<V>(&low_heights::<V>(pos))
+}
+
+/// [`settled`] from the lowest foundation heights per suit (`low_heights`).
+#[inline]
+fn settled_above<V: Variant>(low: &[u8; 4]) -> u64 {
     let mut l = 0u64;
     for r in 1..=13u8 {
         let mut any = false;
@@ -831,7 +837,12 @@ fn low_heights<V: Variant>(pos: &Position) -> [u8; 4] {
 /// it is settled (or it is the Ace) and every card that fits on it is settled.
 #[inline]
 pub fn free<V: Variant>(pos: &Position, settled: u64) -> u64 {
-    let low = low_heights::<V>(pos);
+    free_above::<V>(&low_heights::<V>(pos), settled)
+}
+
+/// [`free`] from the lowest foundation heights per suit (`low_heights`).
+#[inline]
+fn free_above<V: Variant>(low: &[u8; 4], settled: u64) -> u64 {
     let mut out = 0u64;
     for s in 0..4u8 {
         let h = low[s as usize];
