@@ -38,6 +38,15 @@ const fn whole_ranks(s: u64) -> u64 {
 }
 
 impl Build {
+    /// Every build rule.
+    pub const ALL: [Build; 5] = [
+        Build::DownAltColour,
+        Build::DownAnySuit,
+        Build::DownSameSuit,
+        Build::UpDownAnySuit,
+        Build::UpDownSameSuit,
+    ];
+
     /// The cards that fit under this rule on some card of the set `s` (a bit per card index):
     /// the union of the children of its cards, by shifts in place of a loop over the cards.
     /// A test checks it against [`Build::fits`] for every rule.
@@ -350,15 +359,8 @@ mod tests {
     /// under the other.
     #[test]
     fn within_matches_fits_for_every_pair_of_rules() {
-        let all = [
-            Build::DownAltColour,
-            Build::DownAnySuit,
-            Build::DownSameSuit,
-            Build::UpDownAnySuit,
-            Build::UpDownSameSuit,
-        ];
-        for a in all {
-            for b in all {
+        for a in Build::ALL {
+            for b in Build::ALL {
                 let want = (0..52u8).all(|c| {
                     (0..52u8).all(|p| {
                         let (c, p) = (Card::from_index(c), Card::from_index(p));
@@ -374,13 +376,7 @@ mod tests {
     /// each: for every card alone, and for many random sets, under every build rule.
     #[test]
     fn children_of_a_set_matches_fits_under_every_build_rule() {
-        for b in [
-            Build::DownAltColour,
-            Build::DownAnySuit,
-            Build::DownSameSuit,
-            Build::UpDownAnySuit,
-            Build::UpDownSameSuit,
-        ] {
+        for b in Build::ALL {
             let single = |c: usize| -> u64 {
                 (0..52)
                     .filter(|&p| b.fits(Card::from_index(p as u8), Card::from_index(c as u8)))

@@ -389,15 +389,17 @@ fn load8(cards: &[u8; PILE_CAP], at: usize) -> u64 {
 fn step_bits_of_eight(b: Build, word: u64, below: u64) -> u64 {
     const ONES: u64 = 0x0101_0101_0101_0101;
     const HIGH: u64 = 0x8080_8080_8080_8080;
+    // Each byte's suit bits.
+    const SUITS: u64 = 0x0303_0303_0303_0303;
     // Per byte, 1 where the card ranks above the card below it: bytes are below 0x80, so
     // (a | 0x80) - b never borrows across bytes, and its high bit says a >= b (ranks of built
     // cards differ, so >= is >).
-    let up = || (((word & !(3 * ONES)) | HIGH) - (below & !(3 * ONES))) >> 7 & ONES;
+    let up = || (((word & !SUITS) | HIGH) - (below & !SUITS)) >> 7 & ONES;
     match b {
         Build::DownAltColour => pack::<1>(word >> 1 & ONES),
-        Build::DownAnySuit => pack::<2>(word & 3 * ONES),
+        Build::DownAnySuit => pack::<2>(word & SUITS),
         Build::DownSameSuit => 0,
-        Build::UpDownAnySuit => pack::<3>(up() | (word & 3 * ONES) << 1),
+        Build::UpDownAnySuit => pack::<3>(up() | (word & SUITS) << 1),
         Build::UpDownSameSuit => pack::<1>(up()),
     }
 }
@@ -917,13 +919,7 @@ mod tests {
             built_parts_agree::<LuckyPiles>(),
             built_parts_agree::<LuckyPilesSameSuit>(),
         ];
-        for b in [
-            Build::DownAltColour,
-            Build::DownAnySuit,
-            Build::DownSameSuit,
-            Build::UpDownAnySuit,
-            Build::UpDownSameSuit,
-        ] {
+        for b in Build::ALL {
             assert!(builds.contains(&b), "{b:?} is tested");
         }
     }
