@@ -427,8 +427,9 @@ impl<V: Variant, K: KeyWords> Searcher<V, K> {
             // before (or to one counted as entered, `turned_over_key`): the search would
             // make it, find its key seen and take it back. It is counted without being made.
             // The same search: the table is asked the same question at the same point, and
-            // such a position is never a goal (a goal ends the search when it is entered, and
-            // a position counted as entered has cards in its talon).
+            // such a position is never a goal (a goal, a function of the position, ends the
+            // search when it is entered, and a position counted as entered has cards in its
+            // talon, so is not won; debug builds make the move and check both).
             if keyed {
                 let (k, h) = self.keys[index];
                 if self.table.contains_hashed(&k, h) {
