@@ -859,18 +859,15 @@ mod tests {
         FortyThieves, Klondike, LuckierThirteen, LuckyPiles, LuckyPilesSameSuit, LuckyThirteen,
         NapoleonsShoulder,
     };
+    use rand::{Rng, SeedableRng};
+    use rand_chacha::ChaCha8Rng;
 
     /// The built part written eight cards at a time is the one written card by card, for piles
     /// of random cards (each of another rank than the card below it, as in any built part) of
     /// every length and start, under each build rule.
     fn built_parts_agree<V: Variant>() -> Build {
-        let mut x = 0x2545_f491_4f6c_dd1du64;
-        let mut rand = |n: u64| {
-            x ^= x << 13;
-            x ^= x >> 7;
-            x ^= x << 17;
-            x % n
-        };
+        let mut rng = ChaCha8Rng::seed_from_u64(0x2545);
+        let mut rand = |n: u64| rng.random_range(0..n);
         for _ in 0..3000 {
             let len = rand(PILE_CAP as u64 + 1) as usize;
             let mut cards = [0u8; PILE_CAP];
@@ -928,7 +925,7 @@ mod tests {
     /// the order of their ranks and then their card lists, at positions along random walks;
     /// returns how many sorts of two piles or more were compared.
     fn pile_sorts_agree<V: Variant>() -> usize {
-        let mut x = 0x9e37_79b9_7f4a_7c15u64;
+        let mut rng = ChaCha8Rng::seed_from_u64(0x9e37);
         let mut compared = 0;
         let mut moves: Vec<Move> = Vec::new();
         for seed in 0..40 {
@@ -961,10 +958,7 @@ mod tests {
                 if moves.is_empty() {
                     break;
                 }
-                x ^= x << 13;
-                x ^= x >> 7;
-                x ^= x << 17;
-                apply::<V>(&mut pos, moves[(x % moves.len() as u64) as usize]);
+                apply::<V>(&mut pos, moves[rng.random_range(0..moves.len())]);
             }
         }
         compared
