@@ -28,7 +28,13 @@ use std::time::Instant;
 struct Node<K> {
     key: K,
     parent: u32,
+    /// Must the dead-end test be asked when it is expanded (`Plan::asks_after` of the move
+    /// that made it)? Kept in the padding after `parent`: a node is no larger for it.
+    test: bool,
 }
+
+// The flag costs no memory: a node is its key and one more word, as without it.
+const _: () = assert!(std::mem::size_of::<Node<[u64; 3]>>() == 32);
 
 /// A reusable best-first searcher (its table, node store and heap keep their memory).
 pub struct BestFirst<V: Variant, K: KeyWords> {
@@ -113,6 +119,7 @@ impl<V: Variant, K: KeyWords> BestFirst<V, K> {
         self.nodes.push(Node {
             key: root,
             parent: u32::MAX,
+            test: true,
         });
         self.heap.push((score::<V>(start), 0));
         self.open = Some((plan, ctx, start.clone()));
@@ -161,11 +168,15 @@ impl<V: Variant, K: KeyWords> BestFirst<V, K> {
         while let Some((_, id)) = self.heap.pop() {
             let mut pos = decode::<V, K>(ctx, start, &self.nodes[id as usize].key);
             self.moves.clear();
-            // The root is node 0; every other node's parent passed the test.
+            // The root is node 0; every other node's parent passed the test, and a node made
+            // by a move that cannot change the test's answer has the parent's answer.
             let dead = if id == 0 {
                 plan.dead_end::<V>(&pos)
-            } else {
+            } else if self.nodes[id as usize].test {
                 plan.dead_end_below::<V>(&pos)
+            } else {
+                debug_assert!(!plan.dead_end_below::<V>(&pos), "a skipped test holds");
+                false
             };
             if !dead {
                 plan.generate::<V>(&pos, &mut self.moves);
@@ -194,7 +205,12 @@ impl<V: Variant, K: KeyWords> BestFirst<V, K> {
                             return End::Stopped(Limit::Memory);
                         }
                         let child = self.nodes.len() as u32;
-                        self.nodes.push(Node { key, parent: id });
+                        let test = plan.asks_after::<V>(&pos, m, &u);
+                        self.nodes.push(Node {
+                            key,
+                            parent: id,
+                            test,
+                        });
                         self.heap.push((score::<V>(&pos), child));
                     }
                     Insert::Seen => {}

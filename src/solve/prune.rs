@@ -555,6 +555,16 @@ impl Plan {
         self.blocks::<V>() && super::blocked::blocked::<V>(pos)
     }
 
+    /// Must [`Plan::dead_end_below`] be asked of the position `pos` that the move `m` (`u`:
+    /// what `apply` returned) led to from a position that no test found a dead end? `false`
+    /// where the blocked-cards test is off, or where the move cannot change its answer
+    /// (`blocked::may_block`, proved there): then the answer is the parent's, "not a dead end".
+    /// The best-first search keeps this beside each position it stores.
+    #[inline]
+    pub fn asks_after<V: Variant>(&self, pos: &Position, m: Move, u: &Undo) -> bool {
+        self.blocks::<V>() && super::blocked::may_block::<V>(pos, m, u)
+    }
+
     /// [`Plan::dead_end`] of the position `pos` that the move `m` (`u`: what `apply` returned)
     /// led to from a position that no test found a dead end: the blocked-cards test is asked
     /// only where the move may change its answer (`blocked::may_block`), and not after a move
