@@ -384,8 +384,9 @@ impl<'a> Layout<'a> {
 
     /// Is some card *trapped*: a card X lying above a lower card Y of its suit in its pile,
     /// where Y is no head of X, and every head h of X fits only on cards lying below X's
-    /// lowest head in that pile and may fill no empty pile from the tableau? Then the position is blocked, and the
-    /// fixed point finds it so too: a shortcut, not a second test.
+    /// lowest head in that pile and may fill no empty pile from the tableau? Then the
+    /// position is blocked, and the fixed point finds it so too: a shortcut, not a second
+    /// test.
     ///
     /// *Argument.* In a won game X goes up after Y (one deck: the foundation of their suit
     /// takes Y first). Take the first move after which X no longer lies where it lies now.
@@ -393,16 +394,17 @@ impl<'a> Layout<'a> {
     /// from the top or in a unit that holds every card above it), so Y is not up and X does not
     /// go up at that move: X moves in a unit headed by some card h at or below it, every card
     /// from h up to X lying as now (had one of them moved, X would have moved with it), so
-    /// face up now but X perhaps, and built as a unit: h is a head of X. h lies above Y, as Y
-    /// is no head of X (were it below h, Y would be one: the cards from Y up would be a unit
-    /// too). The unit goes into an empty pile, which the space rule refuses h from the tableau,
-    /// or onto a card that h fits on, lying on another pile; but each such card lies below X's
-    /// lowest head, so below h, in X's pile until h has left it. So X never moves and the game is never won.
+    /// face up now but X perhaps, and built as a unit: h is a head of X. h lies above Y: were
+    /// h below Y, the unit would hold Y, and the cards from Y up to X, a part of it, would be a
+    /// unit too, so Y a head of X. The unit goes into an empty pile, which the space rule
+    /// refuses h from the tableau, or onto a card that h fits on, lying on another pile; but
+    /// each such card lies below X's lowest head, so below h, in X's pile until h has left it.
+    /// So X never moves, and the game is never won.
     ///
     /// The fixed point: rule 2 lets X leave only if it is exposed and goes up, which needs Y
     /// up, so Y exposed or left, which needs X left first; or if a head of X fits on a
     /// bare-able card not below it, or fills a space: none does, as the cards it fits on lie
-    /// below it and so below X, and are bare-able only once exposed or left, which needs X left
+    /// below X's lowest head, and are bare-able only once exposed or left, which needs X left
     /// first. So X never leaves, nor goes up, in the fixed point either: it says blocked.
     fn trapped<V: Variant>(&self) -> bool {
         let space = Tables::<V>::space();
