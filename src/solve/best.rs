@@ -282,7 +282,8 @@ impl<V: Variant, K: KeyWords> BestFirst<V, K> {
 ///
 /// Only the depths of those next two cards are read, so only theirs are recorded (`want`), and
 /// the face-down cards are counted eight bytes at a time (a pile's bytes past its end are
-/// zero). The same value as [`score_by_card`], which a test compares it with.
+/// zero). The same value as the card-by-card score it replaces (`tests::score_by_card`),
+/// which a test compares it with.
 pub fn score<V: Variant>(pos: &Position) -> i32 {
     let rules = V::rules();
     // The next two cards of each foundation: all four suits' when it is empty.
@@ -325,30 +326,6 @@ pub fn score<V: Variant>(pos: &Position) -> i32 {
     }
     s -= 30 * down as i32;
     s + stock_and_foundations::<V>(pos, above, want)
-}
-
-/// [`score`] card by card, as first written: the depth of every card, then those of the cards
-/// the foundations need next.
-pub fn score_by_card<V: Variant>(pos: &Position) -> i32 {
-    let mut above = [255u8; 52];
-    let mut s = 100 * pos.on_found as i32;
-    for p in &pos.piles[..V::rules().piles()] {
-        let n = p.len as usize;
-        for i in 0..n {
-            let c = (p.cards[i] & 0x7f) as usize;
-            let d = (n - 1 - i) as u8;
-            if d < above[c] {
-                above[c] = d;
-            }
-            if p.is_down(i) {
-                s -= 30;
-            }
-        }
-        if n == 0 {
-            s += 20;
-        }
-    }
-    s + stock_and_foundations::<V>(pos, above, u64::MAX)
 }
 
 /// The rest of [`score`]: with `above` (the tableau's depths of the cards of `want` at least),
@@ -403,6 +380,30 @@ mod tests {
     use crate::game::{Undo, generate};
     use rand::{Rng, SeedableRng};
     use rand_chacha::ChaCha8Rng;
+
+    /// [`score`] card by card, as first written: the depth of every card, then those of the cards
+    /// the foundations need next.
+    fn score_by_card<V: Variant>(pos: &Position) -> i32 {
+        let mut above = [255u8; 52];
+        let mut s = 100 * pos.on_found as i32;
+        for p in &pos.piles[..V::rules().piles()] {
+            let n = p.len as usize;
+            for i in 0..n {
+                let c = (p.cards[i] & 0x7f) as usize;
+                let d = (n - 1 - i) as u8;
+                if d < above[c] {
+                    above[c] = d;
+                }
+                if p.is_down(i) {
+                    s -= 30;
+                }
+            }
+            if n == 0 {
+                s += 20;
+            }
+        }
+        s + stock_and_foundations::<V>(pos, above, u64::MAX)
+    }
 
     /// `score` and `score_by_card` agree at every position of random walks (moves made and
     /// taken back at random) from the first deals of a game; returns how many positions had
