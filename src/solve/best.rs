@@ -381,8 +381,8 @@ mod tests {
     use rand::{Rng, SeedableRng};
     use rand_chacha::ChaCha8Rng;
 
-    /// [`score`] card by card, as first written: the depth of every card, then those of the cards
-    /// the foundations need next.
+    /// [`score`] card by card, as first written: the depth of every card, then those of the
+    /// cards the foundations need next.
     fn score_by_card<V: Variant>(pos: &Position) -> i32 {
         let mut above = [255u8; 52];
         let mut s = 100 * pos.on_found as i32;
