@@ -769,18 +769,17 @@ fn budget_of(limits: &Limits, n: u64) -> Limits {
 /// schedule, but nine tenths in the games with a reserve that move single cards (Flower
 /// Garden).
 ///
-/// There the lost deals were proved as well with that share (the streamlined scan runs dry
-/// early where a deal is lost), and where it has not run dry the exhaustive scans seldom
-/// decide the deal within the rest, while the streamlined scan goes on finding wins: of Flower
-/// Garden's 26 deals of seeds 0..299 unknown at the default budget, a budget of 40,000,000 won
-/// 5 (four within the first 20 M nodes, which the streamlined scan spends alone unless it runs
-/// dry) and proved none lost. Seeds 0..999 at the default budget against half (`patience
-/// compare`): Flower Garden 853 won / 75 lost / 72 unknown with nine tenths against 848 / 75 /
-/// 77 (5 won by it only, none by half only; 851 / 75 / 74 with three quarters). Not where runs
-/// move: Wildflower 939 / 47 / 14 with nine
-/// tenths against 940 / 47 / 13 (seed 82, won by the exhaustive scans after 6.5 M nodes, lost),
-/// the same rows with three quarters. Not in the games without a reserve: Lucky Thirteen won
-/// 72 with three quarters (1 gained, 2 lost) and 69 with nine tenths, against 73.
+/// There the lost deals were proved as well with that share (the streamlined scan runs dry early
+/// where a deal is lost), and where it has not run dry the exhaustive scans seldom decide the deal
+/// within the rest, while the streamlined scan goes on finding wins: of Flower Garden's 26 deals of
+/// seeds 0..299 unknown at the default budget, a budget of 40,000,000 won 5 (four within the first
+/// 20 M nodes, which the streamlined scan spends alone unless it runs dry) and proved none lost.
+/// Seeds 0..999 at the default budget against half (`patience compare`): Flower Garden 853 won / 75
+/// lost / 72 unknown with nine tenths against 848 / 75 / 77 (5 won by it only, none by half only;
+/// 851 / 75 / 74 with three quarters). Not where runs move: Wildflower 939 / 47 / 14 with nine
+/// tenths against 940 / 47 / 13 (seed 82, won by the exhaustive scans after 6.5 M nodes, lost), the
+/// same rows with three quarters. Not in the games without a reserve: Lucky Thirteen won 72 with
+/// three quarters (1 gained, 2 lost) and 69 with nine tenths, against 73.
 fn stream_first_nodes<V: Variant>(max_nodes: u64) -> u64 {
     if V::rules().reserve > 0 && matches!(V::UNIT, Unit::Single) {
         max_nodes / 10 * 9
