@@ -148,7 +148,7 @@
 //! debug check of the skipped answers above asks "not blocked, unless the parent was".
 
 use crate::cards::Card;
-use crate::game::position::{DOWN, MAX_PILES, NONE, Position};
+use crate::game::position::{DOWN, MAX_PILES, NONE, Position, reserve_mask};
 use crate::game::rules::SourceKind;
 use crate::game::{Build, Move, Place, Stock, Undo, Unit, Variant, talon_card};
 
@@ -232,7 +232,7 @@ pub fn blocked<V: Variant>(pos: &Position) -> bool {
     // ever reachable. If none of them can ever go up or come onto the tableau, no talon card
     // ever leaves, and that answer holds; once one of them can, every talon card counts as
     // reachable (see `Layout::fixed_point`).
-    let talon = talon_reach::<V>(pos);
+    let talon = talon_reach::<V>(pos, off & !layout.found);
     if Tables::<V>::TRAPS && layout.trapped::<V>() {
         debug_assert!(
             layout.fixed_point::<V>(off, talon).is_some(),
@@ -271,15 +271,27 @@ pub fn seldom_blocks(m: Move, u: &Undo) -> bool {
 
 /// The talon's cards, and those of them that turning (and turning over, where the game
 /// allows it) can bring to the top of the waste with no card taken out of the talon; `None`
-/// when these are all of them.
-fn talon_reach<V: Variant>(pos: &Position) -> Option<(u64, u64)> {
+/// when these are all of them. `off`: the cards neither in the tableau nor on a foundation
+/// (the talon's and the reserve's: one deck, so the talon's are these but the reserve's).
+#[inline(always)]
+fn talon_reach<V: Variant>(pos: &Position, off: u64) -> Option<(u64, u64)> {
     let Stock::Waste { draw, passes } = V::rules().stock else {
         return None;
     };
+    let mut all = off;
+    let mut held = reserve_mask(&pos.reserve) & ((1u64 << V::rules().reserve) - 1);
+    while held != 0 {
+        all &= !(1u64 << (pos.reserve[held.trailing_zeros() as usize] & !DOWN));
+        held &= held - 1;
+    }
     let w = pos.waste_len as usize;
     let len = w + pos.stock_len as usize;
     let bit = |i: usize| 1u64 << talon_card(pos, i).index();
-    let all = (0..len).fold(0u64, |m, i| m | bit(i));
+    debug_assert_eq!(
+        all,
+        (0..len).fold(0u64, |m, i| m | bit(i)),
+        "the talon's cards"
+    );
     let mut now = if w > 0 { bit(w - 1) } else { 0 };
     let d = draw as usize;
     let mut t = w;
@@ -730,7 +742,13 @@ mod tests {
             return false;
         }
         let off = ALL & !tab;
-        if let Some((all, now)) = talon_reach::<V>(pos) {
+        let mut found = 0u64;
+        for f in 0..V::rules().foundations() {
+            for r in 1..=pos.found_height[f] {
+                found |= 1 << Card::new(r, pos.found_suit[f]).index();
+            }
+        }
+        if let Some((all, now)) = talon_reach::<V>(pos, off & !found) {
             let (up, placed) = fixed_point_by_the_rules::<V>(pos, off & !all | now);
             if (up | placed) & now == 0 {
                 return up != ALL;
