@@ -424,6 +424,11 @@ fn pack<const K: u32>(x: u64) -> u64 {
 fn write_built_by_card<V: Variant>(w: &mut Writer, cards: &[u8]) {
     let b = V::BUILD;
     let (cb, k) = (count_bits(b), step_bits(b));
+    let fits_word = cb + 6 + 12 * k <= 57
+        && matches!(
+            b,
+            Build::DownAltColour | Build::DownAnySuit | Build::DownSameSuit
+        );
     let Some((&first, rest)) = cards.split_first() else {
         w.put(0, cb);
         return;
@@ -441,7 +446,8 @@ fn write_built_by_card<V: Variant>(w: &mut Writer, cards: &[u8]) {
                 Build::UpDownAnySuit => ((c.rank() > prev.rank()) as u64) | (c.suit() as u64) << 1,
                 Build::UpDownSameSuit => (c.rank() > prev.rank()) as u64,
             };
-            if bits + k > 57 {
+            // A down-built part (13 cards at most) always fits one word.
+            if !fits_word && bits + k > 57 {
                 w.put(v, bits);
                 (v, bits) = (0, 0);
             }
@@ -696,30 +702,36 @@ fn pile_rank(pos: &Position, p: u8) -> u64 {
     (head & !0xff) | pile.len as u64
 }
 
-/// [`sort_piles`] in a one-deck game, where no two piles share a card: a pile's bottom card
-/// and its length order it as its card list does (piles with the same bottom byte are an
-/// empty pile and one on the Ace of clubs, card 0, which the length tells apart; two empty
-/// piles write the same bits), so each pile is one number with its pile number below, sorted
-/// as numbers. The same order as [`sort_piles`], so the same keys (a test checks it).
+/// [`sort_piles`] in a one-deck game, where no two piles share a card, so no two non-empty
+/// piles share their bottom card, which orders them as their card lists do; empty piles come
+/// first (two of them write the same bits). The same order as [`sort_piles`], so the same
+/// keys (a test checks it).
 #[inline]
 fn sort_piles_one_deck(pos: &Position, free: &mut [u8]) {
-    let mut v = [0u32; 16];
-    let v = &mut v[..free.len()];
-    for (x, &p) in v.iter_mut().zip(free.iter()) {
+    // Empty piles first (their numbers are their whole sort key: they stay in pile order);
+    // then the others by their bottom cards, which differ (one deck), read off a card mask
+    // in card order; so the length and the pile number never decide.
+    let mut empty = [0u8; 16];
+    let mut ne = 0;
+    let mut of = [0u8; 52];
+    let mut bottoms = 0u64;
+    for &p in free.iter() {
         let pile = &pos.piles[p as usize];
-        *x = (pile.cards[0] as u32) << 12 | (pile.len as u32) << 4 | p as u32;
-    }
-    for i in 1..v.len() {
-        let x = v[i];
-        let mut j = i;
-        while j > 0 && v[j - 1] > x {
-            v[j] = v[j - 1];
-            j -= 1;
+        if pile.len == 0 {
+            empty[ne] = p;
+            ne += 1;
+        } else {
+            let c = pile.cards[0] as usize;
+            of[c] = p;
+            bottoms |= 1 << c;
         }
-        v[j] = x;
     }
-    for (f, x) in free.iter_mut().zip(v.iter()) {
-        *f = (x & 0xf) as u8;
+    free[..ne].copy_from_slice(&empty[..ne]);
+    let mut i = ne;
+    while bottoms != 0 {
+        free[i] = of[bottoms.trailing_zeros() as usize];
+        bottoms &= bottoms - 1;
+        i += 1;
     }
 }
 
