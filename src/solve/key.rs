@@ -338,11 +338,46 @@ fn write_built<V: Variant>(w: &mut Writer, cards: &[u8; PILE_CAP], from: usize, 
     let b = V::BUILD;
     let k = step_bits(b);
     let n = len - from;
-    if n <= 8 || k < 3 {
+    if matches!(
+        b,
+        Build::DownAltColour | Build::DownAnySuit | Build::DownSameSuit
+    ) {
+        write_built_down::<V>(w, cards, from, len);
+    } else if n <= 8 || k < 3 {
         write_built_by_card::<V>(w, &cards[from..len]);
     } else {
         write_built_by_eight::<V>(w, cards, from, len);
     }
+}
+
+/// [`write_built`] under a build rule going down, where a built part has 13 cards at most:
+/// its count, first card and step bits gathered into one word without a loop (the step bits
+/// of eight bytes of the pile at a time, [`step_bits_of_eight`], the second eight only for a
+/// part of more than nine cards; bytes past a pile's end are zero, and so are their step
+/// bits), and written at once. Against the card-by-card writing, whose loop exits where the
+/// part ends (a branch the processor mispredicts often), with the same keys: `patience solve
+/// GAME --seed N --max-nodes 300000 --dfs-only` over the `solve` bench's seeds, five runs of
+/// each build in turn, Luckier Thirteen 8% less time, Stonewall 7%, Flower Garden 3%, Lucky
+/// Thirteen the same.
+#[inline(always)]
+fn write_built_down<V: Variant>(w: &mut Writer, cards: &[u8; PILE_CAP], from: usize, len: usize) {
+    let b = V::BUILD;
+    let (cb, k) = (count_bits(b), step_bits(b));
+    let n = len - from;
+    debug_assert!(n <= 13, "a part built down has 13 cards at most");
+    let held = (n != 0) as u64;
+    let first = cards[from.min(PILE_CAP - 1)] as u64 * held;
+    let eight = |at: usize| {
+        let at = at.min(PILE_CAP);
+        step_bits_of_eight(b, load8(cards, at), load8(cards, at - 1))
+    };
+    let mut steps = eight(from + 1);
+    if n > 9 {
+        steps |= eight(from + 9) << (8 * k);
+    }
+    let v = n as u64 | first << cb | steps << (cb + 6);
+    let bits = cb + held as u32 * (6 + k * (n as u32).saturating_sub(1));
+    w.put(v, bits);
 }
 
 /// [`write_built`] with the step bits gathered eight cards at a time (a part of one card or
@@ -408,6 +443,12 @@ fn step_bits_of_eight(b: Build, word: u64, below: u64) -> u64 {
 /// lowest: pairs, then fours, then all eight.
 #[inline(always)]
 fn pack<const K: u32>(x: u64) -> u64 {
+    if K == 1 {
+        // One multiplication: byte i's bit (at 8 i) times 2^(56 - 7 i) lands at 56 + i, and
+        // no two of the 64 products land on one bit (8 i - 7 j = 8 i' - 7 j' only for i = i',
+        // j = j'), so nothing carries.
+        return x.wrapping_mul(0x0102_0408_1020_4080) >> 56;
+    }
     let s = 8 - K;
     let f2 = (1u64 << (2 * K)) - 1;
     let f4 = (1u64 << (4 * K)) - 1;
@@ -708,25 +749,23 @@ fn pile_rank(pos: &Position, p: u8) -> u64 {
 /// keys (a test checks it).
 #[inline]
 fn sort_piles_one_deck(pos: &Position, free: &mut [u8]) {
-    // Empty piles first (their numbers are their whole sort key: they stay in pile order);
-    // then the others by their bottom cards, which differ (one deck), read off a card mask
-    // in card order; so the length and the pile number never decide.
-    let mut empty = [0u8; 16];
-    let mut ne = 0;
-    let mut of = [0u8; 52];
+    // Empty piles first, in pile order (their numbers are their whole sort key), moved down
+    // in place (the k-th pile read is written at or below k); then the others by their
+    // bottom cards, which differ (one deck), read off a card mask in card order. Without a
+    // branch per pile: an empty pile's entry goes to a spare slot of `of`.
+    let mut of = [0u8; 53];
     let mut bottoms = 0u64;
-    for &p in free.iter() {
+    let mut ne = 0;
+    for k in 0..free.len() {
+        let p = free[k];
         let pile = &pos.piles[p as usize];
-        if pile.len == 0 {
-            empty[ne] = p;
-            ne += 1;
-        } else {
-            let c = pile.cards[0] as usize;
-            of[c] = p;
-            bottoms |= 1 << c;
-        }
+        let held = pile.len != 0;
+        let c = pile.cards[0] as usize;
+        of[if held { c } else { 52 }] = p;
+        bottoms |= (held as u64) << c;
+        free[ne] = p;
+        ne += !held as usize;
     }
-    free[..ne].copy_from_slice(&empty[..ne]);
     let mut i = ne;
     while bottoms != 0 {
         free[i] = of[bottoms.trailing_zeros() as usize];
@@ -874,7 +913,7 @@ pub fn decode<V: Variant, K: KeyWords>(ctx: &KeyContext, start: &Position, key: 
 mod tests {
     use super::{
         NONE, PILE_CAP, Writer, reserve_mask, set_bits, sort_piles, sort_piles_one_deck,
-        write_built, write_built_by_card, write_built_by_eight,
+        write_built, write_built_by_card, write_built_by_eight, write_built_down,
     };
     use crate::game::{Build, Move, Position, Variant, apply, generate};
     use crate::variants::{
@@ -884,9 +923,9 @@ mod tests {
     use rand::{Rng, SeedableRng};
     use rand_chacha::ChaCha8Rng;
 
-    /// The built part written eight cards at a time is the one written card by card, for piles
-    /// of random cards (each of another rank than the card below it, as in any built part) of
-    /// every length and start, under each build rule.
+    /// The built part written eight cards at a time (under a rule going down, all at once) is
+    /// the one written card by card, for piles of random cards (each of another rank than the
+    /// card below it, as in any built part) of every length and start, under each build rule.
     fn built_parts_agree<V: Variant>() -> Build {
         let mut rng = ChaCha8Rng::seed_from_u64(0x2545);
         let mut rand = |n: u64| rng.random_range(0..n);
@@ -916,6 +955,8 @@ mod tests {
                 w.put(0b101_0101 & ((1 << n) - 1), n);
                 if by_card {
                     write_built_by_card::<V>(&mut w, &cards[from..len]);
+                } else if most == 13 {
+                    write_built_down::<V>(&mut w, &cards, from, len);
                 } else if from < len {
                     write_built_by_eight::<V>(&mut w, &cards, from, len);
                 } else {
