@@ -461,19 +461,14 @@ fn pack<const K: u32>(x: u64) -> u64 {
     (x | x >> (4 * s)) & ((1u64 << (8 * K)) - 1)
 }
 
-/// [`write_built`] card by card, as the module's doc states it: for short parts, and the
-/// reference of the test of the eight-at-a-time writing. The fields are gathered in one word
-/// and written with one [`Writer::put`] per 57 bits (the same bits in the same order as a
-/// `put` per field; a part of a down-built game, at most 13 cards, is one word).
+/// [`write_built`] card by card, as the module's doc states it: for Lucky Piles' parts of at
+/// most eight cards and for empty parts, and the reference of the test of the other ways of
+/// writing. The fields are gathered in one word and written with one [`Writer::put`] per 57
+/// bits (the same bits in the same order as a `put` per field).
 #[inline(always)]
 fn write_built_by_card<V: Variant>(w: &mut Writer, cards: &[u8]) {
     let b = V::BUILD;
     let (cb, k) = (count_bits(b), step_bits(b));
-    let fits_word = cb + 6 + 12 * k <= 57
-        && matches!(
-            b,
-            Build::DownAltColour | Build::DownAnySuit | Build::DownSameSuit
-        );
     let Some((&first, rest)) = cards.split_first() else {
         w.put(0, cb);
         return;
@@ -491,8 +486,7 @@ fn write_built_by_card<V: Variant>(w: &mut Writer, cards: &[u8]) {
                 Build::UpDownAnySuit => ((c.rank() > prev.rank()) as u64) | (c.suit() as u64) << 1,
                 Build::UpDownSameSuit => (c.rank() > prev.rank()) as u64,
             };
-            // A down-built part (13 cards at most) always fits one word.
-            if !fits_word && bits + k > 57 {
+            if bits + k > 57 {
                 w.put(v, bits);
                 (v, bits) = (0, 0);
             }
