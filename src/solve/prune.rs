@@ -765,15 +765,20 @@ fn split_runs<V: Variant>(pos: &Position, moves: &mut [Move], start: usize, end:
     w
 }
 
-/// The face-down tableau cards, a bit per card index.
+/// The face-down tableau cards, a bit per card index. Only a pile's undisturbed prefix
+/// (`Pile::fixed`) is read: every card above it was put there by a move, so is face up.
 fn face_down<V: Variant>(pos: &Position) -> u64 {
     let mut d = 0u64;
     for pile in &pos.piles[..V::rules().piles()] {
-        for i in 0..pile.len as usize {
+        for i in 0..pile.fixed as usize {
             if pile.is_down(i) {
                 d |= 1u64 << pile.card(i).index();
             }
         }
+        debug_assert!(
+            (pile.fixed as usize..pile.len as usize).all(|i| !pile.is_down(i)),
+            "a card above the prefix is face up"
+        );
     }
     d
 }
