@@ -24,6 +24,14 @@ use std::collections::BinaryHeap;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Instant;
 
+/// A node of score `score` as one number that orders nodes as the pair (score, node) does:
+/// the score with its sign bit flipped (so that the order of `i32`s is that of `u32`s) above
+/// the node's number. One comparison of `u64`s where a pair took two.
+#[inline(always)]
+fn entry(score: i32, id: u32) -> u64 {
+    ((score as u32 ^ 0x8000_0000) as u64) << 32 | id as u64
+}
+
 #[derive(Copy, Clone)]
 struct Node<K> {
     key: K,
@@ -40,7 +48,9 @@ const _: () = assert!(std::mem::size_of::<Node<[u64; 3]>>() == 32);
 pub struct BestFirst<V: Variant, K: KeyWords> {
     table: Table<K>,
     nodes: Vec<Node<K>>,
-    heap: BinaryHeap<(i32, u32)>,
+    /// The open nodes, as [`entry`]s: the highest score first, and of equal scores the node
+    /// stored last.
+    heap: BinaryHeap<u64>,
     moves: Vec<Move>,
     max_nodes_stored: usize,
     pub prune: Prune,
@@ -89,7 +99,7 @@ impl<V: Variant, K: KeyWords> BestFirst<V, K> {
     pub fn bytes(&self) -> usize {
         self.table.bytes()
             + self.nodes.capacity() * std::mem::size_of::<Node<K>>()
-            + self.heap.capacity() * std::mem::size_of::<(i32, u32)>()
+            + self.heap.capacity() * std::mem::size_of::<u64>()
     }
 
     /// Searches from `start` for a won position.
@@ -121,7 +131,7 @@ impl<V: Variant, K: KeyWords> BestFirst<V, K> {
             parent: u32::MAX,
             test: true,
         });
-        self.heap.push((score::<V>(start), 0));
+        self.heap.push(entry(score::<V>(start), 0));
         self.open = Some((plan, ctx, start.clone()));
         None
     }
@@ -165,7 +175,8 @@ impl<V: Variant, K: KeyWords> BestFirst<V, K> {
         if self.nodes_made >= limits.max_nodes {
             return End::Stopped(Limit::Nodes);
         }
-        while let Some((_, id)) = self.heap.pop() {
+        while let Some(e) = self.heap.pop() {
+            let id = e as u32;
             let mut pos = decode::<V, K>(ctx, start, &self.nodes[id as usize].key);
             self.moves.clear();
             // The root is node 0; every other node's parent passed the test, and a node made
@@ -211,7 +222,7 @@ impl<V: Variant, K: KeyWords> BestFirst<V, K> {
                             parent: id,
                             test,
                         });
-                        self.heap.push((score::<V>(&pos), child));
+                        self.heap.push(entry(score::<V>(&pos), child));
                     }
                     Insert::Seen => {}
                     Insert::Full => return End::Stopped(Limit::Memory),
@@ -380,6 +391,32 @@ mod tests {
     use crate::game::{Undo, generate};
     use rand::{Rng, SeedableRng};
     use rand_chacha::ChaCha8Rng;
+
+    /// A frontier entry orders as its pair (score, node) does, across signs and extremes.
+    #[test]
+    fn entries_order_as_their_pairs() {
+        let mut rng = ChaCha8Rng::seed_from_u64(7);
+        let mut pick = || -> (i32, u32) {
+            let score = match rng.random_range(0..4) {
+                0 => [i32::MIN, -1, 0, 1, i32::MAX][rng.random_range(0..5)],
+                _ => rng.random_range(-20_000..20_000),
+            };
+            let id = match rng.random_range(0..3) {
+                0 => [0, 1, u32::MAX][rng.random_range(0..3)],
+                _ => rng.random_range(0..1000),
+            };
+            (score, id)
+        };
+        for _ in 0..100_000 {
+            let (a, b) = (pick(), pick());
+            assert_eq!(
+                entry(a.0, a.1).cmp(&entry(b.0, b.1)),
+                a.cmp(&b),
+                "{a:?} {b:?}"
+            );
+            assert_eq!(entry(a.0, a.1) as u32, a.1);
+        }
+    }
 
     /// [`score`] card by card, as first written: the depth of every card, then those of the
     /// cards the foundations need next.
