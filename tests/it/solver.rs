@@ -2431,3 +2431,24 @@ fn a_long_win_gets_a_second_try_for_a_shorter_one() {
         first.nodes
     );
 }
+
+/// In the games without a reserve the symmetric streamlined scan runs alone for a 64th of the
+/// budget, then takes turns with the other scans (`solve::stream_first_nodes`): Lucky Piles
+/// seed 168 at the default budget, which that scan had not won after the half of the budget it
+/// used to spend alone (5,001,171 nodes), is won by the others within 200,000.
+#[test]
+fn without_a_reserve_the_streamlined_scan_takes_turns_after_a_short_first_one() {
+    type V = LuckyPiles;
+    let mut s = solver::<V>(patience::solve::DEFAULT_MAX_NODES, Prune::default());
+    let sol = solve_checked(&mut s, &start_of::<V>(168), "seed 168");
+    assert!(
+        matches!(sol.verdict, Verdict::Solved(_)),
+        "seed 168 is won: {:?}",
+        sol.verdict
+    );
+    assert!(
+        sol.stats.nodes < 1_000_000,
+        "won while the streamlined scan takes turns: {} nodes",
+        sol.stats.nodes
+    );
+}
