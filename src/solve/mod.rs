@@ -758,9 +758,9 @@ impl<V: Variant> Solver<V> {
 
     /// A second try for a win, after a search found one too long to show ([`LONG_PER_CARD`]):
     /// the best-first search from the start, which goes on from the position closest to a win
-    /// where a depth-first search wanders (Luckier Thirteen seed 170 at the default budget:
-    /// 31,927 moves from the symmetric streamlined scan after 530,802 nodes, 120 from the
-    /// best-first search in 1,156 more). It may spend a [`SHORTER_SHARE`]th of the nodes the
+    /// where a depth-first search wanders (Luckier Thirteen seed 170 at the default budget, as
+    /// scheduled before the streamlined scan took turns there: 31,927 moves from that scan after
+    /// 530,802 nodes, 120 from the best-first search in 1,156 more). It may spend a [`SHORTER_SHARE`]th of the nodes the
     /// search took, within what the budget has left, and they count as the solve's. The
     /// verdict is the search's either way; `None` when the try finds no win.
     fn shorter(
