@@ -309,6 +309,21 @@ fn talon_reach<V: Variant>(pos: &Position, off: u64) -> Option<(u64, u64)> {
     (now != all).then_some((all, now))
 }
 
+/// The foundations' cards, a bit per card index (one deck).
+#[inline(always)]
+fn found_cards<V: Variant>(pos: &Position) -> u64 {
+    let mut found = 0u64;
+    for f in 0..V::rules().foundations() {
+        let s = pos.found_suit[f];
+        if s != NONE {
+            for r in 1..=pos.found_height[f] {
+                found |= 1 << Card::new(r, s).index();
+            }
+        }
+    }
+    found
+}
+
 /// Rule 3 to its end: the cards up, with every card of `free` (reachable off the tableau, or
 /// freed and exposed or left) whose next lower card of its suit is up (or that is an Ace), a
 /// rank at a time (the card above in a suit has index 4 more; bits 0..4 are the Aces).
@@ -385,14 +400,7 @@ impl<'a> Layout<'a> {
                 l.tops |= 1 << (t & !DOWN);
             }
         }
-        for f in 0..rules.foundations() {
-            let s = pos.found_suit[f];
-            if s != NONE {
-                for r in 1..=pos.found_height[f] {
-                    l.found |= 1 << Card::new(r, s).index();
-                }
-            }
-        }
+        l.found = found_cards::<V>(pos);
         l
     }
 
@@ -632,12 +640,7 @@ mod tests {
         }
         let piles = &pos.piles[..rules.piles()];
         let at = |q: usize, i: usize| piles[q].card(i).index() as usize;
-        let mut up = 0u64;
-        for f in 0..rules.foundations() {
-            for r in 1..=pos.found_height[f] {
-                up |= 1 << Card::new(r, pos.found_suit[f]).index();
-            }
-        }
+        let mut up = found_cards::<V>(pos);
         let (mut exposed, mut left, mut placed, mut freed) = (0u64, 0u64, 0u64, 0u64);
         let lower_up = |up: u64, c: usize| c < 4 || up >> (c - 4) & 1 != 0;
         loop {
@@ -742,13 +745,7 @@ mod tests {
             return false;
         }
         let off = ALL & !tab;
-        let mut found = 0u64;
-        for f in 0..V::rules().foundations() {
-            for r in 1..=pos.found_height[f] {
-                found |= 1 << Card::new(r, pos.found_suit[f]).index();
-            }
-        }
-        if let Some((all, now)) = talon_reach::<V>(pos, off & !found) {
+        if let Some((all, now)) = talon_reach::<V>(pos, off & !found_cards::<V>(pos)) {
             let (up, placed) = fixed_point_by_the_rules::<V>(pos, off & !all | now);
             if (up | placed) & now == 0 {
                 return up != ALL;

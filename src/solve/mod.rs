@@ -791,9 +791,9 @@ impl<V: Variant> Solver<V> {
 /// ([`Solver::shorter`]). A direct win takes fewer: seeds 0..199 at 1,000,000 nodes, the
 /// longest win of Klondike draw 3 is 187 moves, of Stonewall 160, of same-suit Lucky Piles 169;
 /// but Luckier Thirteen's depth-first scans won 37 of its 192 in over 1,000 moves (up to 20,197),
-/// and Napoleon's Shoulder's 43 of its 97 (up to 21,065). With the second try, 2 and 29, and
-/// the median win of Luckier Thirteen 143 moves where it was 205; the same verdicts in all twelve
-/// games, 0-4% more nodes.
+/// and Napoleon's Shoulder's 43 of its 97 (up to 21,065). With the second try (b11398d), 2 and
+/// 29, and the median win of Luckier Thirteen 143 moves where it was 205; the same verdicts in
+/// all twelve games, 0-4% more nodes.
 const LONG_PER_CARD: usize = 4;
 
 /// The second try may spend at most a SHORTER_SHAREth of the nodes the search took.
