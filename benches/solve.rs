@@ -21,7 +21,7 @@
 
 use criterion::{Criterion, SamplingMode, Throughput, criterion_group, criterion_main};
 use patience::game::{Position, Variant};
-use patience::solve::{Limits, Options, Prune, Searcher, Solver, Win};
+use patience::solve::{Limits, Mode, Options, Prune, Searcher, Solver, Win};
 use std::hint::black_box;
 use std::sync::atomic::AtomicBool;
 use std::time::Duration;
@@ -45,7 +45,7 @@ fn bench_game<V: Variant>(c: &mut Criterion) {
     // (nodes, seed) of the deals scanned, until DEALS of them make half the budget.
     let mut scanned: Vec<(u64, u64)> = Vec::new();
     for seed in 0..SCAN {
-        searcher.traverse(&start(seed), &mut win, &limits, &cancel);
+        searcher.traverse(&start(seed), &mut win, Mode::PLAIN, &limits, &cancel);
         scanned.push((searcher.stats.nodes, seed));
         if scanned.iter().filter(|&&(n, _)| n >= NODES / 2).count() == DEALS {
             break;
@@ -90,7 +90,7 @@ fn bench_game<V: Variant>(c: &mut Criterion) {
     let nodes: u64 = starts
         .iter()
         .map(|p| {
-            searcher.traverse(p, &mut win, &limits, &cancel);
+            searcher.traverse(p, &mut win, Mode::PLAIN, &limits, &cancel);
             searcher.stats.nodes
         })
         .sum();
@@ -104,7 +104,7 @@ fn bench_game<V: Variant>(c: &mut Criterion) {
     group.bench_function(id, |b| {
         b.iter(|| {
             for p in &starts {
-                black_box(searcher.traverse(p, &mut win, &limits, &cancel));
+                black_box(searcher.traverse(p, &mut win, Mode::PLAIN, &limits, &cancel));
             }
         })
     });

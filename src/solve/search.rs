@@ -131,6 +131,52 @@ impl Stats {
     }
 }
 
+/// How a depth-first search chooses and keys its moves: a scan of the schedule
+/// (`solve::schedule`) is a search in one mode.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub struct Mode {
+    /// Apply the streamliners (`solve::streamline`): the search then only seeks wins, and
+    /// running dry proves nothing.
+    pub streamline: bool,
+    /// Key positions by [`super::streamline::symmetric_key`] instead of the exact key (with
+    /// `streamline` only: a lossy key can only lose wins, so the search then proves nothing).
+    pub symmetric: bool,
+    /// Seed of the move-order noise of a restart (0: the plain order). The order changes
+    /// only which positions are entered first, never what the search proves.
+    pub noise: u64,
+}
+
+impl Mode {
+    /// The exact search in the plain move order.
+    pub const PLAIN: Mode = Mode {
+        streamline: false,
+        symmetric: false,
+        noise: 0,
+    };
+
+    /// The exact search with the move-order noise of seed `noise`.
+    pub const fn noisy(noise: u64) -> Mode {
+        Mode {
+            noise,
+            ..Mode::PLAIN
+        }
+    }
+
+    /// The streamlined search, keyed by the suit-symmetric fingerprint where `symmetric`.
+    pub const fn streamlined(symmetric: bool) -> Mode {
+        Mode {
+            streamline: true,
+            symmetric,
+            noise: 0,
+        }
+    }
+
+    /// Does a search in this mode that runs dry prove that no goal is reachable?
+    pub const fn proves(&self) -> bool {
+        !self.streamline
+    }
+}
+
 /// A reusable searcher: its table and stacks keep their memory from one search to the next.
 pub struct Searcher<V: Variant, K: KeyWords> {
     table: Table<K>,
@@ -148,15 +194,8 @@ pub struct Searcher<V: Variant, K: KeyWords> {
     pub prune: Prune,
     /// `prune` resolved for the game, at the start of each search.
     plan: Plan,
-    /// Apply the streamliners (`solve::streamline`): the search then only seeks wins, and
-    /// running dry proves nothing.
-    pub streamline: bool,
-    /// Key positions by [`super::streamline::symmetric_key`] instead of the exact key (with
-    /// `streamline` only: a lossy key can only lose wins, so the search then proves nothing).
-    pub symmetric: bool,
-    /// Seed of the move-order noise of a restart (0: the plain order). The order changes
-    /// only which positions are entered first, never what the search proves.
-    pub noise: u64,
+    /// The mode of the search under way (set by [`Searcher::begin`]).
+    mode: Mode,
     /// The noise's generator state (advanced at each node ordered with noise).
     rng: u64,
     /// The search under way keys the tableau loosely and makes twin shifts (`solve::loose`;
@@ -180,9 +219,7 @@ impl<V: Variant, K: KeyWords> Searcher<V, K> {
             sums: Vec::with_capacity(256),
             prune,
             plan: Plan::new::<V>(&prune),
-            streamline: false,
-            symmetric: false,
-            noise: 0,
+            mode: Mode::PLAIN,
             rng: 0,
             loose: false,
             stats: Stats::default(),
@@ -206,7 +243,7 @@ impl<V: Variant, K: KeyWords> Searcher<V, K> {
     /// without a stock: see `streamline::place_terms`)?
     #[inline(always)]
     fn incremental(&self) -> bool {
-        self.symmetric && matches!(V::rules().stock, Stock::None)
+        self.mode.symmetric && matches!(V::rules().stock, Stock::None)
     }
 
     /// Does the search key its moves' children ahead ([`LOOKAHEAD`])? In the exact searches of
@@ -216,13 +253,13 @@ impl<V: Variant, K: KeyWords> Searcher<V, K> {
     /// --max-nodes 4000000`: 0.69 M nodes a second against 1.06 M).
     #[inline(always)]
     fn keys_ahead(&self) -> bool {
-        !self.symmetric && V::rules().decks == 1
+        !self.mode.symmetric && V::rules().decks == 1
     }
 
     /// The table key of `pos`: the exact key, or the symmetric fingerprint (`symmetric`).
     #[inline(always)]
     fn key_of(&self, ctx: &KeyContext, pos: &Position) -> K {
-        if self.symmetric {
+        if self.mode.symmetric {
             super::streamline::symmetric_key::<V, K>(pos)
         } else {
             encode::<V, K>(ctx, pos)
@@ -273,11 +310,11 @@ impl<V: Variant, K: KeyWords> Searcher<V, K> {
             super::loose::push_twin_shifts::<V>(pos, &mut self.moves);
             end = self.moves.len();
         }
-        if self.streamline {
+        if self.mode.streamline {
             end = super::streamline::streamline::<V>(pos, &mut self.moves, start, end);
         }
         self.moves.truncate(end);
-        let noise = (self.noise != 0).then(|| {
+        let noise = (self.mode.noise != 0).then(|| {
             self.rng = splitmix(self.rng);
             self.rng
         });
@@ -290,27 +327,29 @@ impl<V: Variant, K: KeyWords> Searcher<V, K> {
         &mut self,
         start: &Position,
         visit: &mut G,
+        mode: Mode,
         limits: &Limits,
         cancel: &AtomicBool,
     ) -> End {
-        match self.begin(start, visit) {
+        match self.begin(start, visit, mode) {
             Some(end) => end,
             None => self.resume(visit, limits, cancel),
         }
     }
 
-    /// Starts a search from `start` that [`Searcher::resume`] carries on: enters the root.
-    /// `Some` when that alone ends the search (the start is a goal, or the table is full).
-    pub fn begin<G: Visit>(&mut self, start: &Position, visit: &mut G) -> Option<End> {
+    /// Starts a search in `mode` from `start` that [`Searcher::resume`] carries on: enters the
+    /// root. `Some` when that alone ends the search (the start is a goal, or the table is full).
+    pub fn begin<G: Visit>(&mut self, start: &Position, visit: &mut G, mode: Mode) -> Option<End> {
+        self.mode = mode;
         self.table.clear();
         self.moves.clear();
         self.frames.clear();
         self.sums.clear();
         self.stats = Stats::default();
-        self.rng = self.noise;
+        self.rng = self.mode.noise;
         self.plan = Plan::new::<V>(&self.prune);
         self.open = None;
-        self.loose = self.plan.loose::<V>() && !self.symmetric;
+        self.loose = self.plan.loose::<V>() && !self.mode.symmetric;
         let ctx = self
             .plan
             .key_context::<V>(start)
@@ -489,7 +528,7 @@ impl<V: Variant, K: KeyWords> Searcher<V, K> {
                     this.key_of(ctx, pos)
                 }
             };
-            let (start, end) = if self.symmetric {
+            let (start, end) = if self.mode.symmetric {
                 // The suit-symmetric search (Solvitaire's cache): a position whose one move is
                 // forced to a foundation is not stored, only passed through. Stored, it would
                 // stand for its suit twins too, and those may have other moves (the twin of a

@@ -19,7 +19,8 @@ use patience::solve::blocked::blocked;
 use patience::solve::key::{KeyContext, bits_for, decode, encode, turned_over_key};
 use patience::solve::prune::stuck_kings;
 use patience::solve::{
-    End, Limits, Options, Prune, Searcher, Solver, Verdict, Visit, Win, replay, with_built_tops,
+    End, Limits, Mode, Options, Prune, Searcher, Solver, Verdict, Visit, Win, replay,
+    with_built_tops,
 };
 use patience::variants::{
     FlowerGarden, FortyThieves, Klondike, KlondikeDraw3, LuckierThirteen, LuckyPiles,
@@ -263,7 +264,7 @@ fn key_along_search<V: Variant>(seeds: std::ops::Range<u64>, nodes: u64) -> [usi
     let mut checks = Vec::new();
     for (seed, start) in seeds.zip(&starts) {
         let mut c = KeyCheck::<V>::new(format!("seed {seed}, search"), start);
-        searcher.traverse(start, &mut c, &limits, &AtomicBool::new(false));
+        searcher.traverse(start, &mut c, Mode::PLAIN, &limits, &AtomicBool::new(false));
         checks.push(c);
     }
     report(
@@ -1948,8 +1949,8 @@ fn move_order_noise_changes_no_verdict() {
             let pos = start_of::<V>(seed);
             let mut verdicts = Vec::new();
             for noise in 0..4 {
-                searcher.noise = noise;
-                let end = searcher.traverse(&pos, &mut Win::<V>::default(), &limits, &cancel);
+                let (win, mode) = (&mut Win::<V>::default(), Mode::noisy(noise));
+                let end = searcher.traverse(&pos, win, mode, &limits, &cancel);
                 verdicts.push(match end {
                     End::Found(moves) => {
                         assert!(replay::<V>(&pos, &moves).unwrap().is_won::<V>());
@@ -1986,7 +1987,6 @@ fn a_streamlined_search_that_runs_dry_proves_nothing() {
     fn dry_but_solved<V: Variant>(seeds: std::ops::Range<u64>, nodes: u64) -> u32 {
         let cancel = AtomicBool::new(false);
         let mut streamlined = Searcher::<V, V::Key>::new(TABLE_BYTES, Prune::default());
-        streamlined.streamline = true;
         let limits = Limits {
             max_nodes: nodes,
             deadline: None,
@@ -1995,7 +1995,8 @@ fn a_streamlined_search_that_runs_dry_proves_nothing() {
         let mut found = 0;
         for seed in seeds {
             let pos = start_of::<V>(seed);
-            let end = streamlined.traverse(&pos, &mut Win::<V>::default(), &limits, &cancel);
+            let (win, mode) = (&mut Win::<V>::default(), Mode::streamlined(false));
+            let end = streamlined.traverse(&pos, win, mode, &limits, &cancel);
             if end == End::Exhausted {
                 let sol = solver::<V>(nodes, Prune::default())
                     .solve(&pos, &cancel)
@@ -2045,16 +2046,22 @@ fn a_resumed_search_goes_as_one_search() {
         let cancel = AtomicBool::new(false);
         let mut one = Searcher::<V, V::Key>::new(TABLE_BYTES, Prune::default());
         let mut parts = Searcher::<V, V::Key>::new(TABLE_BYTES, Prune::default());
-        for s in [&mut one, &mut parts] {
-            s.noise = noise;
-            s.streamline = streamline;
-        }
+        let mode = Mode {
+            streamline,
+            ..Mode::noisy(noise)
+        };
         let mut seen = [0u32; 3];
         for seed in seeds {
             let pos = start_of::<V>(seed);
             let what = format!("{} seed {seed}, noise {noise}", V::rules().id);
-            let whole = one.traverse(&pos, &mut Win::<V>::default(), &node_limit(60_000), &cancel);
-            let mut end = parts.begin(&pos, &mut Win::<V>::default());
+            let whole = one.traverse(
+                &pos,
+                &mut Win::<V>::default(),
+                mode,
+                &node_limit(60_000),
+                &cancel,
+            );
+            let mut end = parts.begin(&pos, &mut Win::<V>::default(), mode);
             let mut stops = 0;
             for n in [3_000, 7_000, 20_000, 41_000, 60_000] {
                 if end.is_some() {
