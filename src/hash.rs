@@ -1,7 +1,8 @@
 //! A fast hasher for the crate's own hash sets and maps of positions and fingerprints, whose
 //! keys are not chosen to collide: a word at a time, multiply and rotate, then a final mix.
-//! Positions are a kilobyte and more; SipHash, the standard hasher, took 3% to 5% of a
-//! hidden-play game's time (`perf`, and `valgrind --tool=cachegrind`, on Klondike draw 3).
+//! Positions are a kilobyte and more, and SipHash, the standard hasher, took a noticeable share
+//! of a hidden-play game's time (measured: docs/performance.md, "hash: the crate's own
+//! hasher").
 
 use std::hash::{BuildHasherDefault, Hasher};
 

@@ -71,9 +71,8 @@ pub const PLANNER_TABLE_BYTES: usize = 64 << 20;
 pub const MAX_SAMPLES: u32 = 1024;
 /// The solve of the last decision, when every card is seen, gets this many times a decision's
 /// sample budget (`samples × sample_nodes`): it is one solve, not hundreds, and the game's
-/// result rests on it. Where it runs out the game is `unknown`. (Napoleon's Shoulder seed 3,
-/// revision 7: its complete position is undecided at 256,000 and at 2,000,000 nodes, and won
-/// at 20,000,000.)
+/// result rests on it. Where it runs out the game is `unknown` (measured: docs/performance.md,
+/// "FINAL_FACTOR: the last solve's budget").
 pub const FINAL_FACTOR: u64 = 64;
 /// The table bound of that last solve (its own solver, made for it and dropped after it;
 /// lower when the caller's bound is lower, [`Planner::with_options`]).
@@ -85,42 +84,9 @@ pub const MAX_CANDIDATES: usize = 64;
 
 /// The revision of this build's planner, recorded with every hidden-play row: a change to
 /// what the planner does gets a new number, so rows of different planners are never mixed.
-/// 1: one move per decision (to commit 0b530f6); 2: quiet moves then one reveal per decision
-/// (from commit dda5b1a); 3: as 2, with the split-runs and blocked-cards rules (`solve::prune`,
-/// `solve::blocked`) in the solves of the samples, which decides more of them within their
-/// budget; 4: as 3, with Klondike's merged waste places (`solve::key`) and, in draw 1, Aces
-/// and settled cards forced up from anywhere in the talon (`solve::prune`) in the samples'
-/// solves (the other games play as with 3); 5: as 4, with the blocked-cards test's "freed"
-/// question (`solve::blocked`, from commit 07c144d), which proves more fill-ins lost at once in
-/// every one-deck game; 6: as 5, but the candidates are tried on the samples won from the
-/// current position alone (on the undecided ones only when none is won); 7: as 6, but where no
-/// sample is won an undecided pull counts by how far its search got ([`graded_unknown`]); 8:
-/// as 7, with [`FINAL_FACTOR`] times the nodes for the last solve, when every card is seen; 9:
-/// as 8, and in Lucky Thirteen the covered cards are unseen ([`crate::game::Sight::Tops`]: a
-/// person sees only each top card), where until 8 the game hid nothing and hidden play reused
-/// the thoughtful verdict (the other games play as with 8); 10: as 9, but the last solve, when
-/// every card is seen, has the solver's interleaved schedule where its budget is at least
-/// [`crate::solve::INTERLEAVE_FROM`] (as it is at the default budget), which decides more
-/// deals within it (the samples' solves, at smaller budgets, are as with 9); 11: as 10, but
-/// the depth-first searches skip the blocked-cards test after a move to a foundation that turns
-/// no card up (`solve::blocked::seldom_blocks`): the same verdicts, but a dead end can be
-/// found a few nodes later, so a solve's node count, and with it a sample's verdict at its
-/// budget, can differ (measured in Klondike draw 3, whose moves from the waste change what
-/// turning shows; not seen in the other games); and in the last solve's interleaved schedule a
-/// streamlined scan that runs dry takes the restarts with it (`solve::Solver::stream_dry`),
-/// which proves more deals lost within its budget; 12: as 11, but the solver's searches
-/// changed under it (`solve::Solver::stream_dry`'s factor for the plain search where cards lie
-/// face down, the open games' symmetric fingerprint, the stuck-Kings test at the root only):
-/// the same rules of play, but a last solve's node count, and in the open games a sample's,
-/// can differ; 13: as 12, but the free-children rule (`solve::prune`) holds where runs move
-/// as units too (Klondike, Stonewall), in the solves and in the quiet moves: the same rules of
-/// play, but node counts, and with them verdicts at a budget, can differ; 14: as 13, but in
-/// Klondike the solves key the tableau loosely and make twin shifts (`solve::loose`), and the
-/// exact search runs alone in them: the same rules of play, but the samples' verdicts at their
-/// budget, and the last solve's, can differ; 15: as 14, but in the games with a reserve that
-/// move single cards (Flower Garden) the last solve's symmetric streamlined scan, which runs
-/// first, has nine tenths of its budget (`solve::Solver::interleaved`): the same rules of play,
-/// but the last solve's verdict at its budget can differ.
+/// This is revision 15 (Flower Garden's last solve gives its symmetric streamlined scan nine
+/// tenths of its budget); the revisions, what each changed and what it measured, are in
+/// CHANGELOG.md ("Planner revisions").
 pub const PLANNER_REVISION: u32 = 15;
 
 /// The planner's budget, and which planner spends it. Win rates are comparable only with the
@@ -577,8 +543,9 @@ fn add_candidate(found: &mut Vec<Found>, f: Option<Found>) {
 
 /// A solved sample's line up to and including its first reveal (`None` if it reveals nothing).
 /// It is kept whole even when its last quiet move could wait (see [`can_wait`]): its earlier
-/// quiet moves may be a setup the breadth-first search does not reach. (Dropping such plans
-/// was measured: Klondike draw 3, seeds 0..121, 35 won against 44.)
+/// quiet moves may be a setup the breadth-first search does not reach, and dropping such
+/// plans lost wins (measured: docs/performance.md, "plan_of: solved samples' plans kept
+/// whole").
 fn plan_of<V: Variant>(obs: &Observation, line: &[Move]) -> Option<Found> {
     let mut quiet = obs.clone();
     for (i, &m) in line.iter().enumerate() {

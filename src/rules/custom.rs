@@ -140,7 +140,8 @@ where
         // SAFETY: the slot only ever holds `UNSET` or the address of a `&'static Rules` (see
         // `enter`), and rules are never written through it.
         let r = unsafe { &*p };
-        // Not checked in release builds: the branch cost about 1% of a solve.
+        // Not checked in release builds, where the branch costs (measured: docs/performance.md,
+        // "Custom::rules: no check in release builds").
         debug_assert!(
             !r.id.is_empty(),
             "a game from a rules file used outside rules::with_rules"

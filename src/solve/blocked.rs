@@ -139,13 +139,10 @@
 //! wrong: the search only goes on into a position it could have cut, and a blocked position's
 //! continuations are all blocked (a continuation of a continuation is a continuation), so the
 //! next test asked below it, after any move of the other kinds, ends them there. It is a trade
-//! of a few nodes for many tests, measured: seeds 0..49 of the nine one-deck games at 100,000
-//! nodes (`patience winrate GAME --seeds 0..50 --max-nodes 100000 --threads 1`), the same
-//! verdicts; node counts the same in every game but Klondike draw 3, whose moves from the waste
-//! change what turning shows (919,242 nodes against 918,544, 0.08% more); instructions 9.7%
-//! fewer in draw 3, 7.3% in draw 1, 1-3% in the others (`valgrind --tool=cachegrind`). So after
-//! such a move the test may be skipped at a position whose parent was blocked unseen: the
-//! debug check of the skipped answers above asks "not blocked, unless the parent was".
+//! of a few nodes for many tests (measured: docs/performance.md, "No blocked-cards test after a
+//! move to a foundation"). So after such a move the test may be skipped at a position whose
+//! parent was blocked unseen: the debug check of the skipped answers above asks "not blocked,
+//! unless the parent was".
 
 use crate::cards::Card;
 use crate::game::position::{DOWN, MAX_PILES, NONE, Position, reserve_mask};
@@ -164,14 +161,10 @@ struct Tables<V>(std::marker::PhantomData<V>);
 
 impl<V: Variant> Tables<V> {
     /// Does [`blocked`] look for a trapped card ([`Layout::trapped`]) before the fixed point?
-    /// Where cards are built in suit, each card fits on two cards at most and traps are
-    /// common: in same-suit Lucky Piles they answer most tests (`patience solve
-    /// lucky-piles-same-suit --seed 8 --max-nodes 100000 --dfs-only`: 19,346 of the 19,524
-    /// tests that found a dead end; seed 28, 2,714 of 5,748). Elsewhere a card fits on two
-    /// cards of another suit or more, and the same runs found none (Klondike draw 3 seeds 10,
-    /// 14 and 35, draw 1 seed 36, Stonewall 5 and 12, Luckier Thirteen 3, Lucky Thirteen 19
-    /// and 21, Flower Garden 0, Wildflower 0, Lucky Piles 1 and 2), so the look is not taken
-    /// there.
+    /// Where cards are built in suit: there each card fits on two cards at most, and traps
+    /// answer most tests; elsewhere a card fits on two cards of another suit or more, and no
+    /// trap was found, so the look is not taken (measured: docs/performance.md, "TRAPS:
+    /// looking for a trapped card first").
     const TRAPS: bool = matches!(V::BUILD, Build::UpDownSameSuit | Build::DownSameSuit);
     const PARENTS: [u64; 52] = parents::<V>();
     const CHILDREN: [u64; 52] = children::<V>();

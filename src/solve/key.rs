@@ -328,15 +328,11 @@ fn loose_cap<V: Variant>(start: &Position, p: usize) -> u8 {
 /// further card's step bits. Under a rule going down (13 cards at most) the whole part is
 /// gathered into one word ([`write_built_down`]). Under the rules going up or down, the step
 /// bits are gathered eight cards at a time from the pile's bytes ([`step_bits_of_eight`];
-/// bytes past a pile's end are zero, and the bits of cards past `len` are masked off), but for
+/// bytes past a pile's end are zero, and the bits of cards past `len` are masked off), but
 /// parts of at most eight cards of three step bits a card (up or down in any suit: Lucky
-/// Piles), which are written card by card ([`write_built_by_card`]; gathered, they cost more:
-/// `patience solve lucky-piles --seed 1 --max-nodes 100000 --dfs-only` 310.2 M instructions
-/// against 269.1 M). Same-suit Lucky Piles' parts gathered eight at a time against card by
-/// card (one step bit a card), `patience solve lucky-piles-same-suit --seed N --max-nodes
-/// 300000 --dfs-only` over the `solve` bench's seeds, five runs of each build in turn: 0.282 s
-/// against 0.287 s at the median. A test checks every way of writing against the card-by-card
-/// one, under every rule.
+/// Piles) are written card by card ([`write_built_by_card`]), where gathering them cost more
+/// (measured: docs/performance.md, "write_built: gathered or card by card"). A test checks
+/// every way of writing against the card-by-card one, under every rule.
 #[inline(always)]
 fn write_built<V: Variant>(w: &mut Writer, cards: &[u8; PILE_CAP], from: usize, len: usize) {
     let b = V::BUILD;
@@ -358,11 +354,9 @@ fn write_built<V: Variant>(w: &mut Writer, cards: &[u8; PILE_CAP], from: usize, 
 /// its count, first card and step bits gathered into one word without a loop (the step bits
 /// of eight bytes of the pile at a time, [`step_bits_of_eight`], the second eight only for a
 /// part of more than nine cards; bytes past a pile's end are zero, and so are their step
-/// bits), and written at once. Against the card-by-card writing, whose loop exits where the
-/// part ends (a branch the processor mispredicts often), with the same keys: `patience solve
-/// GAME --seed N --max-nodes 300000 --dfs-only` over the `solve` bench's seeds, five runs of
-/// each build in turn, Luckier Thirteen 8% less time, Stonewall 7%, Flower Garden 3%, Lucky
-/// Thirteen the same.
+/// bits), and written at once. The card-by-card loop it replaces exits where the part ends, a
+/// branch the processor mispredicts often (measured: docs/performance.md, "write_built_down:
+/// a part built down in one go").
 #[inline(always)]
 fn write_built_down<V: Variant>(w: &mut Writer, cards: &[u8; PILE_CAP], from: usize, len: usize) {
     let b = V::BUILD;

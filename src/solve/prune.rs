@@ -369,12 +369,11 @@ impl Prune {
 
     /// Are talon plays used in this game (with `talon` on)? In games whose stock may be turned
     /// over again without limit: the arguments that combine them with the other rules assume
-    /// that no count of passes changes (with a limited number of passes, Forty Thieves with
-    /// two passes from a rules file, talon plays gave a false `unsolvable` on seed 0). In a
-    /// one-pass game a talon play buries for good every card it turns past, and the searches
-    /// found fewer wins with them than with single turns (Napoleon's Shoulder 7 against 17 of
-    /// seeds 0..59, Forty Thieves 1 against 5, at 200,000 nodes), so there, as with any
-    /// limited number of passes, the stock is turned one move at a time.
+    /// that no count of passes changes (with a limited number of passes they gave a false
+    /// `unsolvable`). In a one-pass game a talon play buries for good every card it turns past,
+    /// and the searches found fewer wins with them than with single turns, so there, as with
+    /// any limited number of passes, the stock is turned one move at a time (measured:
+    /// docs/performance.md, "talon_plays_used: talon plays only where the stock turns freely").
     pub fn talon_plays_used<V: Variant>() -> bool {
         match V::rules().stock {
             Stock::None => false,

@@ -95,13 +95,8 @@ struct Frame {
 /// How many moves after the one it makes the exact depth-first search keys ahead, asking
 /// the table for their slots (`Table::prefetch`), so that the memory misses of siblings
 /// overlap: a sibling whose position was seen before is probed right after the move before
-/// it, and most are. A hint: the same positions, moves and node counts. Klondike draw 3 at the
-/// default budget, seeds 449, 500, 638, 695 and 726 (10,000,000 nodes each; `patience solve
-/// klondike-draw3 --seed N`, the two builds crossed on the two cores): 21.3 and 21.0 s of user
-/// time against 22.2 and 21.6 s, 9 of the 10 pairs faster; Flower Garden seed 56
-/// `--dfs-only` at 4,000,000 nodes 2.2-2.6 M nodes a second against 1.8-1.9 M. At 1,000,000
-/// nodes, where the tables are smaller, within the noise (Klondike draw 3 and Stonewall seeds
-/// 0..199, Flower Garden 0..59, Lucky Thirteen 0..199: the same rows).
+/// it, and most are. A hint: the same positions, moves and node counts; it pays where the
+/// tables are large (measured: docs/performance.md, "LOOKAHEAD: keying siblings ahead").
 const LOOKAHEAD: usize = 2;
 
 /// Counters of the last search.
@@ -249,8 +244,8 @@ impl<V: Variant, K: KeyWords> Searcher<V, K> {
     /// Does the search key its moves' children ahead ([`LOOKAHEAD`])? In the exact searches of
     /// the one-deck games. Where two decks' keys sort their piles (Napoleon's Shoulder), the
     /// keys of the siblings never made and the memory of the keys kept cost more than the
-    /// overlapped misses save (`patience solve napoleons-shoulder --seed 20 --dfs-only
-    /// --max-nodes 4000000`: 0.69 M nodes a second against 1.06 M).
+    /// overlapped misses save (measured: docs/performance.md, "LOOKAHEAD: keying siblings
+    /// ahead").
     #[inline(always)]
     fn keys_ahead(&self) -> bool {
         !self.mode.symmetric && V::rules().decks == 1
@@ -655,9 +650,7 @@ const TURN_COST: i32 = 5;
 const TALON_BONUS: i32 = -300;
 /// The range of the noise a restart adds to each move's score (`Searcher::noise`): enough to
 /// reorder moves one or two of the steps above apart, not to put a stock turn before moves
-/// that empty a pile. Forty Thieves and Napoleon's Shoulder, seeds 0..99 at 1,000,000 nodes
-/// (restarts of 100,000 on all that the probe left): 23 and 38 won at 150, 25 and 46 at 400,
-/// 22 and 48 at 800; 18 and 28 at 2,000 (restarts of 20,000, where 400 won 25 and 43).
+/// that empty a pile (measured: docs/performance.md, "NOISE: the restarts' move-order noise").
 const NOISE: u64 = 400;
 #[inline]
 fn order<V: Variant>(

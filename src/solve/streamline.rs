@@ -22,22 +22,12 @@ use crate::game::{Build, FaceDown, Move, Place, Variant};
 use crate::hash::fmix;
 
 /// Does a solve of game `V` with a budget of `max_nodes` start with the streamlined search?
-/// In games with face-down cards always: there it was measured to find more wins at equal
-/// budget (Klondike draw 3, seeds 0..199 at 100,000 nodes: 136 solved against 105; Klondike
-/// draw 1 and Stonewall, seeds 0..99: the same wins). In the open games without a stock
-/// (Flower Garden, Wildflower, the Lucky games, Luckier Thirteen), keyed by
-/// [`symmetric_key`], from [`symmetric_from`] nodes on. With the key that merges
-/// interchangeable piles and reserve cards and passes through forced foundation moves (won
-/// with / without it): seeds 0..199 at 100,000 nodes, Flower Garden 91 / 48 (53 by it alone,
-/// 10 by the plain schedule alone), Wildflower 123 / 100 (41 and 18), the same 12 and 8 proved
-/// lost; at 30,000 nodes Flower Garden 45 / 2 but 10 proved lost against 11, at 10,000 nodes
-/// 18 / 2 and 6 against 7. Seeds 0..199 at 1,000,000 nodes: Lucky Piles 199 / 193, Lucky
-/// Thirteen 14 / 6, same-suit Lucky Piles 118 / 115 (none won by the plain schedule alone, the
-/// same deals proved lost); Luckier Thirteen seeds 0..99 the same. At 10,000,000 nodes, seeds
-/// 0..99: Flower Garden 82 won / 9 lost / 9 unknown against 70 / 9 / 21 with the earlier key,
-/// Wildflower 93 / 6 / 1 against 88 / 6 / 6. In the games with a stock turned once it is off:
-/// seeds 0..99 at 1,000,000 nodes, Napoleon's Square 85 / 84, Forty Thieves 21 / 24;
-/// Napoleon's Shoulder at 10,000,000 nodes 71 / 70 (12 and 11 by one only), slower.
+/// In games with face-down cards always: there it finds more wins at equal budget. In the open
+/// games without a stock (Flower Garden, Wildflower, the Lucky games, Luckier Thirteen), keyed
+/// by [`symmetric_key`] (which merges interchangeable piles and reserve cards and passes
+/// through forced foundation moves), from [`symmetric_from`] nodes on. In the games with a
+/// stock turned once it is off: there it did not pay (measured: docs/performance.md,
+/// "streamline::used: where the streamlined search runs first").
 pub fn used<V: Variant>(max_nodes: u64) -> bool {
     !symmetric_used::<V>() || (!V::rules().has_stock() && max_nodes >= symmetric_from::<V>())
 }
@@ -47,8 +37,8 @@ pub fn used<V: Variant>(max_nodes: u64) -> bool {
 pub const SYMMETRIC_FROM: u64 = 100_000;
 /// The same for the open games without a reserve or a stock (the Lucky games, Luckier
 /// Thirteen), where at 100,000 nodes the half budget it takes cost as many wins as it found
-/// (seeds 0..199, won with / without it: Lucky Piles 170 / 175, Lucky Thirteen 5 / 3,
-/// same-suit Lucky Piles 114 / 110).
+/// (measured: docs/performance.md, "streamline::used: where the streamlined search runs
+/// first").
 pub const SYMMETRIC_FROM_NO_RESERVE: u64 = 1_000_000;
 
 /// [`SYMMETRIC_FROM`] or [`SYMMETRIC_FROM_NO_RESERVE`], for game `V`.
@@ -62,8 +52,9 @@ pub fn symmetric_from<V: Variant>() -> u64 {
 
 /// Does the streamlined search of game `V` key its positions by [`symmetric_key`] (suits the
 /// build rule ignores merged, Solvitaire's "suit symmetry")? In the open games. With face-down
-/// cards the exact key is kept: the symmetric key changed no verdict of Stonewall seeds 0..99
-/// at 1,000,000 nodes and lost 2 wins of Klondike draw 3's at 200,000.
+/// cards the exact key is kept: there the symmetric key won nothing and lost wins (measured:
+/// docs/performance.md, "Trials that were dropped", the suit-symmetric key with face-down
+/// cards).
 pub fn symmetric_used<V: Variant>() -> bool {
     matches!(V::rules().face_down, FaceDown::None)
 }
