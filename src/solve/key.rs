@@ -606,7 +606,24 @@ fn encode_as<V: Variant, K: KeyWords>(ctx: &KeyContext, pos: &Position, turned_o
     let rules = V::rules();
     let mut key = K::default();
     let mut w = Writer::new(key.as_mut());
-    // Foundations, per suit.
+    put_foundations::<V>(&mut w, pos);
+    // Reserve.
+    if rules.reserve > 0 {
+        let m = reserve_mask(&pos.reserve) & ((1u64 << rules.reserve) - 1);
+        w.put(m, rules.reserve as u32);
+    }
+    if !matches!(rules.stock, Stock::None) && pos.talon_len > 0 {
+        put_talon::<V>(&mut w, ctx, pos, turned_over);
+    }
+    put_tableau::<V>(&mut w, ctx, pos);
+    w.finish();
+    key
+}
+
+/// The foundations' heights, per suit (with two decks, the two of a suit higher first).
+#[inline(always)]
+fn put_foundations<V: Variant>(w: &mut Writer, pos: &Position) {
+    let rules = V::rules();
     let nf = rules.foundations();
     if rules.decks == 1 {
         let mut h = [0u64; 4];
@@ -635,43 +652,48 @@ fn encode_as<V: Variant, K: KeyWords>(ctx: &KeyContext, pos: &Position, turned_o
             w.put(hi | lo << 4, 8);
         }
     }
-    // Reserve.
-    if rules.reserve > 0 {
-        let m = reserve_mask(&pos.reserve) & ((1u64 << rules.reserve) - 1);
-        w.put(m, rules.reserve as u32);
+}
+
+/// The talon: which of its cards are still in it, the stock's count (of the position turning
+/// over reaches, where `turned_over` or on the cycle) and, where passes are counted, the
+/// redeals.
+#[inline(always)]
+fn put_talon<V: Variant>(w: &mut Writer, ctx: &KeyContext, pos: &Position, turned_over: bool) {
+    let rules = V::rules();
+    let tl = pos.talon_len as usize;
+    let left = !pos.talon_out;
+    let m = [left as u64, (left >> 64) as u64];
+    if tl > 64 {
+        w.put_wide(m[0], 64);
+        w.put_wide(m[1] & ((1u64 << (tl - 64)) - 1), (tl - 64) as u32);
+    } else if tl == 64 {
+        w.put_wide(m[0], 64);
+    } else {
+        w.put_wide(m[0] & ((1u64 << tl) - 1), tl as u32);
     }
-    // Talon.
-    if !matches!(rules.stock, Stock::None) && pos.talon_len > 0 {
-        let tl = pos.talon_len as usize;
-        let left = !pos.talon_out;
-        let m = [left as u64, (left >> 64) as u64];
-        if tl > 64 {
-            w.put_wide(m[0], 64);
-            w.put_wide(m[1] & ((1u64 << (tl - 64)) - 1), (tl - 64) as u32);
-        } else if tl == 64 {
-            w.put_wide(m[0], 64);
-        } else {
-            w.put_wide(m[0] & ((1u64 << tl) - 1), tl as u32);
-        }
-        let stock_len = if turned_over || on_cycle(ctx, pos) {
-            pos.stock_len + pos.waste_len
-        } else {
-            pos.stock_len
-        };
-        w.put(stock_len as u64, bits_for(tl));
-        // With unlimited passes the count of redeals is no part of the state (and may be
-        // anything): it must not be written, not even as zero bits of a nonzero value.
-        let rb = redeal_bits(rules);
-        if rb > 0 {
-            w.put(pos.redeals as u64, rb);
-        }
+    let stock_len = if turned_over || on_cycle(ctx, pos) {
+        pos.stock_len + pos.waste_len
+    } else {
+        pos.stock_len
+    };
+    w.put(stock_len as u64, bits_for(tl));
+    // With unlimited passes the count of redeals is no part of the state (and may be
+    // anything): it must not be written, not even as zero bits of a nonzero value.
+    let rb = redeal_bits(rules);
+    if rb > 0 {
+        w.put(pos.redeals as u64, rb);
     }
-    // Tableau: every prefix length in pile order; then the built part of each pile with a
-    // prefix, in pile order; then the piles without one, sorted.
+}
+
+/// The tableau: every prefix length in pile order; then the built part of each pile with a
+/// prefix, in pile order; then the piles without one, sorted. With the loose tableau, the
+/// capped prefix lengths only (`KeyContext::with_loose_tableau`: a capped length needs no more
+/// bits than the start's).
+#[inline(always)]
+fn put_tableau<V: Variant>(w: &mut Writer, ctx: &KeyContext, pos: &Position) {
+    let rules = V::rules();
     let np = rules.piles();
     if ctx.loose {
-        // Capped prefix lengths only (`KeyContext::with_loose_tableau`): a capped length needs
-        // no more bits than the start's.
         if ctx.fixed_total <= 57 {
             let mut v = 0u64;
             for p in 0..np {
@@ -684,11 +706,8 @@ fn encode_as<V: Variant, K: KeyWords>(ctx: &KeyContext, pos: &Position, turned_o
                 w.put(v as u64, ctx.fixed_bits[p] as u32);
             }
         }
-        w.finish();
-        return key;
+        return;
     }
-    let mut free = [0u8; 16];
-    let mut nfree = 0;
     if ctx.fixed_total <= 57 {
         // The same bits as pile by pile, gathered in one word first (one `put`).
         let mut v = 0u64;
@@ -701,13 +720,15 @@ fn encode_as<V: Variant, K: KeyWords>(ctx: &KeyContext, pos: &Position, turned_o
             w.put(pos.piles[p].fixed as u64, ctx.fixed_bits[p] as u32);
         }
     }
+    let mut free = [0u8; 16];
+    let mut nfree = 0;
     for p in 0..np {
         let pile = &pos.piles[p];
         if pile.fixed == 0 {
             free[nfree] = p as u8;
             nfree += 1;
         } else {
-            write_built::<V>(&mut w, &pile.cards, pile.fixed as usize, pile.len as usize);
+            write_built::<V>(w, &pile.cards, pile.fixed as usize, pile.len as usize);
         }
     }
     let free = &mut free[..nfree];
@@ -720,10 +741,8 @@ fn encode_as<V: Variant, K: KeyWords>(ctx: &KeyContext, pos: &Position, turned_o
     }
     for &p in free.iter() {
         let pile = &pos.piles[p as usize];
-        write_built::<V>(&mut w, &pile.cards, 0, pile.len as usize);
+        write_built::<V>(w, &pile.cards, 0, pile.len as usize);
     }
-    w.finish();
-    key
 }
 
 /// A number that orders piles as their card lists do, but for piles that agree in their first
@@ -837,42 +856,7 @@ pub fn decode<V: Variant, K: KeyWords>(ctx: &KeyContext, start: &Position, key: 
         }
     }
     if !matches!(rules.stock, Stock::None) && start.talon_len > 0 {
-        let tl = start.talon_len as usize;
-        let m = if tl > 64 {
-            [r.get(64), r.get((tl - 64) as u32)]
-        } else {
-            [r.get(tl as u32), 0]
-        };
-        let stock_len = r.get(bits_for(tl)) as usize;
-        let rb = redeal_bits(rules);
-        pos.redeals = if rb > 0 { r.get(rb) as u8 } else { 0 };
-        // The talon cards still in the stock or waste, in turning order (no allocation: the
-        // best-first search decodes a key at every position it expands).
-        let left_mask = m[0] as u128 | (m[1] as u128) << 64;
-        let mut remaining = [0u8; MAX_TALON];
-        let mut left = 0;
-        let mut bits = left_mask;
-        while bits != 0 {
-            remaining[left] = bits.trailing_zeros() as u8;
-            left += 1;
-            bits &= bits - 1;
-        }
-        let remaining = &remaining[..left];
-        let waste_len = remaining.len() - stock_len;
-        let talon = if tl >= 128 {
-            u128::MAX
-        } else {
-            (1u128 << tl) - 1
-        };
-        pos.talon_out = !left_mask & talon;
-        pos.waste = [0; MAX_TALON];
-        pos.stock = [0; MAX_TALON];
-        pos.waste_len = waste_len as u8;
-        pos.waste[..waste_len].copy_from_slice(&remaining[..waste_len]);
-        pos.stock_len = stock_len as u8;
-        for (i, &t) in remaining[waste_len..].iter().rev().enumerate() {
-            pos.stock[i] = t;
-        }
+        read_talon::<V>(&mut r, start, &mut pos);
     }
     let np = rules.piles();
     let mut fixed = [0usize; 16];
@@ -899,6 +883,48 @@ pub fn decode<V: Variant, K: KeyWords>(ctx: &KeyContext, start: &Position, key: 
         pile.fixed = 0;
     }
     pos
+}
+
+/// Reads the talon's part of a key into `pos` (the inverse of `put_talon`).
+#[inline]
+fn read_talon<V: Variant>(r: &mut Reader, start: &Position, pos: &mut Position) {
+    let rules = V::rules();
+    let tl = start.talon_len as usize;
+    let m = if tl > 64 {
+        [r.get(64), r.get((tl - 64) as u32)]
+    } else {
+        [r.get(tl as u32), 0]
+    };
+    let stock_len = r.get(bits_for(tl)) as usize;
+    let rb = redeal_bits(rules);
+    pos.redeals = if rb > 0 { r.get(rb) as u8 } else { 0 };
+    // The talon cards still in the stock or waste, in turning order (no allocation: the
+    // best-first search decodes a key at every position it expands).
+    let left_mask = m[0] as u128 | (m[1] as u128) << 64;
+    let mut remaining = [0u8; MAX_TALON];
+    let mut left = 0;
+    let mut bits = left_mask;
+    while bits != 0 {
+        remaining[left] = bits.trailing_zeros() as u8;
+        left += 1;
+        bits &= bits - 1;
+    }
+    let remaining = &remaining[..left];
+    let waste_len = remaining.len() - stock_len;
+    let talon = if tl >= 128 {
+        u128::MAX
+    } else {
+        (1u128 << tl) - 1
+    };
+    pos.talon_out = !left_mask & talon;
+    pos.waste = [0; MAX_TALON];
+    pos.stock = [0; MAX_TALON];
+    pos.waste_len = waste_len as u8;
+    pos.waste[..waste_len].copy_from_slice(&remaining[..waste_len]);
+    pos.stock_len = stock_len as u8;
+    for (i, &t) in remaining[waste_len..].iter().rev().enumerate() {
+        pos.stock[i] = t;
+    }
 }
 
 #[cfg(test)]

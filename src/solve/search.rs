@@ -417,62 +417,21 @@ impl<V: Variant, K: KeyWords> Searcher<V, K> {
                 .last_mut()
                 .expect("the root frame is never popped here");
             if top.next == top.end {
-                let f = *top;
-                self.frames.pop();
-                if incremental {
-                    self.sums.pop();
-                }
-                self.moves.truncate(f.start as usize);
-                if self.frames.is_empty() {
+                if self.back(pos, incremental) {
                     self.stats.nodes = nodes;
                     return End::Exhausted;
                 }
-                undo::<V>(pos, f.mv, f.undo);
                 continue;
             }
             let index = top.next as usize;
             let m = self.moves[index];
             top.next += 1;
             // Is this move's child key in `keys`? Once a move of this position has come back
-            // (so its siblings are likely to be made too), this move's and the next LOOKAHEAD
-            // siblings' are keyed here (from this, their parent position) and their slots asked
-            // for; the first move's child is keyed at its visit, as without the lookahead.
+            // (so its siblings are likely to be made too), see `key_ahead`.
             let keyed = ahead_keys && index > top.start as usize;
             if keyed {
-                let ahead = (index + 1 + LOOKAHEAD).min(top.end as usize);
-                let from = (top.keyed as usize).max(index);
-                if from < ahead {
-                    top.keyed = ahead as u32;
-                    if self.keys.len() < ahead {
-                        self.keys.resize(self.moves.len(), (K::default(), 0));
-                    }
-                    for i in from..ahead {
-                        let c = self.moves[i];
-                        let u = apply::<V>(pos, c);
-                        let k = encode::<V, K>(ctx, pos);
-                        undo::<V>(pos, c, u);
-                        let h = Table::<K>::hash_of(&k);
-                        self.table.prefetch(h);
-                        self.keys[i] = (k, h);
-                    }
-                }
-            }
-            // A move whose child key is known and in the table leads to a position entered
-            // before (or to one counted as entered, `turned_over_key`): the search would
-            // make it, find its key seen and take it back. It is counted without being made.
-            // The same search: the table is asked the same question at the same point, and
-            // such a position is never a goal (a goal, a function of the position, ends the
-            // search when it is entered, and a position counted as entered has cards in its
-            // talon, so is not won; debug builds make the move and check both).
-            if keyed {
-                let (k, h) = self.keys[index];
-                if self.table.contains_hashed(&k, h) {
-                    debug_assert!({
-                        let u = apply::<V>(pos, m);
-                        let seen = k == self.key_of(ctx, pos) && !visit.goal(pos);
-                        undo::<V>(pos, m, u);
-                        seen
-                    });
+                self.key_ahead(ctx, pos, index);
+                if self.seen_ahead(ctx, pos, visit, index, m) {
                     nodes += 1;
                     if nodes & 1023 == 0
                         && let Some(l) = stop(nodes, limits, cancel)
@@ -515,113 +474,219 @@ impl<V: Variant, K: KeyWords> Searcher<V, K> {
             } else {
                 Sums::default()
             };
-            // The symmetric fingerprint from the sums kept up to date, or the table key.
-            let key_of = |this: &Self, pos: &Position| {
-                if incremental {
-                    symmetric_key_of_sums::<V, K>(pos, sums)
-                } else {
-                    this.key_of(ctx, pos)
-                }
-            };
-            let (start, end) = if self.mode.symmetric {
-                // The suit-symmetric search (Solvitaire's cache): a position whose one move is
-                // forced to a foundation is not stored, only passed through. Stored, it would
-                // stand for its suit twins too, and those may have other moves (the twin of a
-                // position about to put up a 5 may be one where a 6 of another suit can move
-                // instead). Foundation cards stay up in a streamlined search, so a chain of
-                // forced moves never comes back to where it started.
-                //
-                // A position where no card can go up is never a forced one, so it is looked up
-                // first and expanded only if new: the same search, without expanding the
-                // positions seen before (most of them).
-                if !super::streamline::may_go_up::<V>(pos) {
-                    match self.table.insert(&key_of(self, pos)) {
-                        Insert::New => self.stats.best_up = self.stats.best_up.max(pos.on_found),
-                        Insert::Seen => {
-                            undo::<V>(pos, m, u);
-                            continue;
-                        }
-                        Insert::Full => {
-                            self.stats.nodes = nodes;
-                            return End::Stopped(Limit::Memory);
-                        }
-                    }
-                    self.expand(ctx, pos, Some((m, &u)))
-                } else {
-                    let (start, end) = self.expand(ctx, pos, Some((m, &u)));
-                    let forced = end == start + 1
-                        && matches!(self.moves[start as usize].to, Place::Foundation(_));
-                    if !forced {
-                        match self.table.insert(&key_of(self, pos)) {
-                            Insert::New => {
-                                self.stats.best_up = self.stats.best_up.max(pos.on_found)
-                            }
-                            Insert::Seen => {
-                                self.moves.truncate(start as usize);
-                                undo::<V>(pos, m, u);
-                                continue;
-                            }
-                            Insert::Full => {
-                                self.stats.nodes = nodes;
-                                return End::Stopped(Limit::Memory);
-                            }
-                        }
-                    } else {
-                        self.stats.best_up = self.stats.best_up.max(pos.on_found);
-                    }
-                    (start, end)
-                }
+            let entered = if self.mode.symmetric {
+                self.enter_symmetric(ctx, pos, m, &u, incremental.then_some(sums))
             } else {
-                let (key, h) = if keyed {
-                    let (key, h) = self.keys[index];
-                    debug_assert!(key == self.key_of(ctx, pos), "{m}: the child key kept");
-                    (key, h)
-                } else {
-                    let key = self.key_of(ctx, pos);
-                    (key, Table::<K>::hash_of(&key))
-                };
-                // Computed before the key's own probe, and its slot asked for, so that the two
-                // table misses of a new position overlap (hashed once: the hash outlives growth).
-                let over = turned_over_key::<V, K>(ctx, pos, &key).map(|k| {
-                    let h = Table::<K>::hash_of(&k);
-                    self.table.prefetch(h);
-                    (k, h)
-                });
-                match self.table.insert_hashed(&key, h) {
-                    Insert::New => {
-                        self.stats.best_up = self.stats.best_up.max(pos.on_found);
-                        if let Some((k, h)) = over
-                            && self.table.insert_hashed(&k, h) == Insert::Full
-                        {
-                            self.stats.nodes = nodes;
-                            return End::Stopped(Limit::Memory);
-                        }
-                    }
-                    Insert::Seen => {
-                        undo::<V>(pos, m, u);
-                        continue;
-                    }
-                    Insert::Full => {
-                        self.stats.nodes = nodes;
-                        return End::Stopped(Limit::Memory);
-                    }
-                }
-                self.expand(ctx, pos, Some((m, &u)))
+                let known = keyed.then(|| self.keys[index]);
+                self.enter_exact(ctx, pos, m, &u, known)
             };
-            self.frames.push(Frame {
-                mv: m,
-                undo: u,
-                next: start,
-                end,
-                start,
-                keyed: start,
-            });
-            if incremental {
-                self.sums.push(sums);
-            }
-            self.stats.max_depth = self.stats.max_depth.max(self.frames.len() - 1);
+            let (start, end) = match entered {
+                Entered::New(start, end) => (start, end),
+                Entered::Seen => {
+                    undo::<V>(pos, m, u);
+                    continue;
+                }
+                Entered::Full => {
+                    self.stats.nodes = nodes;
+                    return End::Stopped(Limit::Memory);
+                }
+            };
+            self.push(m, u, (start, end), incremental.then_some(sums));
         }
     }
+
+    /// Leaves the top frame, whose moves are all made: takes its move back. `true` when that
+    /// was the root's (the search ran dry).
+    #[inline(always)]
+    fn back(&mut self, pos: &mut Position, incremental: bool) -> bool {
+        let f = self.frames.pop().expect("a frame to leave");
+        if incremental {
+            self.sums.pop();
+        }
+        self.moves.truncate(f.start as usize);
+        if self.frames.is_empty() {
+            return true;
+        }
+        undo::<V>(pos, f.mv, f.undo);
+        false
+    }
+
+    /// Enters the frame of the position `m` made, whose moves are `moves[start..end]` (and its
+    /// fingerprint's sums, where kept up to date).
+    #[inline(always)]
+    fn push(&mut self, m: Move, u: Undo, (start, end): (u32, u32), sums: Option<Sums>) {
+        self.frames.push(Frame {
+            mv: m,
+            undo: u,
+            next: start,
+            end,
+            start,
+            keyed: start,
+        });
+        if let Some(sums) = sums {
+            self.sums.push(sums);
+        }
+        self.stats.max_depth = self.stats.max_depth.max(self.frames.len() - 1);
+    }
+
+    /// Keys the children of the moves from `index` to LOOKAHEAD past it (those not keyed yet)
+    /// from their parent `pos` into `keys`, and asks the table for their slots. Called once a
+    /// move of this position has come back (so its siblings are likely to be made too); the
+    /// first move's child is keyed at its visit, as without the lookahead.
+    #[inline(always)]
+    fn key_ahead(&mut self, ctx: &KeyContext, pos: &mut Position, index: usize) {
+        let top = self.frames.last_mut().expect("a frame holds the move");
+        let ahead = (index + 1 + LOOKAHEAD).min(top.end as usize);
+        let from = (top.keyed as usize).max(index);
+        if from < ahead {
+            top.keyed = ahead as u32;
+            if self.keys.len() < ahead {
+                self.keys.resize(self.moves.len(), (K::default(), 0));
+            }
+            for i in from..ahead {
+                let c = self.moves[i];
+                let u = apply::<V>(pos, c);
+                let k = encode::<V, K>(ctx, pos);
+                undo::<V>(pos, c, u);
+                let h = Table::<K>::hash_of(&k);
+                self.table.prefetch(h);
+                self.keys[i] = (k, h);
+            }
+        }
+    }
+
+    /// Is the child of move `index` (`m`), keyed ahead, in the table? Then it leads to a
+    /// position entered before (or to one counted as entered, `turned_over_key`): the search
+    /// would make it, find its key seen and take it back, so it is counted without being made.
+    /// The same search: the table is asked the same question at the same point, and such a
+    /// position is never a goal (a goal, a function of the position, ends the search when it is
+    /// entered, and a position counted as entered has cards in its talon, so is not won; debug
+    /// builds make the move and check both).
+    #[inline(always)]
+    fn seen_ahead<G: Visit>(
+        &self,
+        ctx: &KeyContext,
+        pos: &mut Position,
+        visit: &mut G,
+        index: usize,
+        m: Move,
+    ) -> bool {
+        let (k, h) = self.keys[index];
+        let seen = self.table.contains_hashed(&k, h);
+        debug_assert!(
+            !seen || {
+                let u = apply::<V>(pos, m);
+                let seen = k == self.key_of(ctx, pos) && !visit.goal(pos);
+                undo::<V>(pos, m, u);
+                seen
+            }
+        );
+        seen
+    }
+
+    /// Enters `pos`, reached by `m`, in the suit-symmetric search (Solvitaire's cache): stores
+    /// its fingerprint (from the sums kept up to date, where `sums`) and expands it, unless it
+    /// was seen. A position whose one move is forced to a foundation is not stored, only passed
+    /// through: stored, it would stand for its suit twins too, and those may have other moves
+    /// (the twin of a position about to put up a 5 may be one where a 6 of another suit can move
+    /// instead). Foundation cards stay up in a streamlined search, so a chain of forced moves
+    /// never comes back to where it started. A position where no card can go up is never a
+    /// forced one, so it is looked up first and expanded only if new: the same search, without
+    /// expanding the positions seen before (most of them).
+    #[inline(always)]
+    fn enter_symmetric(
+        &mut self,
+        ctx: &KeyContext,
+        pos: &Position,
+        m: Move,
+        u: &Undo,
+        sums: Option<Sums>,
+    ) -> Entered {
+        let key = |this: &Self| match sums {
+            Some(sums) => symmetric_key_of_sums::<V, K>(pos, sums),
+            None => this.key_of(ctx, pos),
+        };
+        if !super::streamline::may_go_up::<V>(pos) {
+            match self.table.insert(&key(self)) {
+                Insert::New => self.stats.best_up = self.stats.best_up.max(pos.on_found),
+                Insert::Seen => return Entered::Seen,
+                Insert::Full => return Entered::Full,
+            }
+            let (start, end) = self.expand(ctx, pos, Some((m, u)));
+            return Entered::New(start, end);
+        }
+        let (start, end) = self.expand(ctx, pos, Some((m, u)));
+        let forced =
+            end == start + 1 && matches!(self.moves[start as usize].to, Place::Foundation(_));
+        if !forced {
+            match self.table.insert(&key(self)) {
+                Insert::New => self.stats.best_up = self.stats.best_up.max(pos.on_found),
+                Insert::Seen => {
+                    self.moves.truncate(start as usize);
+                    return Entered::Seen;
+                }
+                Insert::Full => return Entered::Full,
+            }
+        } else {
+            self.stats.best_up = self.stats.best_up.max(pos.on_found);
+        }
+        Entered::New(start, end)
+    }
+
+    /// Enters `pos`, reached by `m`, in an exact search: stores its key (`known`: the key and
+    /// hash computed ahead, [`Searcher::key_ahead`]) and the key of the position turning alone
+    /// reaches (`turned_over_key`), and expands it, unless it was seen.
+    #[inline(always)]
+    fn enter_exact(
+        &mut self,
+        ctx: &KeyContext,
+        pos: &Position,
+        m: Move,
+        u: &Undo,
+        known: Option<(K, u64)>,
+    ) -> Entered {
+        let (key, h) = match known {
+            Some((key, h)) => {
+                debug_assert!(key == self.key_of(ctx, pos), "{m}: the child key kept");
+                (key, h)
+            }
+            None => {
+                let key = self.key_of(ctx, pos);
+                (key, Table::<K>::hash_of(&key))
+            }
+        };
+        // Computed before the key's own probe, and its slot asked for, so that the two table
+        // misses of a new position overlap (hashed once: the hash outlives growth).
+        let over = turned_over_key::<V, K>(ctx, pos, &key).map(|k| {
+            let h = Table::<K>::hash_of(&k);
+            self.table.prefetch(h);
+            (k, h)
+        });
+        match self.table.insert_hashed(&key, h) {
+            Insert::New => {
+                self.stats.best_up = self.stats.best_up.max(pos.on_found);
+                if let Some((k, h)) = over
+                    && self.table.insert_hashed(&k, h) == Insert::Full
+                {
+                    return Entered::Full;
+                }
+            }
+            Insert::Seen => return Entered::Seen,
+            Insert::Full => return Entered::Full,
+        }
+        let (start, end) = self.expand(ctx, pos, Some((m, u)));
+        Entered::New(start, end)
+    }
+}
+
+/// What entering a position came to.
+enum Entered {
+    /// New: its moves are `moves[start..end]`.
+    New(u32, u32),
+    /// Seen before (or, where it is not stored, its moves were taken back).
+    Seen,
+    /// The table is full.
+    Full,
 }
 
 /// Which limit, if any, stops a search that has made `nodes` nodes (asked every 1,024 nodes).
