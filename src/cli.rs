@@ -195,19 +195,7 @@ impl CheckArgs {
     }
 }
 
-/// A pruning rule that `--prune-off` can switch off.
-#[derive(clap::ValueEnum, Copy, Clone, Debug, PartialEq, Eq)]
-pub enum PruneRule {
-    Aces,
-    Safe,
-    Kings,
-    Talon,
-    Runs,
-    Blocks,
-    Free,
-    Updown,
-    Loose,
-}
+use patience::solve::prune::Rule as PruneRule;
 
 /// The solver's budget, shared by the commands that solve.
 #[derive(Args, Debug, Clone)]
@@ -233,21 +221,8 @@ pub struct SolverArgs {
     /// in the planner's solves too, as `--prune-off` is.
     #[arg(long)]
     pub no_prune: bool,
-    /// Switch off some of the proved pruning rules, comma-separated: `aces` (an Ace goes up at
-    /// once and stays), `safe` (cards nothing more can be built on go up at once; settled
-    /// foundation cards stay), `kings` (a position where some suit's King can never go up is
-    /// a dead end: games where a tableau King can only go to a foundation), `talon` (turning
-    /// the stock and playing the card shown are one move, in games whose stock is turned over
-    /// again without limit), `runs` (a run is taken off a face-up card it fits on only when
-    /// that card can then go up or take the other card that fits on it: Klondike, Stonewall),
-    /// `blocks` (a position where some card can never go up, as a card above a lower one of
-    /// its suit has nowhere to go, is a dead end: one-deck games), `free` (with `safe`: a card
-    /// also goes up at once when each card that fits on it is settled or is itself next to go
-    /// up with nothing to hold: games that build down), `updown` (a card that can go up
-    /// goes up at once: one-deck games built up or down in suit that move single cards),
-    /// `loose` (the depth-first searches take positions that differ only in which of its two
-    /// places each face-up card is built on as one, and move a run onto its base card's twin
-    /// to put that card up: Klondike).
+    /// Switch off some of the proved pruning rules, comma-separated (for cross-checks: the
+    /// verdicts are the same). `--help` lists each rule with what it does.
     #[arg(long, value_name = "RULES", value_delimiter = ',')]
     pub prune_off: Vec<PruneRule>,
     /// Only the exhaustive depth-first search: skip the streamlined search (games with
@@ -266,21 +241,7 @@ impl SolverArgs {
         if self.prune_off.is_empty() {
             return "on".into();
         }
-        let off: Vec<&str> = self
-            .prune_off
-            .iter()
-            .map(|r| match r {
-                PruneRule::Aces => "aces",
-                PruneRule::Safe => "safe",
-                PruneRule::Kings => "kings",
-                PruneRule::Talon => "talon",
-                PruneRule::Runs => "runs",
-                PruneRule::Blocks => "blocks",
-                PruneRule::Free => "free",
-                PruneRule::Updown => "updown",
-                PruneRule::Loose => "loose",
-            })
-            .collect();
+        let off: Vec<&str> = self.prune_off.iter().map(|r| r.name()).collect();
         format!("on except {}", off.join(","))
     }
 
@@ -315,18 +276,8 @@ impl SolverArgs {
                 patience::solve::Prune::NONE
             } else {
                 let mut p = patience::solve::Prune::default();
-                for r in &self.prune_off {
-                    match r {
-                        PruneRule::Aces => p.aces = false,
-                        PruneRule::Safe => p.safe = false,
-                        PruneRule::Kings => p.kings = false,
-                        PruneRule::Talon => p.talon = false,
-                        PruneRule::Runs => p.runs = false,
-                        PruneRule::Blocks => p.blocks = false,
-                        PruneRule::Free => p.free = false,
-                        PruneRule::Updown => p.updown = false,
-                        PruneRule::Loose => p.loose = false,
-                    }
+                for &r in &self.prune_off {
+                    p = p.without(r);
                 }
                 p
             },

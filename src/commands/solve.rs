@@ -73,17 +73,7 @@ pub fn describe(pos: &Position, m: Move) -> String {
 /// Which proved pruning rules the search used: each is on only where its argument's
 /// preconditions hold for the game's rules (and `--prune-off` left it on).
 pub(crate) fn pruning_text<V: Variant>(p: &Prune) -> String {
-    let rules = [
-        ("aces", p.aces, Prune::aces_rule_holds::<V>()),
-        ("safe", p.safe, Prune::safe_rule_holds::<V>()),
-        ("kings", p.kings, Prune::kings_rule_holds::<V>()),
-        ("talon", p.talon, Prune::talon_plays_used::<V>()),
-        ("runs", p.runs, Prune::runs_rule_holds::<V>()),
-        ("blocks", p.blocks, Prune::blocks_rule_holds::<V>()),
-        ("free", p.free && p.safe, Prune::free_rule_holds::<V>()),
-        ("updown", p.updown, Prune::updown_rule_holds::<V>()),
-        ("loose", p.loose, Prune::loose_rule_holds::<V>()),
-    ];
+    let rules = patience::solve::prune::Rule::ALL.map(|r| (r.name(), p.asks(r), r.holds::<V>()));
     let list = |f: &dyn Fn(bool, bool) -> bool| -> String {
         let names: Vec<&str> = rules
             .iter()

@@ -272,6 +272,128 @@ pub struct Prune {
     pub loose: bool,
 }
 
+/// A proved pruning rule that can be switched off (`--prune-off NAME`): one name per field of
+/// [`Prune`]. Each variant's doc is its `--help` text.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "cli", derive(clap::ValueEnum))]
+pub enum Rule {
+    /// An Ace goes up at once and stays.
+    Aces,
+    /// Cards nothing more can be built on go up at once; settled foundation cards stay.
+    Safe,
+    /// A position where some suit's King can never go up is a dead end: games where a tableau
+    /// King can only go to a foundation.
+    Kings,
+    /// Turning the stock and playing the card shown are one move, in games whose stock is
+    /// turned over again without limit.
+    Talon,
+    /// A run is taken off a face-up card it fits on only when that card can then go up or take
+    /// the other card that fits on it: Klondike, Stonewall.
+    Runs,
+    /// A position where some card can never go up, as a card above a lower one of its suit has
+    /// nowhere to go, is a dead end: one-deck games.
+    Blocks,
+    /// With `safe`: a card also goes up at once when each card that fits on it is settled or
+    /// is itself next to go up with nothing to hold: games that build down.
+    Free,
+    /// A card that can go up goes up at once: one-deck games built up or down in suit that
+    /// move single cards.
+    Updown,
+    /// The depth-first searches take positions that differ only in which of its two places
+    /// each face-up card is built on as one, and move a run onto its base card's twin to put
+    /// that card up: Klondike.
+    Loose,
+}
+
+impl Rule {
+    /// Every rule, in the order the messages list them.
+    pub const ALL: [Rule; 9] = [
+        Rule::Aces,
+        Rule::Safe,
+        Rule::Kings,
+        Rule::Talon,
+        Rule::Runs,
+        Rule::Blocks,
+        Rule::Free,
+        Rule::Updown,
+        Rule::Loose,
+    ];
+
+    /// Its name, as `--prune-off` takes it and the messages print it.
+    pub fn name(self) -> &'static str {
+        match self {
+            Rule::Aces => "aces",
+            Rule::Safe => "safe",
+            Rule::Kings => "kings",
+            Rule::Talon => "talon",
+            Rule::Runs => "runs",
+            Rule::Blocks => "blocks",
+            Rule::Free => "free",
+            Rule::Updown => "updown",
+            Rule::Loose => "loose",
+        }
+    }
+
+    /// Does its argument hold for game `V` (so that, asked for, it is applied)?
+    pub fn holds<V: Variant>(self) -> bool {
+        match self {
+            Rule::Aces => Prune::aces_rule_holds::<V>(),
+            Rule::Safe => Prune::safe_rule_holds::<V>(),
+            Rule::Kings => Prune::kings_rule_holds::<V>(),
+            Rule::Talon => Prune::talon_plays_used::<V>(),
+            Rule::Runs => Prune::runs_rule_holds::<V>(),
+            Rule::Blocks => Prune::blocks_rule_holds::<V>(),
+            Rule::Free => Prune::free_rule_holds::<V>(),
+            Rule::Updown => Prune::updown_rule_holds::<V>(),
+            Rule::Loose => Prune::loose_rule_holds::<V>(),
+        }
+    }
+}
+
+impl Prune {
+    /// Is `rule` asked for? (`free` only with `safe`, which it extends.)
+    pub fn asks(&self, rule: Rule) -> bool {
+        match rule {
+            Rule::Free => self.free && self.safe,
+            r => *self.flag(r),
+        }
+    }
+
+    /// These prunings with `rule` switched off.
+    pub fn without(mut self, rule: Rule) -> Prune {
+        *self.flag_mut(rule) = false;
+        self
+    }
+
+    fn flag(&self, rule: Rule) -> &bool {
+        match rule {
+            Rule::Aces => &self.aces,
+            Rule::Safe => &self.safe,
+            Rule::Kings => &self.kings,
+            Rule::Talon => &self.talon,
+            Rule::Runs => &self.runs,
+            Rule::Blocks => &self.blocks,
+            Rule::Free => &self.free,
+            Rule::Updown => &self.updown,
+            Rule::Loose => &self.loose,
+        }
+    }
+
+    fn flag_mut(&mut self, rule: Rule) -> &mut bool {
+        match rule {
+            Rule::Aces => &mut self.aces,
+            Rule::Safe => &mut self.safe,
+            Rule::Kings => &mut self.kings,
+            Rule::Talon => &mut self.talon,
+            Rule::Runs => &mut self.runs,
+            Rule::Blocks => &mut self.blocks,
+            Rule::Free => &mut self.free,
+            Rule::Updown => &mut self.updown,
+            Rule::Loose => &mut self.loose,
+        }
+    }
+}
+
 impl Default for Prune {
     fn default() -> Self {
         Prune {
