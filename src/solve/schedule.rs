@@ -460,8 +460,9 @@ impl<V: Variant> Run<'_, V> {
     /// the scans alive.
     fn interleaved(&mut self, s: &mut Searchers<V>) -> End {
         let (mut entries, stream_first) = scans_of::<V>(self.limits.max_nodes);
-        let symmetric = streamline::symmetric_used::<V>();
-        let mut stream = DepthFirst::new(&mut s.stream, Mode::streamlined(symmetric));
+        // Solvitaire's streamlined search, in every game (in the open games it is the
+        // symmetric search as it was: there no run rearranging is idle).
+        let mut stream = DepthFirst::new(&mut s.stream, Mode::SOLVITAIRE);
         let mut best = Best(&mut s.best);
         let mut restarts = Restarts::new(&mut s.restart);
         let mut plain = DepthFirst::new(&mut s.plain, Mode::PLAIN);

@@ -136,6 +136,9 @@ pub struct Mode {
     /// Key positions by [`super::streamline::symmetric_key`] instead of the exact key (with
     /// `streamline` only: a lossy key can only lose wins, so the search then proves nothing).
     pub symmetric: bool,
+    /// With `streamline`: runs may move from pile to pile idly (the streamliner that forbids
+    /// it, in games with face-down cards, is off).
+    pub rearrange: bool,
     /// Seed of the move-order noise of a restart (0: the plain order). The order changes
     /// only which positions are entered first, never what the search proves.
     pub noise: u64,
@@ -146,6 +149,7 @@ impl Mode {
     pub const PLAIN: Mode = Mode {
         streamline: false,
         symmetric: false,
+        rearrange: false,
         noise: 0,
     };
 
@@ -162,9 +166,18 @@ impl Mode {
         Mode {
             streamline: true,
             symmetric,
+            rearrange: false,
             noise: 0,
         }
     }
+
+    /// Solvitaire's streamlined search: the suit-symmetric key, and runs free to rearrange.
+    pub const SOLVITAIRE: Mode = Mode {
+        streamline: true,
+        symmetric: true,
+        rearrange: true,
+        noise: 0,
+    };
 
     /// Does a search in this mode that runs dry prove that no goal is reachable?
     pub const fn proves(&self) -> bool {
@@ -306,7 +319,8 @@ impl<V: Variant, K: KeyWords> Searcher<V, K> {
             end = self.moves.len();
         }
         if self.mode.streamline {
-            end = super::streamline::streamline::<V>(pos, &mut self.moves, start, end);
+            let rearrange = self.mode.rearrange;
+            end = super::streamline::streamline::<V>(pos, &mut self.moves, start, end, rearrange);
         }
         self.moves.truncate(end);
         let noise = (self.mode.noise != 0).then(|| {

@@ -14,6 +14,11 @@
 //! 2. **Foundation cards stay up.**
 //! 3. **No idle rearranging** (games with face-down cards): a run moves from pile to pile only
 //!    when it turns up a face-down card, empties its pile, or uncovers a card that can go up.
+//!
+//! The interleaved schedule's streamlined scan (`solve::schedule`) is Solvitaire's own in every
+//! game: the suit-symmetric key, and runs free to rearrange (1 and 2 only). With face-down
+//! cards that pair wins deals that neither change alone wins (Solvitaire's Stonewall deal 33);
+//! the sequential schedule (the hidden planner's sample solves) keeps 3 and the exact key there.
 
 use crate::game::position::{DOWN, NONE, PILE_CAP, Pile, Position};
 use crate::game::rules::KeyWords;
@@ -59,13 +64,15 @@ pub fn symmetric_used<V: Variant>() -> bool {
     matches!(V::rules().face_down, FaceDown::None)
 }
 
-/// Restricts `moves[start..end]` in place; returns the new end.
+/// Restricts `moves[start..end]` in place; returns the new end. `rearrange`: runs may move
+/// from pile to pile idly (streamliner 3 off), as in Solvitaire's streamlined search.
 #[inline]
 pub fn streamline<V: Variant>(
     pos: &Position,
     moves: &mut [Move],
     start: usize,
     end: usize,
+    rearrange: bool,
 ) -> usize {
     if let Some(i) = (start..end).find(|&i| {
         let m = moves[i];
@@ -79,7 +86,7 @@ pub fn streamline<V: Variant>(
         let (Place::Tableau(p), Place::Tableau(_)) = (m.from, m.to) else {
             return false;
         };
-        if V::rules().face_down == FaceDown::None {
+        if rearrange || V::rules().face_down == FaceDown::None {
             return false;
         }
         let pile = &pos.piles[p as usize];

@@ -613,10 +613,15 @@ fn stuck_kings_in_two_decks_need_both_copies_held() {
 
 /// The moves a streamlined search keeps in `pos` (after the proved rules are off).
 fn streamlined<V: Variant>(pos: &Position) -> Vec<Move> {
+    streamlined_with::<V>(pos, false)
+}
+
+/// The same, with runs free to rearrange where `rearrange` (Solvitaire's streamlined search).
+fn streamlined_with<V: Variant>(pos: &Position, rearrange: bool) -> Vec<Move> {
     let mut v = Vec::new();
     Prune::NONE.generate::<V>(pos, &mut v);
     let n = v.len();
-    let end = streamline::<V>(pos, &mut v, 0, n);
+    let end = streamline::<V>(pos, &mut v, 0, n, rearrange);
     v.truncate(end);
     v
 }
@@ -678,7 +683,14 @@ fn streamliners_send_cards_up_keep_foundations_and_skip_idle_rearranging() {
         (
             generate_all::<K>(&p).contains(&mv(t2, t1, 1)),
             streamlined::<K>(&p).contains(&mv(t2, t1, 1)),
+            streamlined_with::<K>(&p, true).contains(&mv(t2, t1, 1)),
         )
+    };
+    // Solvitaire's streamlined search keeps the idle move too.
+    assert_eq!(idle("8C", "").2, true);
+    let idle = |under: &str, found: &'static str| {
+        let (all, kept, _) = idle(under, found);
+        (all, kept)
     };
     assert_eq!(idle("8C", ""), (true, false));
     assert_eq!(idle("8c", ""), (true, true));
