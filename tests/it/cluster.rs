@@ -1,8 +1,9 @@
-//! A run spread over machines: `merge` of a directory of parts, checked against the run's plan
-//! (`--seeds A..B --shards N`).
+//! A run spread over machines (docs/cluster.md): `merge` of a directory of parts, checked
+//! against the run's plan (`--seeds A..B --shards N`), and the page's recipes kept equal to
+//! the scripts that CI runs (`.ci/cluster.sh`).
 
 use crate::common::{arg, refused, run, tempdir};
-use std::path::Path;
+use std::path::{Path, PathBuf};
 
 /// The winrate of stonewall seeds 0..14 at a small budget, with `extra` arguments.
 fn winrate(csv: &Path, extra: &[&str]) {
@@ -122,4 +123,51 @@ fn merge_checks_the_parts_of_a_sharded_run_against_its_plan() {
     std::fs::create_dir(&empty).unwrap();
     let err = refused(&["merge", arg(&empty)]);
     assert!(err.contains("holds no .csv file"), "{err}");
+}
+
+/// The scripts of docs/cluster.md: each block of the page that follows a line
+/// `<!-- file: PATH -->` is that file of the repository, byte for byte, so that the page
+/// shows what CI runs.
+#[test]
+fn the_cluster_page_shows_the_scripts_ci_runs() {
+    let root = PathBuf::from(env!("CARGO_MANIFEST_DIR"));
+    let page = std::fs::read_to_string(root.join("docs/cluster.md")).unwrap();
+    let mut shown = Vec::new();
+    let mut lines = page.lines();
+    while let Some(line) = lines.next() {
+        let Some(path) = line
+            .strip_prefix("<!-- file: ")
+            .and_then(|rest| rest.strip_suffix(" -->"))
+        else {
+            continue;
+        };
+        let fence = lines.next().unwrap_or_default();
+        assert!(
+            fence.starts_with("```"),
+            "{path}: no block after the marker"
+        );
+        let mut block = String::new();
+        for l in lines.by_ref().take_while(|l| *l != "```") {
+            block.push_str(l);
+            block.push('\n');
+        }
+        let file = std::fs::read_to_string(root.join(path))
+            .unwrap_or_else(|e| panic!("docs/cluster.md shows {path}: {e}"));
+        assert_eq!(block, file, "docs/cluster.md's block differs from {path}");
+        shown.push(path.to_string());
+    }
+    // Every script of scripts/cluster is on the page.
+    let mut scripts: Vec<String> = std::fs::read_dir(root.join("scripts/cluster"))
+        .unwrap()
+        .map(|e| {
+            format!(
+                "scripts/cluster/{}",
+                e.unwrap().file_name().to_string_lossy()
+            )
+        })
+        .collect();
+    scripts.sort();
+    for s in &scripts {
+        assert!(shown.contains(s), "{s} is not shown on docs/cluster.md");
+    }
 }
