@@ -69,8 +69,11 @@ pub enum Command {
     ///
     /// A deal found twice with the same result (all columns but `seconds`) is kept once, with a
     /// note; with different results it is refused, except that a thoughtful `unknown` row gives
-    /// way to a decided one (`winrate --retry` with a larger budget), with a note. Exit status:
-    /// 0 merged, 2 bad input.
+    /// way to a decided one (`winrate --retry` with a larger budget), with a note. With --seeds
+    /// (and --shards), the files are checked against the run's plan (docs/cluster.md).
+    ///
+    /// Exit status: 0 merged (with --seeds: every deal has a row), 1 merged, but deals of
+    /// --seeds have no row, 2 bad input.
     Merge(MergeArgs),
     /// Compare two result CSV files of one game deal by deal, on the seeds both hold: the
     /// verdicts side by side, the deals won by one only (with an exact sign test), and what the
@@ -429,9 +432,22 @@ pub struct WinrateArgs {
 
 #[derive(Args, Debug)]
 pub struct MergeArgs {
-    /// Result CSV files written by `patience winrate --csv`.
+    /// Result CSV files written by `patience winrate --csv`, or directories: a directory stands
+    /// for the files in it whose names end in `.csv` (not those of its subdirectories), in
+    /// name order.
     #[arg(value_name = "FILES", required = true)]
     pub files: Vec<std::path::PathBuf>,
+    /// The seeds the run was asked for (as `winrate --seeds`): a row outside them is refused,
+    /// and when some of their deals have no row, merge says which (and with --shards, which
+    /// shards lack them and the command that finishes each) and exits with status 1.
+    #[arg(long, value_name = "A..B", value_parser = patience::batch::parse_seed_range)]
+    pub seeds: Option<patience::batch::SeedRange>,
+    /// The files are the parts of one run cut with `winrate --shard K/N` over --seeds: each
+    /// file must hold the rows of one shard, and a shard found in two files (a part given
+    /// twice) is refused.
+    #[arg(long, value_name = "N", requires = "seeds",
+          allow_negative_numbers = true, value_parser = clap::value_parser!(u64).range(1..))]
+    pub shards: Option<u64>,
     /// Write the merged rows, sorted by variant and seed, to this new CSV file.
     #[arg(long, value_name = "OUT")]
     pub csv: Option<std::path::PathBuf>,

@@ -8,6 +8,8 @@
 //! - [`merge`]: the rows of several result files (or of one resumed file) as one set of
 //!   records, duplicates and conflicts checked. The file format itself, read and written, is
 //!   [`crate::io::results`].
+//! - [`plan`]: the seeds a run spread over machines was asked for, against which its parts
+//!   are checked (one shard each, none twice) and its missing deals found, per shard.
 //! - [`summary`]: the per-variant tally and the summary table / JSON.
 //! - [`stats`]: Wilson interval, nearest-rank quantiles.
 //!
@@ -21,6 +23,7 @@
 //! Only the `seconds` column and the order of the rows in the file vary.
 
 pub mod merge;
+pub mod plan;
 pub mod run;
 pub mod stats;
 pub mod summary;

@@ -13,12 +13,17 @@
 //! Rows of PySolFC's game numbers (`source` = `pysol`) and of our seeds are different deals:
 //! the same number in both is two deals, kept apart, each set with its own line of the summary
 //! (`stonewall (PySolFC)`).
+//!
+//! A directory given stands for its `.csv` files. With `--seeds A..B` (the run's plan) and
+//! `--shards N`, the files are checked as the parts of that run ([`patience::batch::plan`]),
+//! and deals with no row are named, per shard, with the command that finishes each (exit 1).
 
 use super::Outcome;
 use crate::cli::MergeArgs;
-use anyhow::{Result, bail};
+use anyhow::{Context, Result, bail};
 use patience::batch::Record;
 use patience::batch::merge::combine;
+use patience::batch::plan::Plan;
 use patience::batch::summary::{Report, Summary, Tally};
 use patience::batch::{DealSource, Knowledge};
 use patience::hidden::Budget;
@@ -31,14 +36,26 @@ pub fn run(args: &MergeArgs, out: &mut dyn Write) -> Result<Outcome> {
     for path in &args.rules {
         patience::rules::load(path)?;
     }
+    let files = input_files(&args.files)?;
     if let Some(path) = &args.csv {
-        check_output(path, &args.files)?;
+        check_output(path, &files)?;
     }
-    let mut rows = Vec::new();
-    for path in &args.files {
-        let name = path.display().to_string();
-        rows.extend(results::read(path)?.into_iter().map(|r| (name.clone(), r)));
+    let mut parts = Vec::new();
+    for path in &files {
+        parts.push((path.display().to_string(), results::read(path)?));
     }
+    let plan = args.seeds.map(|range| Plan {
+        range,
+        shards: args.shards,
+    });
+    let owner = match &plan {
+        Some(plan) => plan.check_files(&parts)?,
+        None => Default::default(),
+    };
+    let rows = parts
+        .into_iter()
+        .flat_map(|(name, rows)| rows.into_iter().map(move |r| (name.clone(), r)))
+        .collect();
     let mut notes = Vec::new();
     let records = combine(rows, true, &mut notes)?;
     let budget = one_budget(&records, &mut notes)?;
@@ -59,7 +76,14 @@ pub fn run(args: &MergeArgs, out: &mut dyn Write) -> Result<Outcome> {
             }
         }
     }
-    for t in &tallies {
+    let gaps = match &plan {
+        Some(plan) => plan.gaps(&records, &owner),
+        None => Vec::new(),
+    };
+    for gap in &gaps {
+        notes.push(gap.text(plan.as_ref().expect("gaps come from a plan")));
+    }
+    for t in tallies.iter().filter(|_| plan.is_none()) {
         let missing = t.missing_seeds();
         if missing > 0 {
             notes.push(format!(
@@ -77,7 +101,7 @@ pub fn run(args: &MergeArgs, out: &mut dyn Write) -> Result<Outcome> {
     for note in &notes {
         eprintln!("note: {note}");
     }
-    let names: Vec<String> = args.files.iter().map(|p| p.display().to_string()).collect();
+    let names: Vec<String> = files.iter().map(|p| p.display().to_string()).collect();
     let mut scope = format!("{} rows merged from {}", records.len(), names.join(", "));
     for t in &tallies {
         if let (Some(a), Some(b)) = (t.first_seed, t.last_seed) {
@@ -112,7 +136,40 @@ pub fn run(args: &MergeArgs, out: &mut dyn Write) -> Result<Outcome> {
     } else {
         report.write_text(out)?;
     }
-    Ok(Outcome::Success)
+    Ok(if gaps.is_empty() {
+        Outcome::Success
+    } else {
+        Outcome::Failure
+    })
+}
+
+/// The files to merge: each path given, a directory standing for the files in it whose names
+/// end in `.csv`, in name order (a directory without one is refused: a wrong path, likely).
+fn input_files(paths: &[PathBuf]) -> Result<Vec<PathBuf>> {
+    let mut files = Vec::new();
+    for path in paths {
+        if !path.is_dir() {
+            files.push(path.clone());
+            continue;
+        }
+        let name = path.display();
+        let mut inside = Vec::new();
+        for entry in
+            std::fs::read_dir(path).with_context(|| format!("cannot read the directory {name}"))?
+        {
+            let entry = entry.with_context(|| format!("cannot read the directory {name}"))?;
+            let file = entry.path();
+            if file.extension().is_some_and(|e| e == "csv") && !file.is_dir() {
+                inside.push(file);
+            }
+        }
+        if inside.is_empty() {
+            bail!("the directory {name} holds no .csv file to merge");
+        }
+        inside.sort();
+        files.extend(inside);
+    }
+    Ok(files)
 }
 
 /// Refuses an output file that merge must not write: one of the input files (it would be

@@ -3,6 +3,7 @@
 
 mod batch;
 mod cli;
+mod cluster;
 mod common;
 mod deals;
 mod family;
