@@ -16,4 +16,5 @@ mod prune;
 mod pysol;
 mod rules;
 mod rulesfile;
+mod show;
 mod solver;
