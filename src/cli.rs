@@ -89,9 +89,9 @@ pub enum Command {
     ///
     /// Every position is the engine's replay of the moves from the deal, as `check` replays
     /// them: a move the rules refuse is an error. SOURCE is a game (an id or a rules file)
-    /// with --seed, --pysol or --deal and a SOLUTION; or, alone, a saved solve result
-    /// (`solve --json`, which holds its deal) or a deal file naming its game, with an optional
-    /// SOLUTION.
+    /// with --seed, --pysol or --deal and a SOLUTION, or with a SOLUTION that is a solve
+    /// result (`solve --json`, which holds its deal); or, alone, a saved solve result or a
+    /// deal file naming its game, with an optional SOLUTION.
     ///
     /// Exit status: 0 shown, 2 bad input (an illegal move, a solution for another deal).
     Show(ShowArgs),
@@ -635,12 +635,15 @@ impl ShowArgs {
             (None, None, None) => None,
         };
         let stdin_twice = |a: bool| a && solution.as_ref().is_some_and(Input::is_stdin);
-        let game = start.is_some() || self.source.ends_with(".toml");
+        // A game: a start is given, or SOURCE names a game (then the solution holds its deal).
+        let game = start.is_some()
+            || self.source.ends_with(".toml")
+            || patience::rules::find(&self.source).is_some();
         match start {
             _ if game => {
                 let Some(solution) = solution.clone() else {
                     anyhow::bail!(
-                        "show {}: give the SOLUTION (a solve result or a move list) after the game",
+                        "show {}: give the SOLUTION (a solve result, or a move list with --seed, --pysol or --deal) after the game",
                         self.source
                     );
                 };

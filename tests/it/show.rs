@@ -275,6 +275,10 @@ fn show_takes_the_deal_sources_of_solve_and_refuses_an_illegal_move() {
     let a = plain(&["show", "stonewall", "--seed", "1", arg(&result), "--plain"]);
     let b = plain(&["show", arg(&result)]);
     assert_eq!(a, b);
+    assert_eq!(plain(&["show", "stonewall", arg(&result)]), a);
+    let (code, _, err) = crate::common::run(&["show", "stonewall"]);
+    assert_eq!(code, 2);
+    assert!(err.contains("give the SOLUTION"), "{err}");
     assert_eq!(a.matches("\nmove ").count(), n + 1, "{a}");
     assert!(a.contains(&format!("move {n} of {n}: ")), "{a}");
     let last = a.rsplit("\nmove ").next().unwrap();
