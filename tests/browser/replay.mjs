@@ -4,8 +4,12 @@
 // test (tests/it/show.rs) compares the steps with the engine's replay.
 //
 // node replay.mjs PAGE.html PLAN.json SCREENSHOT.png
-// PLAN: [{"keys": ["ArrowRight", ...]} | {"play": true}, ...]; "play" presses space, waits for
-// two moves to be played and presses space again (pause).
+// PLAN: a list of steps, each giving one state, or `each` giving one per key press:
+//   {"keys": ["ArrowRight", ...]}   press the keys
+//   {"each": N}                     press the right arrow N times, a state after each
+//   {"play": true}                  press space, wait for two moves to be played, press space
+//   {"click": "SELECTOR"}           click an element (a button, a move of the list)
+//   {"jump": N}                     type N into the "go to" box and leave it
 import { chromium } from "playwright-core";
 import { readFileSync } from "node:fs";
 import { resolve } from "node:path";
@@ -47,6 +51,18 @@ try {
       await page.keyboard.press(" ");
       const playing = await page.evaluate(() => document.body.dataset.playing);
       steps.push({ ...(await state()), playing });
+    } else if (step.each) {
+      for (let i = 0; i < step.each; i++) {
+        await page.keyboard.press("ArrowRight");
+        steps.push(await state());
+      }
+    } else if (step.click) {
+      await page.click(step.click);
+      steps.push(await state());
+    } else if (step.jump !== undefined) {
+      await page.locator("#jump").fill(String(step.jump));
+      await page.keyboard.press("Tab");
+      steps.push(await state());
     } else {
       for (const k of step.keys) await page.keyboard.press(k);
       steps.push(await state());
