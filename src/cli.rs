@@ -87,6 +87,23 @@ pub enum Command {
     ///
     /// Exit status: 0 no contradiction, 1 a contradiction, 2 bad input.
     Compare(CompareArgs),
+    /// Step through a solution: a page for the browser (`--html FILE`), the terminal
+    /// (`--tui`) or every position one after another (`--plain`, the default).
+    ///
+    /// Every position is the engine's replay of the moves from the deal, as `check` replays
+    /// them: a move the rules refuse is an error. SOURCE is a game (an id or a rules file)
+    /// with --seed, --pysol or --deal and a SOLUTION, or with a SOLUTION that is a solve
+    /// result (`solve --json`, which holds its deal); or, alone, a saved solve result or a
+    /// deal file naming its game, with an optional SOLUTION.
+    ///
+    /// Exit status: 0 shown, 2 bad input (an illegal move, a solution for another deal).
+    Show(ShowArgs),
+    /// Plot result CSV files (`winrate --csv`) as one SVG: the win rate of each game of each
+    /// file with its 95% Wilson interval and the band its unknown deals leave open, and the
+    /// distribution of nodes and of seconds per deal (log scale).
+    ///
+    /// Exit status: 0 written, 2 bad input.
+    Plot(PlotArgs),
 }
 
 #[derive(Args, Debug)]
@@ -300,6 +317,10 @@ pub struct SolveArgs {
     /// Print the solve result as JSON (docs/formats.md), with the deal included.
     #[arg(long)]
     pub json: bool,
+    /// Also write the solution as a page to step through in a browser (one self-contained
+    /// HTML file, see `patience show`). Written only when a solution is found.
+    #[arg(long, value_name = "FILE")]
+    pub html: Option<std::path::PathBuf>,
 }
 
 /// The hidden-play planner's budget (win rates are comparable only at equal budget).
@@ -507,6 +528,132 @@ pub struct CompareArgs {
     /// Print the comparison as JSON.
     #[arg(long)]
     pub json: bool,
+    /// A rules file whose game the CSV files hold rows of (repeat for several games).
+    #[arg(long = "rules", value_name = "FILE.toml")]
+    pub rules: Vec<std::path::PathBuf>,
+}
+
+#[derive(Args, Debug)]
+pub struct ShowArgs {
+    /// A game (an id from `patience variants` or a rules file) when --seed, --pysol or --deal
+    /// is given; otherwise a solve result (`solve --json`) or a deal file naming its game.
+    #[arg(value_name = "SOURCE")]
+    pub source: String,
+    /// The moves: a solve result (JSON) or a move list file (as `check` reads them); `-`
+    /// reads standard input.
+    #[arg(value_name = "SOLUTION")]
+    pub solution: Option<String>,
+    /// Deal the game of SOURCE from this seed.
+    #[arg(long, value_name = "N", allow_negative_numbers = true, value_parser = seed_number,
+          group = "from")]
+    pub seed: Option<u64>,
+    /// Deal PySolFC's game number N of the game of SOURCE.
+    #[arg(long, value_name = "N", value_parser = patience::pysol::parse_number, group = "from")]
+    pub pysol: Option<u128>,
+    /// Start from this deal file, for the game of SOURCE.
+    #[arg(long = "deal", value_name = "FILE", group = "from")]
+    pub deal: Option<String>,
+    /// Write the replay as one self-contained HTML page (no network needed to view it).
+    #[arg(long, value_name = "FILE", group = "view")]
+    pub html: Option<std::path::PathBuf>,
+    /// Step through the replay in the terminal: space plays or pauses, arrows step,
+    /// Home/End go to the ends, q quits.
+    #[arg(long, group = "view")]
+    pub tui: bool,
+    /// Print every position one after another (the default).
+    #[arg(long, group = "view")]
+    pub plain: bool,
+}
+
+/// Where `show` finds the deal and the moves.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum ShowSource {
+    /// A game and its start, with a solution file; without a start, the solution is a solve
+    /// result holding its deal (a rules file's game).
+    Game {
+        variant: String,
+        start: Option<Start>,
+        solution: Input,
+    },
+    /// A solve result or a deal file, and maybe a solution file.
+    File {
+        file: Input,
+        solution: Option<Input>,
+    },
+}
+
+/// How `show` shows the replay.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum ShowView {
+    Html(std::path::PathBuf),
+    Tui,
+    Plain,
+}
+
+impl ShowArgs {
+    /// The validated source: a game needs a SOLUTION, and the deal and the moves cannot both
+    /// come from standard input.
+    pub fn source(&self) -> anyhow::Result<ShowSource> {
+        let solution = self.solution.as_deref().map(Input::from_arg);
+        let start = match (self.seed, &self.deal, self.pysol) {
+            (Some(seed), _, _) => Some(Start::Seed(seed)),
+            (None, Some(file), _) => Some(Start::File(Input::from_arg(file))),
+            (None, None, Some(n)) => Some(Start::Pysol(n)),
+            (None, None, None) => None,
+        };
+        let stdin_twice = |a: bool| a && solution.as_ref().is_some_and(Input::is_stdin);
+        // A game: a start is given, or SOURCE names a game (then the solution holds its deal).
+        let game = start.is_some()
+            || self.source.ends_with(".toml")
+            || patience::rules::find(&self.source).is_some();
+        match start {
+            _ if game => {
+                let Some(solution) = solution.clone() else {
+                    anyhow::bail!(
+                        "show {}: give the SOLUTION (a solve result, or a move list with --seed, --pysol or --deal) after the game",
+                        self.source
+                    );
+                };
+                if stdin_twice(matches!(&start, Some(Start::File(f)) if f.is_stdin())) {
+                    anyhow::bail!(
+                        "the deal and the moves cannot both be read from standard input (-)"
+                    );
+                }
+                Ok(ShowSource::Game {
+                    variant: self.source.clone(),
+                    start,
+                    solution,
+                })
+            }
+            _ => {
+                let file = Input::from_arg(&self.source);
+                if stdin_twice(file.is_stdin()) {
+                    anyhow::bail!(
+                        "the deal and the moves cannot both be read from standard input (-)"
+                    );
+                }
+                Ok(ShowSource::File { file, solution })
+            }
+        }
+    }
+
+    pub fn view(&self) -> ShowView {
+        match (&self.html, self.tui) {
+            (Some(path), _) => ShowView::Html(path.clone()),
+            (None, true) => ShowView::Tui,
+            (None, false) => ShowView::Plain,
+        }
+    }
+}
+
+#[derive(Args, Debug)]
+pub struct PlotArgs {
+    /// Result CSV files (`winrate --csv`, `merge --csv`).
+    #[arg(value_name = "CSV", required = true)]
+    pub files: Vec<std::path::PathBuf>,
+    /// The SVG file to write.
+    #[arg(long, value_name = "FILE.svg")]
+    pub out: std::path::PathBuf,
     /// A rules file whose game the CSV files hold rows of (repeat for several games).
     #[arg(long = "rules", value_name = "FILE.toml")]
     pub rules: Vec<std::path::PathBuf>,

@@ -65,6 +65,7 @@ pub mod hidden;
 pub mod io;
 pub mod pysol;
 pub mod rules;
+pub mod show;
 pub mod solve;
 pub mod variants;
 

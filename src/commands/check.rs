@@ -117,7 +117,7 @@ fn places(rules: &Rules) -> String {
 /// Where two deals first differ, in words (`None`: the same cards in the same places; the
 /// variant and the seed are not compared, and a deal without foundations is one with them
 /// all empty).
-fn difference(theirs: &Deal, ours: &Deal) -> Option<String> {
+pub(crate) fn difference(theirs: &Deal, ours: &Deal) -> Option<String> {
     let text = |list: &[patience::cards::CardToken]| -> Vec<String> {
         list.iter().map(|c| c.to_text()).collect()
     };

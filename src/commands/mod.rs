@@ -9,8 +9,11 @@ pub mod deal;
 pub mod hint;
 pub mod merge;
 pub mod play;
+pub mod plot;
 pub mod progress;
+pub mod show;
 pub mod solve;
+pub mod tui;
 pub mod variants;
 pub mod winrate;
 
@@ -51,6 +54,8 @@ pub fn run(cli: &Cli, out: &mut dyn Write) -> Result<Outcome> {
         Command::Compare(args) => compare::run(args, out),
         Command::Play(args) => play::run(args, out),
         Command::Hint(args) => hint::run(args, out),
+        Command::Show(args) => show::run(args, out),
+        Command::Plot(args) => plot::run(args, out),
     }
 }
 

@@ -17,4 +17,5 @@ mod prune;
 mod pysol;
 mod rules;
 mod rulesfile;
+mod show;
 mod solver;

@@ -1,0 +1,166 @@
+//! Seeing a game: a solution's positions, one per move, as the engine replays it ([`Replay`]),
+//! for the HTML page ([`html`]), the terminal and plain text; and plots of result files
+//! ([`plot`]).
+//!
+//! A replay holds every position as a deal (the deal file's JSON, `docs/formats.md`), so a
+//! page or a terminal only draws what the engine reached: it cannot show an illegal move.
+
+#[cfg(feature = "show")]
+pub mod html;
+#[cfg(feature = "show")]
+pub mod plot;
+pub mod text;
+
+use crate::cards::Card;
+use crate::deal::Deal;
+use crate::game::{Illegal, Move, Place, Position, Stock, Variant, apply, legal};
+use serde::Serialize;
+
+/// A solution replayed from its deal: the game's layout, the moves and the position before
+/// the first move and after each one (`positions.len() == moves.len() + 1`).
+#[derive(Clone, Debug, Serialize)]
+pub struct Replay {
+    /// The page's title: the game and the deal (`Stonewall, seed 1`).
+    pub title: String,
+    pub layout: Layout,
+    pub moves: Vec<Step>,
+    /// Position 0 is the deal; position i is the one after move i. Each is written as a deal
+    /// file, with every foundation listed.
+    pub positions: Vec<Deal>,
+}
+
+/// What places a game has, for drawing its table.
+#[derive(Clone, Debug, Serialize, PartialEq, Eq)]
+pub struct Layout {
+    pub variant: String,
+    pub name: String,
+    pub decks: u8,
+    pub piles: usize,
+    pub reserve: usize,
+    pub foundations: usize,
+    /// Cards turned at a time from the stock; 0 when the game has no stock.
+    pub draw: u8,
+}
+
+/// One move of the solution.
+#[derive(Clone, Debug, Serialize, PartialEq, Eq)]
+pub struct Step {
+    /// The move token (`T3>F1`, `T1>T4x3`).
+    pub token: String,
+    /// The move in words (`7H onto 8S`).
+    pub text: String,
+    /// The places it takes from and puts onto (`T3`, `F1`).
+    pub from: String,
+    pub to: String,
+}
+
+/// A move the engine refuses, numbered from 1.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("illegal move {number} ({token}): {why}")]
+pub struct IllegalStep {
+    pub number: usize,
+    pub token: String,
+    pub why: Illegal,
+}
+
+impl Replay {
+    /// Replays `moves` from `start` (the position of `deal`) with the game's rules, as `check`
+    /// does: each move must be legal where it is played. Moves after the last one that wins
+    /// are replayed too; a list that does not win is shown as far as it goes.
+    pub fn new<V: Variant>(
+        title: String,
+        start: &Position,
+        moves: &[Move],
+    ) -> Result<Replay, IllegalStep> {
+        let rules = V::rules();
+        let layout = Layout {
+            variant: rules.id.to_string(),
+            name: rules.name.to_string(),
+            decks: rules.decks,
+            piles: rules.piles(),
+            reserve: rules.reserve as usize,
+            foundations: rules.foundations(),
+            draw: match rules.stock {
+                Stock::None => 0,
+                Stock::Waste { draw, .. } => draw,
+            },
+        };
+        let mut pos = start.clone();
+        let mut positions = vec![position_deal::<V>(&pos)];
+        let mut steps = Vec::with_capacity(moves.len());
+        for (i, &m) in moves.iter().enumerate() {
+            let m = legal::<V>(&pos, m).map_err(|why| IllegalStep {
+                number: i + 1,
+                token: m.to_string(),
+                why,
+            })?;
+            steps.push(Step {
+                token: m.to_string(),
+                text: describe(&pos, m),
+                from: m.from.to_string(),
+                to: m.to.to_string(),
+            });
+            apply::<V>(&mut pos, m);
+            positions.push(position_deal::<V>(&pos));
+        }
+        Ok(Replay {
+            title,
+            layout,
+            moves: steps,
+            positions,
+        })
+    }
+
+    /// The replay as JSON, safe to put inside an HTML `<script>` element (no `</`).
+    pub fn to_json(&self) -> String {
+        serde_json::to_string(self)
+            .expect("a replay is strings and numbers")
+            .replace("</", "<\\/")
+    }
+}
+
+/// A position as a deal with every foundation listed, even when all are empty.
+pub fn position_deal<V: Variant>(pos: &Position) -> Deal {
+    let mut deal = pos.to_deal::<V>();
+    deal.foundations
+        .resize_with(V::rules().foundations(), Vec::new);
+    deal
+}
+
+/// What a move does, in words: `7H onto 8S`, `9C..7H onto 10D`, `AH to the foundation`.
+pub fn describe(pos: &Position, m: Move) -> String {
+    let moving = match m.from {
+        Place::Tableau(p) => {
+            let pile = &pos.piles[p as usize];
+            let len = pile.len as usize;
+            let (bottom, top) = (pile.card(len - m.count as usize), pile.card(len - 1));
+            if m.count > 1 {
+                format!("{bottom}..{top}")
+            } else {
+                bottom.to_string()
+            }
+        }
+        Place::Reserve(r) => Card::from_index(pos.reserve[r as usize]).to_string(),
+        Place::Waste => pos.waste_top().map(|c| c.to_string()).unwrap_or_default(),
+        Place::Foundation(f) => pos
+            .found_top(f as usize)
+            .map(|c| c.to_string())
+            .unwrap_or_default(),
+        Place::Stock => {
+            return format!(
+                "turn {} card{}",
+                m.count,
+                if m.count == 1 { "" } else { "s" }
+            );
+        }
+    };
+    match m.to {
+        Place::Foundation(_) => format!("{moving} to the foundation"),
+        Place::Tableau(q) if pos.piles[q as usize].is_empty() => {
+            format!("{moving} into the empty pile")
+        }
+        Place::Tableau(q) => format!("{moving} onto {}", pos.piles[q as usize].top()),
+        Place::Stock => "turn the waste over".to_string(),
+        _ => moving,
+    }
+}

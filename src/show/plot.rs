@@ -1,0 +1,357 @@
+//! Plots of result files (`winrate --csv`) as one SVG, drawn with plotters' SVG backend: the
+//! win rate of each game of each file with its 95% Wilson interval and the band the unknown
+//! deals leave open, and the distribution of nodes and of seconds per deal (log scale), one
+//! line per game and file, so that two files of one game stand side by side.
+
+use crate::batch::stats::win_interval;
+use crate::batch::{Answer, DealSource, Knowledge, Record};
+use plotters::coord::ranged1d::{DefaultFormatting, KeyPointHint, Ranged};
+use plotters::prelude::*;
+use plotters::style::text_anchor::{HPos, Pos, VPos};
+use std::ops::Range;
+
+/// The deals of one game of one file: a point of the win-rate chart and a line of each
+/// distribution.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Series {
+    /// `stonewall`, `stonewall hidden`, `stonewall (PySolFC)`; with the file's name after it
+    /// when several files are plotted.
+    pub label: String,
+    pub won: u64,
+    pub lost: u64,
+    pub unknown: u64,
+    pub nodes: Vec<u64>,
+    pub seconds: Vec<f64>,
+}
+
+impl Series {
+    pub fn deals(&self) -> u64 {
+        self.won + self.lost + self.unknown
+    }
+    /// The share of deals won, 0 to 1.
+    pub fn rate(&self) -> f64 {
+        self.won as f64 / self.deals().max(1) as f64
+    }
+    /// The share won if every unknown deal were won.
+    pub fn rate_high(&self) -> f64 {
+        (self.won + self.unknown) as f64 / self.deals().max(1) as f64
+    }
+    /// The 95% interval (unknown deals lost for its low end, won for its high end).
+    pub fn interval(&self) -> (f64, f64) {
+        win_interval(self.won, self.lost, self.unknown)
+    }
+    /// The labels of its point: the rate (`12.50%`, or `12.50–14.00%` when some deals are
+    /// unknown) and the interval with the number of deals (`[9.13%, 16.20%] of 200`).
+    pub fn rate_texts(&self) -> (String, String) {
+        let (lo, hi) = self.interval();
+        let rate = if self.unknown == 0 {
+            format!("{:.2}%", 100.0 * self.rate())
+        } else {
+            format!(
+                "{:.2}\u{2013}{:.2}%",
+                100.0 * self.rate(),
+                100.0 * self.rate_high()
+            )
+        };
+        let interval = format!(
+            "[{:.2}%, {:.2}%] of {}",
+            100.0 * lo,
+            100.0 * hi,
+            self.deals()
+        );
+        (rate, interval)
+    }
+}
+
+/// A plot that could not be drawn.
+#[derive(Debug, thiserror::Error)]
+pub enum PlotError {
+    #[error("nothing to plot: the files hold no rows")]
+    Empty,
+    #[error("drawing the plot: {0}")]
+    Draw(String),
+}
+
+/// The series of some files (each a name and its records), in the order met: one per file and
+/// game, knowledge, deal source and planner budget.
+pub fn series(files: &[(String, Vec<Record>)]) -> Vec<Series> {
+    type Key = (usize, &'static str, Knowledge, DealSource, String);
+    let mut keys: Vec<Key> = Vec::new();
+    let mut out: Vec<Series> = Vec::new();
+    for (f, (name, records)) in files.iter().enumerate() {
+        for r in records {
+            let budget = r.budget.map(|b| format!("{b:?}")).unwrap_or_default();
+            let key = (f, r.variant, r.knowledge, r.source, budget);
+            let i = match keys.iter().position(|k| *k == key) {
+                Some(i) => i,
+                None => {
+                    let mut label = r.variant.to_string();
+                    if r.knowledge == Knowledge::Hidden {
+                        label.push_str(" hidden");
+                    }
+                    if r.source == DealSource::Pysol {
+                        label.push_str(" (PySolFC)");
+                    }
+                    if files.len() > 1 {
+                        label.push_str(&format!(" \u{00B7} {name}"));
+                    }
+                    keys.push(key);
+                    out.push(Series {
+                        label,
+                        won: 0,
+                        lost: 0,
+                        unknown: 0,
+                        nodes: Vec::new(),
+                        seconds: Vec::new(),
+                    });
+                    out.len() - 1
+                }
+            };
+            let s = &mut out[i];
+            match r.answer {
+                Answer::Won { .. } => s.won += 1,
+                Answer::Lost => s.lost += 1,
+                Answer::Unknown(_) => s.unknown += 1,
+            }
+            s.nodes.push(r.nodes);
+            s.seconds.push(r.seconds);
+        }
+    }
+    // Several budgets of one game in one file: tell them apart by their place.
+    for i in 0..out.len() {
+        let same = (0..out.len())
+            .filter(|&j| out[j].label == out[i].label)
+            .count();
+        if same > 1 {
+            out[i].label.push_str(&format!(" #{}", i + 1));
+        }
+    }
+    out
+}
+
+/// The colour of series `i`.
+fn colour(i: usize) -> RGBColor {
+    const PALETTE: [RGBColor; 8] = [
+        RGBColor(31, 119, 180),
+        RGBColor(214, 39, 40),
+        RGBColor(44, 160, 44),
+        RGBColor(148, 103, 189),
+        RGBColor(255, 127, 14),
+        RGBColor(23, 190, 207),
+        RGBColor(140, 86, 75),
+        RGBColor(227, 119, 194),
+    ];
+    PALETTE[i % PALETTE.len()]
+}
+
+/// The x axis of the win-rate chart: one place per series, labelled with its name.
+struct Categories(usize);
+
+impl Ranged for Categories {
+    type FormatOption = DefaultFormatting;
+    type ValueType = f64;
+    fn map(&self, value: &f64, limit: (i32, i32)) -> i32 {
+        let span = self.0 as f64;
+        let t = (value + 0.5) / span;
+        limit.0 + (t * (limit.1 - limit.0) as f64).round() as i32
+    }
+    fn key_points<Hint: KeyPointHint>(&self, _hint: Hint) -> Vec<f64> {
+        (0..self.0).map(|i| i as f64).collect()
+    }
+    fn range(&self) -> Range<f64> {
+        -0.5..self.0 as f64 - 0.5
+    }
+}
+
+/// The SVG of the series: the win rates, then the distributions of nodes and of seconds.
+pub fn svg(series: &[Series]) -> Result<String, PlotError> {
+    if series.iter().all(|s| s.deals() == 0) {
+        return Err(PlotError::Empty);
+    }
+    let mut text = String::new();
+    let width = 1000u32.max(200 * series.len() as u32);
+    {
+        let root = SVGBackend::with_string(&mut text, (width, 1180)).into_drawing_area();
+        draw(&root, series).map_err(|e| PlotError::Draw(e.to_string()))?;
+        root.present().map_err(|e| PlotError::Draw(e.to_string()))?;
+    }
+    Ok(text)
+}
+
+type Area<'a> = DrawingArea<SVGBackend<'a>, plotters::coord::Shift>;
+type DrawResult<T> = Result<T, Box<dyn std::error::Error + 'static>>;
+
+fn draw(root: &Area, series: &[Series]) -> DrawResult<()> {
+    root.fill(&WHITE)?;
+    let (top, rest) = root.split_vertically(460);
+    let (mid, bottom) = rest.split_vertically(360);
+    win_rates(&top, series)?;
+    let nodes: Vec<Vec<f64>> = series
+        .iter()
+        .map(|s| s.nodes.iter().map(|&n| (n as f64).max(1.0)).collect())
+        .collect();
+    distribution(&mid, series, &nodes, "Nodes per deal", "nodes (log scale)")?;
+    let seconds: Vec<Vec<f64>> = series
+        .iter()
+        .map(|s| s.seconds.iter().map(|&x| x.max(1e-6)).collect())
+        .collect();
+    distribution(
+        &bottom,
+        series,
+        &seconds,
+        "Seconds per deal",
+        "seconds (log scale)",
+    )?;
+    Ok(())
+}
+
+fn win_rates(area: &Area, series: &[Series]) -> DrawResult<()> {
+    let labels: Vec<String> = series.iter().map(|s| s.label.clone()).collect();
+    let mut chart = ChartBuilder::on(area)
+        .caption(
+            "Win rate, 95% Wilson interval; shaded: the share the unknown deals leave open",
+            ("sans-serif", 20),
+        )
+        .margin(16)
+        .x_label_area_size(70)
+        .y_label_area_size(60)
+        .build_cartesian_2d(Categories(series.len()), 0f64..100f64)?;
+    chart
+        .configure_mesh()
+        .disable_x_mesh()
+        .x_label_formatter(&|v| {
+            labels
+                .get(v.round().max(0.0) as usize)
+                .cloned()
+                .unwrap_or_default()
+        })
+        .y_desc("deals won (%)")
+        .y_label_formatter(&|v| format!("{v:.0}%"))
+        .label_style(("sans-serif", 14))
+        .max_light_lines(1)
+        .draw()?;
+    for (i, s) in series.iter().enumerate() {
+        let x = i as f64;
+        let c = colour(i);
+        let (lo, hi) = s.interval();
+        if s.unknown > 0 {
+            chart.draw_series(std::iter::once(Rectangle::new(
+                [
+                    (x - 0.3, 100.0 * s.rate()),
+                    (x + 0.3, 100.0 * s.rate_high()),
+                ],
+                c.mix(0.2).filled(),
+            )))?;
+        }
+        let bar = c.stroke_width(2);
+        chart.draw_series([
+            PathElement::new(vec![(x, 100.0 * lo), (x, 100.0 * hi)], bar),
+            PathElement::new(vec![(x - 0.08, 100.0 * lo), (x + 0.08, 100.0 * lo)], bar),
+            PathElement::new(vec![(x - 0.08, 100.0 * hi), (x + 0.08, 100.0 * hi)], bar),
+        ])?;
+        chart.draw_series(std::iter::once(Circle::new(
+            (x, 100.0 * s.rate()),
+            6,
+            c.filled(),
+        )))?;
+        // The rate and the interval above the interval, or below it when it reaches the top,
+        // or beside it when it spans nearly everything.
+        let (rate, interval) = s.rate_texts();
+        let (anchor, x_text, first, second) = if hi <= 0.8 {
+            (HPos::Center, x, 100.0 * hi + 8.0, 100.0 * hi + 3.0)
+        } else if lo >= 0.2 {
+            (HPos::Center, x, 100.0 * lo - 5.0, 100.0 * lo - 10.0)
+        } else {
+            (HPos::Left, x + 0.1, 55.0, 50.0)
+        };
+        let style = ("sans-serif", 13)
+            .into_font()
+            .color(&BLACK)
+            .pos(Pos::new(anchor, VPos::Bottom));
+        chart.draw_series([
+            Text::new(rate, (x_text, first), style.clone()),
+            Text::new(interval, (x_text, second), style),
+        ])?;
+    }
+    Ok(())
+}
+
+/// The share of deals (y) that needed at most x: one line per series.
+fn distribution(
+    area: &Area,
+    series: &[Series],
+    values: &[Vec<f64>],
+    title: &str,
+    x_desc: &str,
+) -> DrawResult<()> {
+    let all = values.iter().flatten().copied();
+    let lo = all.clone().fold(f64::INFINITY, f64::min);
+    let hi = all.fold(0f64, f64::max);
+    let (lo, hi) = if lo.is_finite() && hi > lo {
+        (lo, hi)
+    } else {
+        (lo.min(1.0), lo.min(1.0) * 10.0)
+    };
+    let mut chart = ChartBuilder::on(area)
+        .caption(
+            format!("{title}: share of deals done within x"),
+            ("sans-serif", 20),
+        )
+        .margin(16)
+        .x_label_area_size(44)
+        .y_label_area_size(60)
+        .build_cartesian_2d((lo..hi * 1.05).log_scale(), 0f64..100f64)?;
+    chart
+        .configure_mesh()
+        .x_desc(x_desc)
+        .y_desc("deals (%)")
+        .x_label_formatter(&|v| short(*v))
+        .y_label_formatter(&|v| format!("{v:.0}%"))
+        .label_style(("sans-serif", 14))
+        .max_light_lines(4)
+        .draw()?;
+    for (i, (s, v)) in series.iter().zip(values).enumerate() {
+        let mut sorted = v.clone();
+        sorted.sort_by(|a, b| a.total_cmp(b));
+        let n = sorted.len() as f64;
+        let mut points = Vec::with_capacity(2 * sorted.len());
+        for (k, &x) in sorted.iter().enumerate() {
+            points.push((x, 100.0 * k as f64 / n));
+            points.push((x, 100.0 * (k + 1) as f64 / n));
+        }
+        let c = colour(i);
+        chart
+            .draw_series(LineSeries::new(points, c.stroke_width(2)))?
+            .label(s.label.clone())
+            .legend(move |(x, y)| PathElement::new(vec![(x, y), (x + 18, y)], c.stroke_width(3)));
+    }
+    chart
+        .configure_series_labels()
+        .position(SeriesLabelPosition::LowerRight)
+        .background_style(WHITE.mix(0.85))
+        .border_style(BLACK)
+        .label_font(("sans-serif", 13))
+        .draw()?;
+    Ok(())
+}
+
+/// A number for an axis: `1k`, `2.5M`, `0.001`, `0.00001`.
+fn short(v: f64) -> String {
+    if v >= 1e9 {
+        format!("{}G", trim(v / 1e9, 3))
+    } else if v >= 1e6 {
+        format!("{}M", trim(v / 1e6, 3))
+    } else if v >= 1e3 {
+        format!("{}k", trim(v / 1e3, 3))
+    } else if v >= 1.0 || v <= 0.0 {
+        trim(v, 3)
+    } else {
+        // Enough decimals for the first two significant digits.
+        trim(v, (-v.log10()).ceil() as usize + 1)
+    }
+}
+
+fn trim(v: f64, decimals: usize) -> String {
+    let s = format!("{v:.decimals$}");
+    s.trim_end_matches('0').trim_end_matches('.').to_string()
+}
