@@ -207,6 +207,7 @@ pub enum PruneRule {
     Free,
     Updown,
     Loose,
+    Twin,
 }
 
 /// The solver's budget, shared by the commands that solve.
@@ -247,7 +248,8 @@ pub struct SolverArgs {
     /// goes up at once: one-deck games built up or down in suit that move single cards),
     /// `loose` (the depth-first searches take positions that differ only in which of its two
     /// places each face-up card is built on as one, and move a run onto its base card's twin
-    /// to put that card up: Klondike).
+    /// to put that card up: Klondike), `twin` (a position where some copy of a card can never
+    /// go up, with the one-pass waste as a stack, is a dead end: two-deck games).
     #[arg(long, value_name = "RULES", value_delimiter = ',')]
     pub prune_off: Vec<PruneRule>,
     /// Only the exhaustive depth-first search: skip the streamlined search (games with
@@ -279,6 +281,7 @@ impl SolverArgs {
                 PruneRule::Free => "free",
                 PruneRule::Updown => "updown",
                 PruneRule::Loose => "loose",
+                PruneRule::Twin => "twin",
             })
             .collect();
         format!("on except {}", off.join(","))
@@ -326,6 +329,7 @@ impl SolverArgs {
                         PruneRule::Free => p.free = false,
                         PruneRule::Updown => p.updown = false,
                         PruneRule::Loose => p.loose = false,
+                        PruneRule::Twin => p.twin = false,
                     }
                 }
                 p

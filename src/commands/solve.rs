@@ -83,6 +83,7 @@ pub(crate) fn pruning_text<V: Variant>(p: &Prune) -> String {
         ("free", p.free && p.safe, Prune::free_rule_holds::<V>()),
         ("updown", p.updown, Prune::updown_rule_holds::<V>()),
         ("loose", p.loose, Prune::loose_rule_holds::<V>()),
+        ("twin", p.twin, Prune::twin_rule_holds::<V>()),
     ];
     let list = |f: &dyn Fn(bool, bool) -> bool| -> String {
         let names: Vec<&str> = rules
