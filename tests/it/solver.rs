@@ -2531,3 +2531,25 @@ fn twin_cards_agree_on_a_thousand_reduced_deals() {
         "{c:?} {at_start}"
     );
 }
+
+/// Forty Thieves seed 80 is proved lost by the search with the twin-cards test (the first deal
+/// of the game proved lost by search rather than before the first move); without the test the
+/// search does not decide it (nor within 1,000,000 nodes).
+#[test]
+fn twin_cards_prove_forty_thieves_seed_80_lost() {
+    let start = start_of::<FortyThieves>(80);
+    let mut with = solver::<FortyThieves>(1_000_000, Prune::default());
+    assert_eq!(
+        letter(&solve_checked(&mut with, &start, "seed 80").verdict),
+        'U'
+    );
+    let without = Prune {
+        twin: false,
+        ..Prune::default()
+    };
+    let mut without = solver::<FortyThieves>(200_000, without);
+    assert_eq!(
+        letter(&solve_checked(&mut without, &start, "seed 80").verdict),
+        '?'
+    );
+}
