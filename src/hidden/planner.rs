@@ -569,13 +569,14 @@ fn plan_of<V: Variant>(obs: &Observation, line: &[Move]) -> Option<Found> {
 /// The search only generates moves (no dead-end test is asked), and generating reads no unseen
 /// card: the seen position holds a placeholder (an Ace of clubs) in each unseen slot, and an
 /// unseen card can neither move nor be built on. The rules that read whole piles (split runs,
-/// blocked cards) are off all the same.
+/// blocked cards, twin cards) are off all the same.
 fn quiet_move_set(obs: &Observation) -> Prune {
     let stock_unseen = obs.slots().iter().any(|s| matches!(s, Slot::Stock { .. }));
     Prune {
         talon: !stock_unseen,
         runs: false,
         blocks: false,
+        twin: false,
         ..Prune::default()
     }
 }

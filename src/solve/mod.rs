@@ -15,6 +15,7 @@ pub mod search;
 pub mod shorten;
 pub mod streamline;
 pub mod table;
+pub mod twin;
 
 use prune::Plan;
 pub use prune::Prune;

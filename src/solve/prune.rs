@@ -270,6 +270,8 @@ pub struct Prune {
     /// The loose tableau (`solve::loose`): the depth-first searches key the tableau's face-up
     /// cards as a set and make twin shifts, where the argument holds (Klondike).
     pub loose: bool,
+    /// The twin-cards dead-end test (`solve::twin`; two-deck games with a one-pass stock).
+    pub twin: bool,
 }
 
 /// A proved pruning rule that can be switched off (`--prune-off NAME`): one name per field of
@@ -303,11 +305,14 @@ pub enum Rule {
     /// each face-up card is built on as one, and move a run onto its base card's twin to put
     /// that card up: Klondike.
     Loose,
+    /// A position where some copy of a card can never go up, with the one-pass waste as a
+    /// stack, is a dead end: two-deck games.
+    Twin,
 }
 
 impl Rule {
     /// Every rule, in the order the messages list them.
-    pub const ALL: [Rule; 9] = [
+    pub const ALL: [Rule; 10] = [
         Rule::Aces,
         Rule::Safe,
         Rule::Kings,
@@ -317,6 +322,7 @@ impl Rule {
         Rule::Free,
         Rule::Updown,
         Rule::Loose,
+        Rule::Twin,
     ];
 
     /// Its name, as `--prune-off` takes it and the messages print it.
@@ -331,6 +337,7 @@ impl Rule {
             Rule::Free => "free",
             Rule::Updown => "updown",
             Rule::Loose => "loose",
+            Rule::Twin => "twin",
         }
     }
 
@@ -346,6 +353,7 @@ impl Rule {
             Rule::Free => Prune::free_rule_holds::<V>(),
             Rule::Updown => Prune::updown_rule_holds::<V>(),
             Rule::Loose => Prune::loose_rule_holds::<V>(),
+            Rule::Twin => Prune::twin_rule_holds::<V>(),
         }
     }
 }
@@ -376,6 +384,7 @@ impl Prune {
             Rule::Free => &self.free,
             Rule::Updown => &self.updown,
             Rule::Loose => &self.loose,
+            Rule::Twin => &self.twin,
         }
     }
 
@@ -390,6 +399,7 @@ impl Prune {
             Rule::Free => &mut self.free,
             Rule::Updown => &mut self.updown,
             Rule::Loose => &mut self.loose,
+            Rule::Twin => &mut self.twin,
         }
     }
 }
@@ -406,6 +416,7 @@ impl Default for Prune {
             free: true,
             updown: true,
             loose: true,
+            twin: true,
         }
     }
 }
@@ -422,6 +433,7 @@ impl Prune {
         free: false,
         updown: false,
         loose: false,
+        twin: false,
     };
 
     /// Does the "Aces up" argument hold for this game?
@@ -477,6 +489,12 @@ impl Prune {
     /// Does the blocked-cards argument hold for this game? (One deck; see `solve::blocked`.)
     pub fn blocks_rule_holds<V: Variant>() -> bool {
         V::rules().decks == 1
+    }
+
+    /// Does the twin-cards argument hold for this game? (Two decks, no reserve, a stock turned
+    /// one card at a time once through, or none; see `solve::twin`.)
+    pub fn twin_rule_holds<V: Variant>() -> bool {
+        super::twin::holds::<V>()
     }
 
     /// Does the split-runs argument hold for this game? (One deck, built down in alternating
@@ -551,6 +569,7 @@ pub struct Plan {
     blocks: bool,
     updown: bool,
     loose: bool,
+    twin: bool,
     /// Talon plays replace single stock turns.
     talon: bool,
     /// The stock, if any, turns one card at a time.
@@ -587,6 +606,7 @@ impl Plan {
             blocks: prune.blocks && Prune::blocks_rule_holds::<V>(),
             updown: prune.updown && Prune::updown_rule_holds::<V>(),
             loose: prune.loose && Prune::loose_rule_holds::<V>(),
+            twin: prune.twin && Prune::twin_rule_holds::<V>(),
             talon: prune.talon_plays::<V>(),
             one_at_a_time: one_at_a_time(rules.stock),
             one_deck: rules.decks == 1,
@@ -617,6 +637,23 @@ impl Plan {
     #[inline(always)]
     fn blocks<V: Variant>(&self) -> bool {
         self.blocks && pick::<V>(true, Prune::blocks_rule_holds::<V>)
+    }
+    /// Is the twin-cards test on (and proved) in this game?
+    #[inline(always)]
+    fn twin<V: Variant>(&self) -> bool {
+        self.twin && pick::<V>(true, Prune::twin_rule_holds::<V>)
+    }
+    /// Is one of the dead-end tests by relaxation on: blocked cards (one deck) or twin cards
+    /// (two)?
+    #[inline(always)]
+    fn relaxed<V: Variant>(&self) -> bool {
+        self.blocks::<V>() || self.twin::<V>()
+    }
+    /// The dead-end test by relaxation that is on, if any: blocked cards or twin cards.
+    #[inline(always)]
+    fn relaxed_blocked<V: Variant>(&self, pos: &Position) -> bool {
+        self.blocks::<V>() && super::blocked::blocked::<V>(pos)
+            || self.twin::<V>() && super::twin::blocked::<V>(pos)
     }
     #[inline(always)]
     fn updown<V: Variant>(&self) -> bool {
@@ -660,7 +697,7 @@ impl Plan {
     /// try none at a dead end.
     #[inline]
     pub fn dead_end<V: Variant>(&self, pos: &Position) -> bool {
-        self.kings_dead_end::<V>(pos) || (self.blocks::<V>() && super::blocked::blocked::<V>(pos))
+        self.kings_dead_end::<V>(pos) || self.relaxed_blocked::<V>(pos)
     }
 
     /// [`Plan::dead_end`] of a position below the root of a search, every position on the way
@@ -673,7 +710,7 @@ impl Plan {
             !self.kings_dead_end::<V>(pos),
             "Kings stuck below a position where they were not"
         );
-        self.blocks::<V>() && super::blocked::blocked::<V>(pos)
+        self.relaxed_blocked::<V>(pos)
     }
 
     /// Must [`Plan::dead_end_below`] be asked of the position `pos` that the move `m` (`u`:
@@ -683,7 +720,7 @@ impl Plan {
     /// The best-first search keeps this beside each position it stores.
     #[inline]
     pub fn asks_after<V: Variant>(&self, pos: &Position, m: Move, u: &Undo) -> bool {
-        self.blocks::<V>() && super::blocked::may_block::<V>(pos, m, u)
+        self.relaxed::<V>() && super::blocked::may_block::<V>(pos, m, u)
     }
 
     /// [`Plan::dead_end`] of the position `pos` that the move `m` (`u`: what `apply` returned)
@@ -694,14 +731,14 @@ impl Plan {
     /// The stuck-Kings test is not asked again: no move makes it true (argued below).
     #[inline]
     pub fn dead_end_after<V: Variant>(&self, pos: &Position, m: Move, u: &Undo) -> bool {
-        let blocked = self.blocks::<V>()
+        let blocked = self.relaxed::<V>()
             && if !super::blocked::may_block::<V>(pos, m, u) {
                 debug_assert!(
-                    !super::blocked::blocked::<V>(pos) || {
+                    !self.relaxed_blocked::<V>(pos) || {
                         // The parent was blocked, unseen after a move that seldom blocks.
                         let mut parent = pos.clone();
                         crate::game::undo::<V>(&mut parent, m, *u);
-                        super::blocked::blocked::<V>(&parent)
+                        self.relaxed_blocked::<V>(&parent)
                     },
                     "{m} left the blocked-cards answer unchanged"
                 );
@@ -709,7 +746,7 @@ impl Plan {
             } else if super::blocked::seldom_blocks(m, u) {
                 false
             } else {
-                super::blocked::blocked::<V>(pos)
+                self.relaxed_blocked::<V>(pos)
             };
         // No stuck-Kings test after a move: a move never makes Kings stuck where they were
         // not. The test reads only which cards lie below which tableau Kings, and where it is on
