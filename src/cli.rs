@@ -90,7 +90,7 @@ pub enum Command {
 pub struct VariantsArgs {
     /// Print the rules of this built-in game as a rules file (TOML, see docs/formats.md), to
     /// copy and change: give the copy an id of its own and pass its path where a command takes
-    /// a VARIANT.
+    /// a VARIANT. The path of a rules file prints its rules in full, as they were read.
     #[arg(long, value_name = "ID")]
     pub rules: Option<String>,
 }
@@ -458,16 +458,21 @@ pub struct WinrateArgs {
     #[command(flatten)]
     pub planner: PlannerArgs,
     /// Write a row per deal to this CSV file as the deals finish (the header:
-    /// `variant,seed,knowledge,verdict,moves,nodes,seconds,limit,samples,sample_nodes,planner,source`;
+    /// `variant,seed,knowledge,verdict,moves,nodes,seconds,limit,samples,sample_nodes,planner,source,solution`;
     /// `samples`, `sample_nodes` and `planner` are the planner's budget and revision, on hidden
-    /// rows only; `source` is `pysol` on rows of --pysol). An existing file is refused without
-    /// --resume.
+    /// rows only; `source` is `pysol` on rows of --pysol; `solution` the moves of a win). An
+    /// existing file is refused without --resume; the file is locked while the run writes it.
     #[arg(long, value_name = "FILE")]
     pub csv: Option<std::path::PathBuf>,
     /// Continue the --csv file: skip the deals it has, append the others. A damaged last line
     /// (an interrupted write) is cut away and its deal solved again.
     #[arg(long, requires = "csv")]
     pub resume: bool,
+    /// Replay every win the --resume and --retry files claim on its real deal (regenerated from the variant and the
+    /// seed) and refuse a row whose solution does not win; without it only claims that cannot
+    /// be true (fewer moves than cards) are refused.
+    #[arg(long)]
+    pub verify: bool,
     /// Print the summary as JSON.
     #[arg(long)]
     pub json: bool,
@@ -484,6 +489,11 @@ pub struct MergeArgs {
     /// Write the merged rows, sorted by variant and seed, to this new CSV file.
     #[arg(long, value_name = "OUT")]
     pub csv: Option<std::path::PathBuf>,
+    /// Replay every win the files claim on its real deal (regenerated from the variant and the
+    /// seed) and refuse a row whose solution does not win; without it only claims that cannot
+    /// be true (fewer moves than cards) are refused.
+    #[arg(long)]
+    pub verify: bool,
     /// Print the summary as JSON.
     #[arg(long)]
     pub json: bool,
@@ -537,6 +547,11 @@ pub struct CompareArgs {
     /// The second result CSV file (B).
     #[arg(value_name = "B")]
     pub b: std::path::PathBuf,
+    /// Replay every win the files claim on its real deal (regenerated from the variant and the
+    /// seed) and refuse a row whose solution does not win; without it only claims that cannot
+    /// be true (fewer moves than cards) are refused.
+    #[arg(long)]
+    pub verify: bool,
     /// Print the comparison as JSON.
     #[arg(long)]
     pub json: bool,

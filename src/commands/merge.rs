@@ -37,7 +37,11 @@ pub fn run(args: &MergeArgs, out: &mut dyn Write) -> Result<Outcome> {
     let mut rows = Vec::new();
     for path in &args.files {
         let name = path.display().to_string();
-        rows.extend(results::read(path)?.into_iter().map(|r| (name.clone(), r)));
+        let read = results::read(path)?;
+        if args.verify {
+            super::verify_rows(path, &read)?;
+        }
+        rows.extend(read.into_iter().map(|r| (name.clone(), r)));
     }
     let mut notes = Vec::new();
     let records = combine(rows, true, &mut notes)?;
