@@ -45,6 +45,14 @@ pub enum DealError {
     #[error("{place}: cards there lie face up, but {card} is written face down")]
     MustBeFaceUp { place: String, card: Card },
     #[error(
+        "{place}: {card} is written face up, but {game} deals it face down and the cards on it are not a run built on it, so no play could have turned it up (write it in lower case)"
+    )]
+    Unreachable {
+        game: &'static str,
+        place: String,
+        card: Card,
+    },
+    #[error(
         "{place}: an unknown card (??) has no place in a position to solve with every card known"
     )]
     Unknown { place: String },
@@ -149,6 +157,30 @@ impl Position {
                     }
                 }
                 pile.cards[i] = card.index() | if up { 0 } else { DOWN };
+            }
+            // A card the game deals face down is face up only once every card dealt on it has
+            // left; whatever lies on it since came by building on it.
+            let dealt = rules.pile_sizes[p] as usize;
+            let card_at = |i: usize| match list[i] {
+                CardToken::Known { card, face_up } => (card, face_up),
+                CardToken::Unknown => unreachable!("refused above"),
+            };
+            for i in 0..list.len().min(dealt) {
+                let (card, up) = card_at(i);
+                if !(up && rules.face_down.is_down(i, dealt)) {
+                    continue;
+                }
+                let built = (i + 1..list.len()).all(|j| {
+                    let ((upper, upper_up), (lower, _)) = (card_at(j), card_at(j - 1));
+                    upper_up && rules.build.fits(upper, lower)
+                });
+                if !built {
+                    return Err(DealError::Unreachable {
+                        game,
+                        place: name(),
+                        card,
+                    });
+                }
             }
             pile.len = list.len() as u8;
             pile.fixed = pile.len;

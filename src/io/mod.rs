@@ -92,8 +92,7 @@ pub fn read_lines_bounded(mut r: impl Read) -> std::io::Result<Vec<u8>> {
             Err(e) if e.kind() == std::io::ErrorKind::Interrupted => continue,
             Err(e) => return Err(e),
         };
-        bytes
-            .try_reserve(n)
+        crate::memory::fallible(|| bytes.try_reserve(n))
             .map_err(|_| std::io::Error::from(std::io::ErrorKind::OutOfMemory))?;
         bytes.extend_from_slice(&chunk[..n]);
         if let Some(i) = chunk[..n].iter().rposition(|&b| b == b'\n') {

@@ -396,3 +396,93 @@ fn sigterm_and_sighup_end_a_winrate_as_ctrl_c_does() {
         assert_eq!(code, 0, "{signal}: {err}");
     }
 }
+
+#[test]
+fn out_of_memory_ends_with_one_line_not_an_abort() {
+    // Before: `memory allocation of N bytes failed`, a backtrace and exit 134 (an abort).
+    for limit in ["60000", "90000", "150000"] {
+        let out = Command::new("sh")
+            .arg("-c")
+            .arg(format!(
+                "ulimit -v {limit} && exec \"$0\" winrate stonewall --deals 20 -j 2 --max-nodes 3000000 -q"
+            ))
+            .arg(env!("CARGO_BIN_EXE_patience"))
+            .output()
+            .unwrap();
+        let err = stderr_of(&out);
+        let code = out.status.code();
+        assert!(
+            matches!(code, Some(0..=2)),
+            "ulimit -v {limit}: {code:?} {err}"
+        );
+        assert!(
+            !err.contains("memory allocation of"),
+            "ulimit -v {limit}: {err}"
+        );
+        if code == Some(2) {
+            assert!(
+                err.starts_with("error: out of memory (an allocation of ")
+                    && err.lines().count() == 1,
+                "ulimit -v {limit}: {err}"
+            );
+        }
+    }
+}
+
+/// The deal file of `variant` seed `seed` with pile `pile` (from 0) written all face up.
+fn pile_face_up(variant: &str, seed: u64, pile: usize) -> String {
+    let mut deal: serde_json::Value =
+        serde_json::from_str(&crate::common::deal_json(variant, seed)).unwrap();
+    let cards = deal["tableau piles"][pile].as_array_mut().unwrap();
+    for c in cards.iter_mut() {
+        *c = c.as_str().unwrap().to_uppercase().into();
+    }
+    deal.to_string()
+}
+
+#[test]
+fn a_face_down_card_written_face_up_under_cards_not_built_on_it_is_refused() {
+    // Before: Stonewall seed 29 with T1 in upper case was "solved in 97 moves" (the seed is
+    // unsolvable); Klondike with a pile all face up was solved too.
+    let dir = tempdir();
+    for (variant, seed, pile, want) in [
+        (
+            "stonewall",
+            29,
+            0,
+            "T1: 9D is written face up, but Stonewall deals it face down",
+        ),
+        ("klondike", 1, 6, "T7: "),
+    ] {
+        let file = write_file(dir.path(), "d.json", &pile_face_up(variant, seed, pile));
+        let err = refused(&["solve", variant, "--deal", arg(&file)]);
+        assert!(
+            err.contains(want) && err.contains("no play could have turned it up"),
+            "{err}"
+        );
+    }
+    // A face-down card turned up with a built run on it is a position play reaches.
+    let f = |suit: &str, n: usize| {
+        let ranks = [
+            "A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K",
+        ];
+        let cards: Vec<String> = ranks[..n]
+            .iter()
+            .map(|r| format!("\"{r}{suit}\""))
+            .collect();
+        format!("[{}]", cards.join(","))
+    };
+    let deal = format!(
+        r#"{{"variant":"stonewall","tableau piles":[["KD","QS"],["KS"],[],[],[],[]],
+        "reserve":[null,null,null,null,null,null,null,null,null,null,null,null,null,null,null,null],
+        "foundations":[{},{},{},{}]}}"#,
+        f("S", 11),
+        f("H", 13),
+        f("D", 12),
+        f("C", 13)
+    );
+    let file = write_file(dir.path(), "mid.json", &deal);
+    let (code, _, err) = run(&["solve", "stonewall", "--deal", arg(&file)]);
+    assert!(!err.contains("no play could have turned it up"), "{err}");
+    assert!(code == 0 || code == 1, "{err}");
+}
