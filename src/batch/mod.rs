@@ -91,7 +91,7 @@ pub enum DealSource {
 
 impl DealSource {
     /// The deal of number `n` of `rules`' game: a PySolFC number is refused for a game
-    /// PySolFC does not have (every `u64` is within PySolFC's range).
+    /// PySolFC does not have, and 0, which is no game of PySolFC's.
     pub fn deal(
         self,
         rules: &crate::game::Rules,

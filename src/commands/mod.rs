@@ -134,8 +134,13 @@ pub fn load_start<V: Variant>(start: &Start) -> Result<(Deal, Position)> {
         }
         Start::Pysol(number) => {
             let deal = patience::pysol::pysol_deal(rules, *number)?;
-            let pos = Position::from_deal::<V>(&deal)
-                .with_context(|| format!("the {} deal of PySolFC game {number}", rules.name))?;
+            let pos = Position::from_deal::<V>(&deal).with_context(|| {
+                format!(
+                    "the {} deal of PySolFC game {}",
+                    rules.name,
+                    patience::pysol::number_text(*number)
+                )
+            })?;
             Ok((deal, pos))
         }
         Start::File(input) => {
@@ -149,6 +154,8 @@ pub fn load_start<V: Variant>(start: &Start) -> Result<(Deal, Position)> {
                 None => deal.variant = Some(rules.id.to_string()),
             }
             check_face_down(rules, &deal)
+                .with_context(|| format!("{input}: not a legal {} deal", rules.name))?;
+            patience::game::check_reachable::<V>(&deal)
                 .with_context(|| format!("{input}: not a legal {} deal", rules.name))?;
             let pos = Position::from_deal::<V>(&deal)
                 .with_context(|| format!("{input}: not a legal {} deal", rules.name))?;

@@ -48,7 +48,7 @@ pub fn run(args: &WinrateArgs, out: &mut dyn Write) -> Result<Outcome> {
         DealSource::Seed
     };
     if source == DealSource::Pysol {
-        // Every u64 is a PySolFC game number (they run to 10^20): only the game can be refused.
+        // Every u64 but 0 is a PySolFC game number (they run to 10^20): 0 is refused below.
         for v in &args.variants {
             patience::pysol::pysol_game(rules_of(v)?).map_err(|e| {
                 anyhow::anyhow!("--pysol: {e}: its deals have no PySolFC game number")
@@ -88,6 +88,11 @@ pub fn run(args: &WinrateArgs, out: &mut dyn Write) -> Result<Outcome> {
         range,
         shard: args.shard,
     };
+    if source == DealSource::Pysol && selection.contains(0) {
+        bail!(
+            "--pysol: 0 is no PySolFC game number (PySolFC says \"Invalid game number\"): its games start at 1 (--first-seed 1, or --seeds 1..N)"
+        );
+    }
     if selection.is_empty() {
         bail!("{selection} holds no seed");
     }

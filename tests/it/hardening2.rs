@@ -486,3 +486,36 @@ fn a_face_down_card_written_face_up_under_cards_not_built_on_it_is_refused() {
     assert!(!err.contains("no play could have turned it up"), "{err}");
     assert!(code == 0 || code == 1, "{err}");
 }
+
+#[test]
+fn pysol_0_is_refused_and_ms_numbers_are_pysolfcs_lcg_games() {
+    // Before: `--pysol 0` dealt a game PySolFC does not have; `ms32000` was refused.
+    for args in [
+        vec!["solve", "stonewall", "--pysol", "0"],
+        vec!["deal", "klondike", "--pysol", "ms0"],
+    ] {
+        let err = refused(&args);
+        assert!(
+            err.contains("0 is no PySolFC game number (PySolFC says \"Invalid game number\")"),
+            "{err}"
+        );
+    }
+    let err = refused(&["winrate", "stonewall", "--pysol", "--deals", "3"]);
+    assert!(
+        err.contains("--pysol: 0 is no PySolFC game number"),
+        "{err}"
+    );
+    let json = |n: &str| {
+        let (code, out, err) = run(&["deal", "stonewall", "--pysol", n, "--json"]);
+        assert_eq!(code, 0, "{n}: {err}");
+        out
+    };
+    assert_eq!(json("ms123"), json("123"));
+    assert_ne!(json("ms32000"), json("32000"));
+    assert_ne!(json("ms32000"), json("ms31999"));
+    let (code, out, err) = run(&["deal", "stonewall", "--pysol", "ms32000"]);
+    assert_eq!(code, 0, "{err}");
+    assert!(out.contains("PySolFC game ms32000"), "{out}");
+    let err = refused(&["deal", "stonewall", "--pysol", "ms8589934592"]);
+    assert!(err.contains("or ms1 to ms8589934591"), "{err}");
+}
