@@ -127,6 +127,14 @@ fn seed_number(s: &str) -> Result<u64, String> {
         .map_err(|_| format!("a seed is a whole number from 0 to {}", u64::MAX))
 }
 
+/// How many moves `hint --top` lists: 1 or more (0 listed one all the same).
+fn top_number(s: &str) -> Result<usize, String> {
+    match s.trim().parse::<usize>() {
+        Ok(n) if n >= 1 => Ok(n),
+        _ => Err(format!("expected a whole number from 1 to {}", usize::MAX)),
+    }
+}
+
 /// A whole number, 1 or more (`--max-nodes`).
 fn positive_number(s: &str) -> Result<u64, String> {
     match s.trim().parse::<u64>() {
@@ -403,12 +411,13 @@ pub struct HintArgs {
     pub planner_seed: Option<u64>,
     #[command(flatten)]
     pub planner: PlannerArgs,
-    /// How many of the top moves to show.
+    /// How many of the top moves to show (at least 1).
     #[arg(
         long,
         value_name = "N",
         default_value_t = 5,
-        allow_negative_numbers = true
+        allow_negative_numbers = true,
+        value_parser = top_number
     )]
     pub top: usize,
 }
@@ -428,7 +437,8 @@ pub struct WinrateArgs {
           allow_negative_numbers = true, value_parser = seed_number)]
     pub first_seed: u64,
     /// The seeds as a range, instead of --deals and --first-seed: `A..B` (B excluded) or `A..=B`.
-    #[arg(long, value_name = "A..B", value_parser = patience::batch::parse_seed_range)]
+    #[arg(long, value_name = "A..B", allow_hyphen_values = true,
+          value_parser = patience::batch::parse_seed_range)]
     pub seeds: Option<patience::batch::SeedRange>,
     /// Solve again only the deals that this result file (of `winrate --csv`) records as
     /// `unknown` in thoughtful play, typically with a larger --max-nodes; the seeds are those
@@ -437,7 +447,8 @@ pub struct WinrateArgs {
     #[arg(long, value_name = "FILE", conflicts_with_all = ["deals", "first_seed"])]
     pub retry: Option<std::path::PathBuf>,
     /// Run one shard of the seeds: those whose index in the range (from 0) is K modulo N.
-    #[arg(long, value_name = "K/N", value_parser = patience::batch::parse_shard)]
+    #[arg(long, value_name = "K/N", allow_hyphen_values = true,
+          value_parser = patience::batch::parse_shard)]
     pub shard: Option<patience::batch::Shard>,
     /// The seeds (of --seeds, --deals and --first-seed, or --retry) are PySolFC's game numbers:
     /// each deal is the one PySolFC deals for that number (docs/formats.md, "Deal sources"),

@@ -126,7 +126,16 @@ pub fn pysol_game(rules: &Rules) -> Result<PysolGame, PysolError> {
         .iter()
         .find(|(id, _)| *id == rules.id)
         .map(|&(_, g)| g)
-        .ok_or_else(|| PysolError::NoSuchGame(rules.name.to_string()))
+        .ok_or_else(|| {
+            // A game from a rules file is not PySolFC's, whatever its name.
+            PysolError::NoSuchGame(match crate::variants::find(rules.id) {
+                Some(_) => rules.name.to_string(),
+                None => format!(
+                    "game from a rules file ({}, named {:?})",
+                    rules.id, rules.name
+                ),
+            })
+        })
 }
 
 /// Is `number` one of PySolFC's game numbers? Its error says the range.

@@ -179,9 +179,9 @@ pub fn load(path: &Path) -> Result<&'static Rules, RulesError> {
                 )
             })
         })
-        .map_err(|source| RulesError::Read {
+        .map_err(|why| RulesError::Read {
             file: file.clone(),
-            source,
+            why,
         })?;
     let rules: &'static Rules = Box::leak(Box::new(parse(&text, &file)?));
     super::register(rules).map_err(|e| match e {

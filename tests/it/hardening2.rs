@@ -519,3 +519,34 @@ fn pysol_0_is_refused_and_ms_numbers_are_pysolfcs_lcg_games() {
     let err = refused(&["deal", "stonewall", "--pysol", "ms8589934592"]);
     assert!(err.contains("or ms1 to ms8589934591"), "{err}");
 }
+
+#[test]
+fn messages_say_the_reason_once_and_give_no_tip_that_fails() {
+    let dir = tempdir();
+    // Before: "No such file or directory (os error 2): No such file or directory (os error 2)".
+    let missing = dir.path().join("nope.toml");
+    let err = refused(&["solve", arg(&missing), "--seed", "1"]);
+    assert_eq!(err.matches("os error 2").count(), 1, "{err}");
+    // Before: clap's tip "to pass '-1' as a value, use '-- -1'", which cannot work there.
+    for (flag, value, want) in [
+        ("--shard", "-1/2", "expected K/N"),
+        ("--seeds", "-1..3", "\"-1\" is not a seed"),
+    ] {
+        let err = refused(&["winrate", "stonewall", flag, value]);
+        assert!(err.contains(want) && !err.contains("'-- -1'"), "{err}");
+    }
+    // Before: `hint --top 0` listed one move.
+    let err = refused(&["hint", "stonewall", "--pysol", "5", "--top", "0"]);
+    assert!(err.contains("expected a whole number from 1"), "{err}");
+    // Before: "PySolFC has no Stonewall" for a rules file named Stonewall.
+    let rules = write_file(
+        dir.path(),
+        "sw.toml",
+        "id = \"my-wall\"\nname = \"Stonewall\"\nextends = \"stonewall\"\n",
+    );
+    let err = refused(&["solve", arg(&rules), "--pysol", "5"]);
+    assert!(
+        err.contains("PySolFC has no game from a rules file (my-wall, named \"Stonewall\")"),
+        "{err}"
+    );
+}
