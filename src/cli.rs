@@ -110,7 +110,7 @@ pub enum Command {
 pub struct VariantsArgs {
     /// Print the rules of this built-in game as a rules file (TOML, see docs/formats.md), to
     /// copy and change: give the copy an id of its own and pass its path where a command takes
-    /// a VARIANT.
+    /// a VARIANT. The path of a rules file prints its rules in full, as they were read.
     #[arg(long, value_name = "ID")]
     pub rules: Option<String>,
 }
@@ -145,6 +145,14 @@ fn seed_number(s: &str) -> Result<u64, String> {
     s.trim()
         .parse()
         .map_err(|_| format!("a seed is a whole number from 0 to {}", u64::MAX))
+}
+
+/// How many moves `hint --top` lists: 1 or more (0 listed one all the same).
+fn top_number(s: &str) -> Result<usize, String> {
+    match s.trim().parse::<usize>() {
+        Ok(n) if n >= 1 => Ok(n),
+        _ => Err(format!("expected a whole number from 1 to {}", usize::MAX)),
+    }
 }
 
 /// A whole number, 1 or more (`--max-nodes`).
@@ -378,12 +386,13 @@ pub struct HintArgs {
     pub planner_seed: Option<u64>,
     #[command(flatten)]
     pub planner: PlannerArgs,
-    /// How many of the top moves to show.
+    /// How many of the top moves to show (at least 1).
     #[arg(
         long,
         value_name = "N",
         default_value_t = 5,
-        allow_negative_numbers = true
+        allow_negative_numbers = true,
+        value_parser = top_number
     )]
     pub top: usize,
 }
@@ -403,7 +412,8 @@ pub struct WinrateArgs {
           allow_negative_numbers = true, value_parser = seed_number)]
     pub first_seed: u64,
     /// The seeds as a range, instead of --deals and --first-seed: `A..B` (B excluded) or `A..=B`.
-    #[arg(long, value_name = "A..B", value_parser = patience::batch::parse_seed_range)]
+    #[arg(long, value_name = "A..B", allow_hyphen_values = true,
+          value_parser = patience::batch::parse_seed_range)]
     pub seeds: Option<patience::batch::SeedRange>,
     /// Solve again only the deals that this result file (of `winrate --csv`) records as
     /// `unknown` in thoughtful play, typically with a larger --max-nodes; the seeds are those
@@ -412,7 +422,8 @@ pub struct WinrateArgs {
     #[arg(long, value_name = "FILE", conflicts_with_all = ["deals", "first_seed"])]
     pub retry: Option<std::path::PathBuf>,
     /// Run one shard of the seeds: those whose index in the range (from 0) is K modulo N.
-    #[arg(long, value_name = "K/N", value_parser = patience::batch::parse_shard)]
+    #[arg(long, value_name = "K/N", allow_hyphen_values = true,
+          value_parser = patience::batch::parse_shard)]
     pub shard: Option<patience::batch::Shard>,
     /// The seeds (of --seeds, --deals and --first-seed, or --retry) are PySolFC's game numbers:
     /// each deal is the one PySolFC deals for that number (docs/formats.md, "Deal sources"),
@@ -433,16 +444,21 @@ pub struct WinrateArgs {
     #[command(flatten)]
     pub planner: PlannerArgs,
     /// Write a row per deal to this CSV file as the deals finish (the header:
-    /// `variant,seed,knowledge,verdict,moves,nodes,seconds,limit,samples,sample_nodes,planner,source`;
+    /// `variant,seed,knowledge,verdict,moves,nodes,seconds,limit,samples,sample_nodes,planner,source,solution`;
     /// `samples`, `sample_nodes` and `planner` are the planner's budget and revision, on hidden
-    /// rows only; `source` is `pysol` on rows of --pysol). An existing file is refused without
-    /// --resume.
+    /// rows only; `source` is `pysol` on rows of --pysol; `solution` the moves of a win). An
+    /// existing file is refused without --resume; the file is locked while the run writes it.
     #[arg(long, value_name = "FILE")]
     pub csv: Option<std::path::PathBuf>,
     /// Continue the --csv file: skip the deals it has, append the others. A damaged last line
     /// (an interrupted write) is cut away and its deal solved again.
     #[arg(long, requires = "csv")]
     pub resume: bool,
+    /// Replay every win the --resume and --retry files claim on its real deal (regenerated from the variant and the
+    /// seed) and refuse a row whose solution does not win; without it only claims that cannot
+    /// be true (fewer moves than cards) are refused.
+    #[arg(long)]
+    pub verify: bool,
     /// Print the summary as JSON.
     #[arg(long)]
     pub json: bool,
@@ -472,6 +488,11 @@ pub struct MergeArgs {
     /// Write the merged rows, sorted by variant and seed, to this new CSV file.
     #[arg(long, value_name = "OUT")]
     pub csv: Option<std::path::PathBuf>,
+    /// Replay every win the files claim on its real deal (regenerated from the variant and the
+    /// seed) and refuse a row whose solution does not win; without it only claims that cannot
+    /// be true (fewer moves than cards) are refused.
+    #[arg(long)]
+    pub verify: bool,
     /// Print the summary as JSON.
     #[arg(long)]
     pub json: bool,
@@ -525,6 +546,11 @@ pub struct CompareArgs {
     /// The second result CSV file (B).
     #[arg(value_name = "B")]
     pub b: std::path::PathBuf,
+    /// Replay every win the files claim on its real deal (regenerated from the variant and the
+    /// seed) and refuse a row whose solution does not win; without it only claims that cannot
+    /// be true (fewer moves than cards) are refused.
+    #[arg(long)]
+    pub verify: bool,
     /// Print the comparison as JSON.
     #[arg(long)]
     pub json: bool,

@@ -63,6 +63,7 @@ pub mod game;
 pub mod hash;
 pub mod hidden;
 pub mod io;
+pub mod memory;
 pub mod pysol;
 pub mod rules;
 pub mod show;

@@ -7,6 +7,62 @@ mod commands;
 use std::io::{BufWriter, ErrorKind, Write};
 use std::process::ExitCode;
 
+/// The system allocator, but an allocation that fails (out of memory, or past `ulimit -v`)
+/// ends the program with one line and exit status 2 instead of an abort with a backtrace;
+/// except where the library asks for memory that it may be refused
+/// ([`patience::memory::fallible`]: the table's growth, which then stops at its bound).
+struct Allocator;
+
+// SAFETY: every call is passed on to the system allocator unchanged; only a null result is
+// looked at, before it is returned.
+unsafe impl std::alloc::GlobalAlloc for Allocator {
+    unsafe fn alloc(&self, layout: std::alloc::Layout) -> *mut u8 {
+        // SAFETY: the caller's contract is the system allocator's.
+        checked(unsafe { std::alloc::System.alloc(layout) }, layout.size())
+    }
+
+    unsafe fn alloc_zeroed(&self, layout: std::alloc::Layout) -> *mut u8 {
+        // SAFETY: as above.
+        checked(
+            unsafe { std::alloc::System.alloc_zeroed(layout) },
+            layout.size(),
+        )
+    }
+
+    unsafe fn dealloc(&self, ptr: *mut u8, layout: std::alloc::Layout) {
+        // SAFETY: as above.
+        unsafe { std::alloc::System.dealloc(ptr, layout) }
+    }
+
+    unsafe fn realloc(&self, ptr: *mut u8, layout: std::alloc::Layout, size: usize) -> *mut u8 {
+        // SAFETY: as above.
+        checked(
+            unsafe { std::alloc::System.realloc(ptr, layout, size) },
+            size,
+        )
+    }
+}
+
+#[global_allocator]
+static ALLOCATOR: Allocator = Allocator;
+
+/// `ptr`, or (when it is null and the allocation may not fail) the end of the program with
+/// one line. Nothing here allocates: the line is formatted on the stack.
+fn checked(ptr: *mut u8, size: usize) -> *mut u8 {
+    if !ptr.is_null() || patience::memory::is_fallible() {
+        return ptr;
+    }
+    let mut line = [0u8; 256];
+    let mut cursor = std::io::Cursor::new(&mut line[..]);
+    let _ = writeln!(
+        cursor,
+        "error: out of memory (an allocation of {size} bytes failed): lower --table-mib or --threads; a --csv file keeps every finished row, and --resume continues it"
+    );
+    let n = cursor.position() as usize;
+    let _ = std::io::stderr().write_all(&line[..n]);
+    std::process::exit(2)
+}
+
 fn main() -> ExitCode {
     let cli = cli::parse_or_exit();
     if stdout_was_closed() {

@@ -29,14 +29,21 @@ pub const MAX_NUMBER: u128 = 100_000_000_000_000_000_000;
 /// Game numbers below this use the LCG; from it on, MT19937.
 pub const MT_FROM: u128 = 32_000;
 
+/// The highest LCG game PySolFC shows as `msN` (its LCG's `MAX_SEED`, 2^33 - 1).
+pub const MS_MAX: u128 = (1 << 33) - 1;
+
+/// Marks a number given as `msN` (PySolFC's LCG games, N up to [`MS_MAX`]) from N itself,
+/// which from 32,000 on is an MT19937 game: the bit is far above [`MAX_NUMBER`].
+pub const MS_BIT: u128 = 1 << 100;
+
 /// Why PySolFC has no deal for a request.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum PysolError {
     /// Our game is not one of PySolFC's (or not in a layout that matches ours).
     #[error("PySolFC has no {0}")]
     NoSuchGame(String),
-    /// The number is above PySolFC's highest game number.
-    #[error("PySolFC game numbers run from 0 to {MAX_NUMBER}, not {0}")]
+    /// The number is 0 or above PySolFC's highest game number.
+    #[error("PySolFC game numbers run from 1 to {MAX_NUMBER} (and ms1 to ms{MS_MAX}), not {}", number_text(*.0))]
     OutOfRange(u128),
 }
 
@@ -119,35 +126,68 @@ pub fn pysol_game(rules: &Rules) -> Result<PysolGame, PysolError> {
         .iter()
         .find(|(id, _)| *id == rules.id)
         .map(|&(_, g)| g)
-        .ok_or_else(|| PysolError::NoSuchGame(rules.name.to_string()))
+        .ok_or_else(|| {
+            // A game from a rules file is not PySolFC's, whatever its name.
+            PysolError::NoSuchGame(match crate::variants::find(rules.id) {
+                Some(_) => rules.name.to_string(),
+                None => format!(
+                    "game from a rules file ({}, named {:?})",
+                    rules.id, rules.name
+                ),
+            })
+        })
 }
 
 /// Is `number` one of PySolFC's game numbers? Its error says the range.
 pub fn check_number(number: u128) -> Result<u128, PysolError> {
-    if number <= MAX_NUMBER {
+    let ms = number & !MS_BIT;
+    let good = match number & MS_BIT {
+        0 => (1..=MAX_NUMBER).contains(&number),
+        _ => (1..=MS_MAX).contains(&ms),
+    };
+    if good {
         Ok(number)
     } else {
         Err(PysolError::OutOfRange(number))
     }
 }
 
-/// Reads a game number as PySolFC shows it (decimal digits, leading zeros allowed, as in its
-/// 20-digit form `00000000000000123456`), within PySolFC's range. For the command line.
+/// A game number as PySolFC shows it: `123456`, or `ms32000` for an LCG game given as `msN`.
+pub fn number_text(number: u128) -> String {
+    match number & MS_BIT {
+        0 => number.to_string(),
+        _ => format!("ms{}", number & !MS_BIT),
+    }
+}
+
+/// Reads a game number as PySolFC shows it: decimal digits, leading zeros allowed (as in its
+/// 20-digit form `00000000000000123456`), from 1 to [`MAX_NUMBER`]; or `msN` for its LCG game
+/// N (1 to [`MS_MAX`]; below 32,000 the same deal as N). 0 is no game of PySolFC's. For the
+/// command line.
 pub fn parse_number(text: &str) -> Result<u128, String> {
     let t = text.trim();
-    if t.is_empty() || !t.bytes().all(|b| b.is_ascii_digit()) {
+    let (ms, digits) = match t.get(..2) {
+        Some(p) if p.eq_ignore_ascii_case("ms") => (true, &t[2..]),
+        _ => (false, t),
+    };
+    let range = format!("from 1 to {MAX_NUMBER}, or ms1 to ms{MS_MAX}");
+    if digits.is_empty() || !digits.bytes().all(|b| b.is_ascii_digit()) {
         return Err(format!(
-            "a PySolFC game number is a whole number from 0 to {MAX_NUMBER}, not {text:?}"
+            "a PySolFC game number is a whole number {range}, not {text:?}"
         ));
     }
-    let digits = t.trim_start_matches('0');
+    let digits = digits.trim_start_matches('0');
+    if digits.is_empty() {
+        return Err(format!(
+            "0 is no PySolFC game number (PySolFC says \"Invalid game number\"): they run {range}"
+        ));
+    }
     // More digits than u128 holds is out of range too.
     match digits.parse::<u128>() {
-        _ if digits.is_empty() => Ok(0),
-        Ok(n) if n <= MAX_NUMBER => Ok(n),
-        _ => Err(format!(
-            "PySolFC game numbers run from 0 to {MAX_NUMBER}, not {t}"
-        )),
+        Ok(n) if ms && n < MT_FROM => Ok(n),
+        Ok(n) if ms && n <= MS_MAX => Ok(MS_BIT | n),
+        Ok(n) if !ms && n <= MAX_NUMBER => Ok(n),
+        _ => Err(format!("PySolFC game numbers run {range}, not {t}")),
     }
 }
 
@@ -156,9 +196,13 @@ pub fn parse_number(text: &str) -> Result<u128, String> {
 pub fn source_text(rules: &Rules, number: u128) -> String {
     match pysol_game(rules) {
         Ok(g) if g.name != rules.name => {
-            format!("PySolFC game {number} (the cards of its {})", g.name)
+            format!(
+                "PySolFC game {} (the cards of its {})",
+                number_text(number),
+                g.name
+            )
         }
-        _ => format!("PySolFC game {number}"),
+        _ => format!("PySolFC game {}", number_text(number)),
     }
 }
 
@@ -270,7 +314,12 @@ const PYSOL_SUITS: [u8; 4] = [0, 3, 2, 1];
 /// PySolFC's shuffled talon for game `number` (at most [`MAX_NUMBER`]) with `decks` decks:
 /// the last card is the top, dealt first.
 pub fn talon(decks: u8, number: u128) -> Vec<Card> {
-    let mut cards: Vec<Card> = if number < MT_FROM && decks == 1 {
+    // A number given as `msN` is LCG game N whatever its size.
+    let (lcg, number) = match number & MS_BIT {
+        0 => (number < MT_FROM, number),
+        _ => (true, number & !MS_BIT),
+    };
+    let mut cards: Vec<Card> = if lcg && decks == 1 {
         // The LCG's FreeCell order: by rank, each rank clubs, diamonds, hearts, spades.
         (1..=13u8)
             .flat_map(|r| (0..4u8).map(move |s| Card::new(r, s)))
@@ -284,8 +333,8 @@ pub fn talon(decks: u8, number: u128) -> Vec<Card> {
             })
             .collect()
     };
-    if number < MT_FROM {
-        let mut lcg = MsLcg::new(number as u32);
+    if lcg {
+        let mut lcg = MsLcg::new(number as u64);
         for i in (1..cards.len()).rev() {
             let j = lcg.next() as usize % (i + 1);
             cards.swap(i, j);
@@ -300,18 +349,36 @@ pub fn talon(decks: u8, number: u128) -> Vec<Card> {
     cards
 }
 
-/// The Microsoft C library's `rand()`, as Windows FreeCell and PySolFC use it below game 32,000.
-struct MsLcg(u32);
+/// The Microsoft C library's `rand()`, as Windows FreeCell and PySolFC use it below game 32,000,
+/// with PySolFC's extension to its games `ms2147483648` .. `ms8589934591` (its `LCRandom31`):
+/// from 2^31 the high bit of each 15-bit draw is set, from 2^32 the state starts at N - 2^32
+/// and each draw is 16 bits plus one.
+struct MsLcg {
+    state: u32,
+    seed: u64,
+}
 
 impl MsLcg {
-    fn new(seed: u32) -> Self {
-        MsLcg(seed)
+    fn new(seed: u64) -> Self {
+        let state = if seed < 1 << 32 {
+            seed
+        } else {
+            seed - (1 << 32)
+        };
+        MsLcg {
+            state: state as u32,
+            seed,
+        }
     }
 
-    /// 0..32768.
     fn next(&mut self) -> u32 {
-        self.0 = self.0.wrapping_mul(214_013).wrapping_add(2_531_011);
-        (self.0 >> 16) & 0x7fff
+        self.state = self.state.wrapping_mul(214_013).wrapping_add(2_531_011);
+        let draw = self.state >> 16;
+        match self.seed {
+            s if s < 1 << 31 => draw & 0x7fff,
+            s if s < 1 << 32 => (draw & 0x7fff) | 0x8000,
+            _ => (draw & 0xffff) + 1,
+        }
     }
 }
 
@@ -454,20 +521,46 @@ mod tests {
     }
 
     #[test]
+    fn the_lcg_past_2_pow_31_is_pysolfcs_extension() {
+        // From 2^31 the draws are those of N - 2^31 with the high bit set; from 2^32 the
+        // state starts at N - 2^32 and a draw is its 16 bits plus one.
+        for k in [0u64, 1, 11982] {
+            let (mut low, mut high) = (MsLcg::new(k), MsLcg::new((1 << 31) + k));
+            let mut wide = MsLcg::new((1 << 32) + k);
+            let mut state = k as u32;
+            for _ in 0..100 {
+                assert_eq!(high.next(), low.next() | 0x8000);
+                state = state.wrapping_mul(214_013).wrapping_add(2_531_011);
+                assert_eq!(wide.next(), ((state >> 16) & 0xffff) + 1);
+            }
+        }
+    }
+
+    #[test]
     fn game_numbers_are_checked() {
         assert_eq!(parse_number("123456"), Ok(123_456));
         assert_eq!(parse_number("00000000000000123456"), Ok(123_456));
-        assert_eq!(parse_number("0"), Ok(0));
         assert_eq!(parse_number("100000000000000000000"), Ok(MAX_NUMBER));
+        for zero in ["0", "000", "ms0"] {
+            let e = parse_number(zero).unwrap_err();
+            assert!(e.starts_with("0 is no PySolFC game number"), "{e}");
+        }
+        assert_eq!(parse_number("ms123"), Ok(123));
+        assert_eq!(parse_number("MS31999"), Ok(31_999));
+        assert_eq!(parse_number("ms32000"), Ok(MS_BIT | 32_000));
+        assert_eq!(parse_number("ms8589934591"), Ok(MS_BIT | MS_MAX));
+        assert!(parse_number("ms8589934592").is_err());
+        assert_eq!(number_text(MS_BIT | 32_000), "ms32000");
+        assert!(check_number(0).is_err() && check_number(MS_BIT).is_err());
         for bad in [
             "100000000000000000001",
             "999999999999999999999999999999999999999999",
         ] {
             let e = parse_number(bad).unwrap_err();
-            assert!(e.contains("from 0 to 100000000000000000000"), "{e}");
+            assert!(e.contains("from 1 to 100000000000000000000"), "{e}");
             assert!(e.contains(bad), "{e}");
         }
-        for bad in ["", "-1", "12a", "ms123", "1.5"] {
+        for bad in ["", "-1", "12a", "ms", "msx", "1.5"] {
             let e = parse_number(bad).unwrap_err();
             assert!(e.contains("PySolFC game number"), "{e}");
         }

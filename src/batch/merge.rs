@@ -42,7 +42,7 @@ pub fn combine(
     let mut replaced = 0usize;
     let mut first_replaced = None;
     for (source, row) in rows {
-        let record = row.record;
+        let record = &row.record;
         let key = (record.variant, record.knowledge, record.source, record.seed);
         match seen.get(&key) {
             None => {
@@ -50,6 +50,7 @@ pub fn combine(
             }
             Some((s0, r0)) if r0.record.same_result(&row.record) => {
                 dropped += 1;
+                let solution = row.record.solution.clone();
                 first_dropped.get_or_insert_with(|| {
                     format!(
                         "{} ({}) {} {} ({source} line {}, already at {s0} line {})",
@@ -61,6 +62,12 @@ pub fn combine(
                         r0.line
                     )
                 });
+                // A win kept from a file without solutions takes the other row's.
+                if let Some((_, kept)) = seen.get_mut(&key)
+                    && kept.record.solution.is_none()
+                {
+                    kept.record.solution = solution;
+                }
             }
             Some((s0, r0))
                 if replace_unknown
@@ -158,21 +165,21 @@ mod tests {
     fn combining_drops_identical_duplicates_and_refuses_conflicts() {
         let row = |line, record| Row { line, record };
         let a = rec(1, Answer::Lost, 5);
-        let mut a2 = a;
+        let mut a2 = a.clone();
         a2.seconds = 9.0;
         let b = rec(0, Answer::Won { moves: 3 }, 7);
         let mut notes = Vec::new();
         let merged = combine(
             vec![
-                ("x".into(), row(2, a)),
-                ("x".into(), row(3, b)),
+                ("x".into(), row(2, a.clone())),
+                ("x".into(), row(3, b.clone())),
                 ("y".into(), row(2, a2)),
             ],
             false,
             &mut notes,
         )
         .unwrap();
-        assert_eq!(merged, vec![b, a]);
+        assert_eq!(merged, vec![b, a.clone()]);
         assert_eq!(notes.len(), 1, "{notes:?}");
         let c = rec(1, Answer::Unknown(Limit::Nodes), 5);
         let err = combine(
@@ -195,13 +202,13 @@ mod tests {
         // The decided row is kept, whichever file comes first; of two unknown rows, the
         // longer search.
         for (rows, kept) in [
-            (vec![unknown, lost], lost),
-            (vec![lost, unknown], lost),
-            (vec![unknown, won], won),
-            (vec![won, unknown], won),
-            (vec![unknown, longer], longer),
-            (vec![longer, unknown], longer),
-            (vec![unknown, longer, won], won),
+            (vec![unknown.clone(), lost.clone()], lost.clone()),
+            (vec![lost.clone(), unknown.clone()], lost.clone()),
+            (vec![unknown.clone(), won.clone()], won.clone()),
+            (vec![won.clone(), unknown.clone()], won.clone()),
+            (vec![unknown.clone(), longer.clone()], longer.clone()),
+            (vec![longer.clone(), unknown.clone()], longer.clone()),
+            (vec![unknown.clone(), longer, won.clone()], won.clone()),
         ] {
             let mut notes = Vec::new();
             let rows = rows
@@ -215,19 +222,31 @@ mod tests {
         }
         // Without replacement (resuming one file) they are different results.
         let mut notes = Vec::new();
-        let pair = vec![("x".into(), row(2, unknown)), ("y".into(), row(3, lost))];
+        let pair = vec![
+            ("x".into(), row(2, unknown.clone())),
+            ("y".into(), row(3, lost.clone())),
+        ];
         assert!(combine(pair, false, &mut notes).is_err());
         // Solved against unsolvable is a contradiction, and so are two different wins.
-        for other in [lost, rec(1, Answer::Won { moves: 91 }, 4000)] {
-            let pair = vec![("x".into(), row(2, won)), ("y".into(), row(3, other))];
+        for other in [lost.clone(), rec(1, Answer::Won { moves: 91 }, 4000)] {
+            let pair = vec![
+                ("x".into(), row(2, won.clone())),
+                ("y".into(), row(3, other)),
+            ];
             let err = combine(pair, true, &mut notes).unwrap_err().to_string();
             assert!(err.contains("two different results"), "{err}");
         }
         // A PySolFC game and our seed of the same number are two deals, kept apart.
         let pysol = won.with_source(DealSource::Pysol);
-        let pair = vec![("x".into(), row(2, pysol)), ("y".into(), row(2, lost))];
+        let pair = vec![
+            ("x".into(), row(2, pysol.clone())),
+            ("y".into(), row(2, lost.clone())),
+        ];
         let mut notes = Vec::new();
-        assert_eq!(combine(pair, true, &mut notes).unwrap(), vec![lost, pysol]);
+        assert_eq!(
+            combine(pair, true, &mut notes).unwrap(),
+            vec![lost.clone(), pysol.clone()]
+        );
         assert!(notes.is_empty(), "{notes:?}");
         let pair = vec![
             ("x".into(), row(2, pysol)),

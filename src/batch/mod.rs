@@ -27,10 +27,12 @@ pub mod plan;
 pub mod run;
 pub mod stats;
 pub mod summary;
+pub mod verify;
 
 use crate::hidden::Budget;
 use crate::solve::Limit;
 use std::fmt;
+use std::sync::Arc;
 
 /// What the player knows (docs/rules.md, "Knowledge"); every row and summary says which, as
 /// `thoughtful` or `hidden` (the serde spelling, which `Display` writes too).
@@ -92,7 +94,7 @@ pub enum DealSource {
 
 impl DealSource {
     /// The deal of number `n` of `rules`' game: a PySolFC number is refused for a game
-    /// PySolFC does not have (every `u64` is within PySolFC's range).
+    /// PySolFC does not have, and 0, which is no game of PySolFC's.
     pub fn deal(
         self,
         rules: &crate::game::Rules,
@@ -278,7 +280,7 @@ pub enum Answer {
 }
 
 /// One deal's result: a row of the CSV file.
-#[derive(Copy, Clone, Debug, PartialEq)]
+#[derive(Clone, Debug, PartialEq)]
 pub struct Record {
     /// A variant id of [`crate::variants::ALL`].
     pub variant: &'static str,
@@ -294,6 +296,10 @@ pub struct Record {
     /// The planner's budget of a hidden-play row (`None` for thoughtful rows, and for hidden
     /// rows read from a file that did not record it).
     pub budget: Option<Budget>,
+    /// The moves of a win, in the move notation of docs/formats.md separated by spaces (the
+    /// result CSV's `solution` column): what lets a reader replay the win on the real deal.
+    /// `None` for a row that is not a win, or a win read from a file of an earlier version.
+    pub solution: Option<Arc<str>>,
 }
 
 impl Record {
@@ -309,26 +315,42 @@ impl Record {
             nodes,
             seconds: round_micros(seconds),
             budget: None,
+            solution: None,
         }
     }
 
     /// The same record of a hidden-play game played with `budget`.
-    pub fn hidden(self, budget: Budget) -> Self {
+    pub fn hidden(&self, budget: Budget) -> Self {
         Record {
             knowledge: Knowledge::Hidden,
             budget: Some(budget),
-            ..self
+            ..self.clone()
         }
     }
 
     /// The same record for another knowledge.
-    pub fn with_knowledge(self, knowledge: Knowledge) -> Self {
-        Record { knowledge, ..self }
+    pub fn with_knowledge(&self, knowledge: Knowledge) -> Self {
+        Record {
+            knowledge,
+            ..self.clone()
+        }
     }
 
     /// The same record of a deal from `source`.
-    pub fn with_source(self, source: DealSource) -> Self {
-        Record { source, ..self }
+    pub fn with_source(&self, source: DealSource) -> Self {
+        Record {
+            source,
+            ..self.clone()
+        }
+    }
+
+    /// The record with the moves of its win (tokens of the move notation).
+    pub fn with_solution<T: fmt::Display>(self, moves: &[T]) -> Self {
+        let text: Vec<String> = moves.iter().map(T::to_string).collect();
+        Record {
+            solution: Some(text.join(" ").into()),
+            ..self
+        }
     }
 
     /// The deal in words, for messages: `stonewall seed 7`, `stonewall PySolFC game 7`.
@@ -350,11 +372,14 @@ impl Record {
             && self.answer == other.answer
             && self.nodes == other.nodes
             && self.budget == other.budget
+            && (self.solution == other.solution
+                || self.solution.is_none()
+                || other.solution.is_none())
     }
 }
 
 /// A record and the line of the result file it came from (1-based, the header is line 1).
-#[derive(Copy, Clone, Debug, PartialEq)]
+#[derive(Clone, Debug, PartialEq)]
 pub struct Row {
     pub line: usize,
     pub record: Record,

@@ -98,13 +98,11 @@ pub fn record_of<V: Variant>(seed: u64, sol: &Solution) -> Option<Record> {
         Verdict::Unknown(Limit::Cancelled) => return None,
         Verdict::Unknown(limit) => Answer::Unknown(*limit),
     };
-    Some(Record::new(
-        V::rules().id,
-        seed,
-        answer,
-        sol.stats.nodes,
-        sol.seconds,
-    ))
+    let record = Record::new(V::rules().id, seed, answer, sol.stats.nodes, sol.seconds);
+    Some(match &sol.verdict {
+        Verdict::Solved(moves) => record.with_solution(moves),
+        _ => record,
+    })
 }
 
 /// Solves the deals of game `V` for `seeds` (numbers of `from`'s deals) on `pool`, each worker with its own solver of

@@ -48,7 +48,7 @@ fn check<V: Variant>(args: &CheckArgs, out: &mut dyn Write) -> Result<Outcome> {
             let ours = match &start {
                 Start::Seed(s) => format!("the deal of seed {s}"),
                 Start::File(f) => format!("the deal of {f}"),
-                Start::Pysol(n) => format!("PySolFC's game {n}"),
+                Start::Pysol(n) => format!("PySolFC's game {}", patience::pysol::number_text(*n)),
             };
             bail!("{moves_in}: the solve result is for another deal than {ours}: {why}");
         }

@@ -46,12 +46,13 @@ struct Side {
 }
 
 impl Side {
-    fn read(path: &std::path::Path) -> Result<Side> {
+    fn read(path: &std::path::Path, verify: bool) -> Result<Side> {
         let name = path.display().to_string();
-        let rows = results::read(path)?
-            .into_iter()
-            .map(|r| (name.clone(), r))
-            .collect();
+        let rows = results::read(path)?;
+        if verify {
+            super::verify_rows(path, &rows)?;
+        }
+        let rows = rows.into_iter().map(|r| (name.clone(), r)).collect();
         let mut notes = Vec::new();
         let records = combine(rows, true, &mut notes)?;
         for note in notes {
@@ -163,8 +164,8 @@ pub fn run(args: &CompareArgs, out: &mut dyn Write) -> Result<Outcome> {
     for path in &args.rules {
         patience::rules::load(path)?;
     }
-    let a = Side::read(&args.a)?;
-    let b = Side::read(&args.b)?;
+    let a = Side::read(&args.a, args.verify)?;
+    let b = Side::read(&args.b, args.verify)?;
     if a.variant != b.variant {
         bail!(
             "{} holds {} rows and {} holds {} rows: compare two files of one game",
@@ -226,10 +227,14 @@ pub fn run(args: &CompareArgs, out: &mut dyn Write) -> Result<Outcome> {
     let first = common[0].0.seed;
     let last = common[common.len() - 1].0.seed;
     let cost = |side: usize| {
-        let pick = |&(ra, rb): &(&Record, &Record)| if side == 0 { *ra } else { *rb };
-        let mut secs: Vec<f64> = common.iter().map(|x| pick(x).seconds).collect();
+        let pick = |&(ra, rb): &(&Record, &Record)| {
+            let r = if side == 0 { ra } else { rb };
+            (r.seconds, r.nodes)
+        };
+        let mut secs: Vec<f64> = common.iter().map(|x| pick(x).0).collect();
         secs.sort_by(f64::total_cmp);
-        let nodes: u64 = common.iter().map(|x| pick(x).nodes).sum();
+        // Summed wide: rows of 2^64 - 1 nodes each must not wrap.
+        let nodes: u128 = common.iter().map(|x| u128::from(pick(x).1)).sum();
         (
             nearest_rank(&secs, 50).unwrap_or(0.0),
             nodes as f64 / n as f64,

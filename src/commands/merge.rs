@@ -42,7 +42,11 @@ pub fn run(args: &MergeArgs, out: &mut dyn Write) -> Result<Outcome> {
     }
     let mut parts = Vec::new();
     for path in &files {
-        parts.push((path.display().to_string(), results::read(path)?));
+        let read = results::read(path)?;
+        if args.verify {
+            super::verify_rows(path, &read)?;
+        }
+        parts.push((path.display().to_string(), read));
     }
     let plan = args.seeds.map(|range| Plan {
         range,

@@ -59,6 +59,25 @@ pub fn run(cli: &Cli, out: &mut dyn Write) -> Result<Outcome> {
     }
 }
 
+/// With `--verify`: every win that rows of the result file `path` claim, replayed on its real
+/// deal; the first row whose solution does not win is refused, naming the file and the line.
+pub fn verify_rows<'a>(
+    path: &std::path::Path,
+    rows: impl IntoIterator<Item = &'a patience::batch::Row>,
+) -> Result<()> {
+    for row in rows {
+        if let Err(why) = patience::batch::verify::replay(&row.record) {
+            bail!(
+                "{}: line {} ({}) claims a win that --verify cannot replay: {why}",
+                path.display(),
+                row.line,
+                row.record.deal_text()
+            );
+        }
+    }
+    Ok(())
+}
+
 /// The error for a variant id that is not known, listing the known ones.
 pub fn unknown_variant(id: &str) -> anyhow::Error {
     let known: Vec<&str> = patience::variants::ALL.iter().map(|r| r.id).collect();
@@ -120,8 +139,13 @@ pub fn load_start<V: Variant>(start: &Start) -> Result<(Deal, Position)> {
         }
         Start::Pysol(number) => {
             let deal = patience::pysol::pysol_deal(rules, *number)?;
-            let pos = Position::from_deal::<V>(&deal)
-                .with_context(|| format!("the {} deal of PySolFC game {number}", rules.name))?;
+            let pos = Position::from_deal::<V>(&deal).with_context(|| {
+                format!(
+                    "the {} deal of PySolFC game {}",
+                    rules.name,
+                    patience::pysol::number_text(*number)
+                )
+            })?;
             Ok((deal, pos))
         }
         Start::File(input) => {
@@ -135,6 +159,8 @@ pub fn load_start<V: Variant>(start: &Start) -> Result<(Deal, Position)> {
                 None => deal.variant = Some(rules.id.to_string()),
             }
             check_face_down(rules, &deal)
+                .with_context(|| format!("{input}: not a legal {} deal", rules.name))?;
+            patience::game::check_reachable::<V>(&deal)
                 .with_context(|| format!("{input}: not a legal {} deal", rules.name))?;
             let pos = Position::from_deal::<V>(&deal)
                 .with_context(|| format!("{input}: not a legal {} deal", rules.name))?;

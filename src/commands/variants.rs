@@ -9,7 +9,9 @@ use std::io::Write;
 
 pub fn run(args: &VariantsArgs, out: &mut dyn Write) -> Result<Outcome> {
     if let Some(id) = &args.rules {
-        let rules = patience::variants::find(id).ok_or_else(|| super::unknown_variant(id))?;
+        // A rules file's path is taken too (its rules as read, checked and completed), as the
+        // message of an unknown id says.
+        let rules = super::rules_of(id)?;
         write!(out, "{}", patience::rules::to_toml(rules))?;
         return Ok(Outcome::Success);
     }

@@ -48,7 +48,7 @@ pub fn run(args: &WinrateArgs, out: &mut dyn Write) -> Result<Outcome> {
         DealSource::Seed
     };
     if source == DealSource::Pysol {
-        // Every u64 is a PySolFC game number (they run to 10^20): only the game can be refused.
+        // Every u64 but 0 is a PySolFC game number (they run to 10^20): 0 is refused below.
         for v in &args.variants {
             patience::pysol::pysol_game(rules_of(v)?).map_err(|e| {
                 anyhow::anyhow!("--pysol: {e}: its deals have no PySolFC game number")
@@ -56,8 +56,23 @@ pub fn run(args: &WinrateArgs, out: &mut dyn Write) -> Result<Outcome> {
         }
     }
     let options = args.solver.options()?;
+    if let (Some(retry), Some(csv)) = (&args.retry, &args.csv)
+        && same_file(retry, csv)
+    {
+        bail!(
+            "--retry {} --csv {}: the new rows of the retried deals would sit beside their unknown rows in one file; write them to another file and `patience merge` the two",
+            retry.display(),
+            csv.display()
+        );
+    }
     let retry = match &args.retry {
-        Some(path) => Some(unknown_deals(path, &ids, args.knowledge, source)?),
+        Some(path) => Some(unknown_deals(
+            path,
+            &ids,
+            args.knowledge,
+            source,
+            args.verify,
+        )?),
         None => None,
     };
     let range = match (args.seeds, &retry) {
@@ -73,6 +88,11 @@ pub fn run(args: &WinrateArgs, out: &mut dyn Write) -> Result<Outcome> {
         range,
         shard: args.shard,
     };
+    if source == DealSource::Pysol && selection.contains(0) {
+        bail!(
+            "--pysol: 0 is no PySolFC game number (PySolFC says \"Invalid game number\"): its games start at 1 (--first-seed 1, or --seeds 1..N)"
+        );
+    }
     if selection.is_empty() {
         bail!("{selection} holds no seed");
     }
@@ -159,6 +179,9 @@ pub fn run(args: &WinrateArgs, out: &mut dyn Write) -> Result<Outcome> {
                 );
             }
             let (file, rows) = ResultFile::resume(path, &mut notes)?;
+            if args.verify {
+                super::verify_rows(path, &rows)?;
+            }
             if let Some(row) = rows.iter().find(|r| r.record.source != source) {
                 bail!("{}", other_source(path, row, source));
             }
@@ -340,6 +363,7 @@ fn unknown_deals(
     ids: &[&'static str],
     knowledge: Knowledge,
     source: DealSource,
+    verify: bool,
 ) -> Result<HashSet<(&'static str, u64)>> {
     if knowledge == Knowledge::Hidden {
         bail!(
@@ -347,6 +371,9 @@ fn unknown_deals(
         );
     }
     let rows = results::read(path)?;
+    if verify {
+        super::verify_rows(path, &rows)?;
+    }
     if let Some(row) = rows.iter().find(|r| r.record.source != source) {
         bail!("{}", other_source(path, row, source));
     }
@@ -471,6 +498,15 @@ fn check_resumed(
     Ok(inside)
 }
 
+/// Whether two paths name one file (the same path, or the same file once resolved).
+fn same_file(a: &Path, b: &Path) -> bool {
+    a == b
+        || matches!(
+            (std::fs::canonicalize(a), std::fs::canonicalize(b)),
+            (Ok(x), Ok(y)) if x == y
+        )
+}
+
 /// The refusal of a file row whose deal source is not the run's: a PySolFC game and our seed
 /// of the same number are different deals.
 fn other_source(path: &Path, row: &Row, source: DealSource) -> String {
@@ -586,5 +622,9 @@ pub fn hidden_record<V: Variant>(seed: u64, game: &Game, budget: Budget, seconds
         }
         _ => Answer::Lost,
     };
-    Record::new(V::rules().id, seed, answer, game.nodes, seconds).hidden(budget)
+    let record = Record::new(V::rules().id, seed, answer, game.nodes, seconds).hidden(budget);
+    match game.outcome {
+        HiddenOutcome::Won => record.with_solution(&game.moves),
+        _ => record,
+    }
 }

@@ -11,4 +11,4 @@ pub use engine::{Illegal, Undo, apply, generate, generate_with, legal, talon_car
 pub use moves::{Move, MoveParseError, Place};
 pub use position::Position;
 pub use rules::{Build, FaceDown, GameFn, Rules, Sight, Space, Stock, Unit, Variant};
-pub use setup::{Deal, DealError};
+pub use setup::{Deal, DealError, check_reachable};

@@ -53,6 +53,63 @@ pub(crate) use format_error;
 /// The most bytes read from a deal file or a move list (64 MiB).
 pub const MAX_INPUT_BYTES: usize = 64 << 20;
 
+/// The most bytes read from a result file (4 GiB): its rows hold solutions, a few kilobytes
+/// each, and all of them are held in memory.
+pub const MAX_RESULT_BYTES: u64 = 4 << 30;
+
+/// The longest line of a result file (64 MiB): the longest solution is far shorter.
+pub const MAX_LINE_BYTES: usize = 64 << 20;
+
+/// The refusal of an input past its bound: `what` says what the input should have been.
+pub fn too_large(limit: u64, what: &str) -> std::io::Error {
+    std::io::Error::other(format!(
+        "it is larger than {} MiB, far more than {what}",
+        limit >> 20
+    ))
+}
+
+/// At most `limit` bytes of `r`, and an error (that of [`too_large`]) when it has more.
+pub fn read_bounded(r: impl Read, limit: u64, what: &str) -> std::io::Result<Vec<u8>> {
+    let mut bytes = Vec::new();
+    let n = r.take(limit.saturating_add(1)).read_to_end(&mut bytes)?;
+    if n as u64 > limit {
+        return Err(too_large(limit, what));
+    }
+    Ok(bytes)
+}
+
+/// The bytes of a result file read from `r`: refused past [`MAX_RESULT_BYTES`], or as soon as
+/// one line passes [`MAX_LINE_BYTES`] (a device such as /dev/zero, never a result file), so
+/// that memory grows only with the rows actually read.
+pub fn read_lines_bounded(mut r: impl Read) -> std::io::Result<Vec<u8>> {
+    let mut bytes = Vec::new();
+    let mut chunk = vec![0u8; 1 << 16];
+    let mut line_start = 0;
+    loop {
+        let n = match r.read(&mut chunk) {
+            Ok(0) => return Ok(bytes),
+            Ok(n) => n,
+            Err(e) if e.kind() == std::io::ErrorKind::Interrupted => continue,
+            Err(e) => return Err(e),
+        };
+        crate::memory::fallible(|| bytes.try_reserve(n))
+            .map_err(|_| std::io::Error::from(std::io::ErrorKind::OutOfMemory))?;
+        bytes.extend_from_slice(&chunk[..n]);
+        if let Some(i) = chunk[..n].iter().rposition(|&b| b == b'\n') {
+            line_start = bytes.len() - n + i + 1;
+        }
+        if bytes.len() - line_start > MAX_LINE_BYTES {
+            return Err(std::io::Error::other(format!(
+                "a line of it is longer than {} MiB, far more than a result row",
+                MAX_LINE_BYTES >> 20
+            )));
+        }
+        if bytes.len() as u64 > MAX_RESULT_BYTES {
+            return Err(too_large(MAX_RESULT_BYTES, "a result file"));
+        }
+    }
+}
+
 /// Where a command reads a file from: a path, or standard input (written `-`).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Input {
@@ -81,21 +138,12 @@ impl Input {
     /// At most [`MAX_INPUT_BYTES`] are read: a deal file or a move list is a few kilobytes, and
     /// a path such as /dev/zero would otherwise be read until memory runs out.
     pub fn read_to_string(&self) -> Result<String, ReadError> {
-        let limit = MAX_INPUT_BYTES as u64 + 1;
-        let mut bytes = Vec::new();
+        let (limit, what) = (MAX_INPUT_BYTES as u64, "a deal file or a move list");
         let read = match self {
-            Input::Stdin => std::io::stdin().lock().take(limit).read_to_end(&mut bytes),
-            Input::Path(p) => {
-                std::fs::File::open(p).and_then(|f| f.take(limit).read_to_end(&mut bytes))
-            }
+            Input::Stdin => read_bounded(std::io::stdin().lock(), limit, what),
+            Input::Path(p) => std::fs::File::open(p).and_then(|f| read_bounded(f, limit, what)),
         };
-        let result = read.and_then(|n| {
-            if n > MAX_INPUT_BYTES {
-                return Err(std::io::Error::other(format!(
-                    "it is larger than {} MiB, far more than a deal file or a move list",
-                    MAX_INPUT_BYTES >> 20
-                )));
-            }
+        let result = read.and_then(|bytes| {
             String::from_utf8(bytes).map_err(|_| {
                 std::io::Error::new(
                     std::io::ErrorKind::InvalidData,

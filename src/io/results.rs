@@ -41,8 +41,10 @@ use std::fs::{File, OpenOptions};
 use std::path::{Path, PathBuf};
 
 /// The first line of every result file this program starts: the columns of [`ResultRow`].
-pub const HEADER: &str =
-    "variant,seed,knowledge,verdict,moves,nodes,seconds,limit,samples,sample_nodes,planner,source";
+pub const HEADER: &str = "variant,seed,knowledge,verdict,moves,nodes,seconds,limit,samples,sample_nodes,planner,source,solution";
+
+/// The most seconds a row may record (about 32 years).
+pub const MAX_SECONDS: f64 = 1e9;
 
 /// The columns every result file has: the first eight of [`HEADER`] (the other four are
 /// optional).
@@ -123,6 +125,9 @@ pub struct ResultRow {
     pub planner: Option<u32>,
     /// `pysol` for PySolFC's game numbers; empty (or `seed`) for our seeds.
     pub source: Option<DealSource>,
+    /// The moves of a win separated by spaces; empty on other rows (and missing from files of
+    /// earlier versions, whose wins cannot be replayed).
+    pub solution: Option<String>,
 }
 
 fn micros<S: Serializer>(seconds: &f64, s: S) -> Result<S::Ok, S::Error> {
@@ -151,6 +156,7 @@ impl From<&Record> for ResultRow {
             planner: r.budget.map(|b| b.revision).filter(|&rev| rev > 0),
             // Only PySolFC's numbers are marked: our seeds' rows read as before.
             source: Some(r.source).filter(|&s| s != DealSource::Seed),
+            solution: r.solution.as_deref().map(str::to_string),
         }
     }
 }
@@ -162,6 +168,8 @@ pub enum RowError {
     Malformed(String),
     /// A well-formed row that this program does not take (a variant it does not know).
     Foreign(String),
+    /// A well-formed row whose claim cannot be true ([`crate::batch::verify::impossible`]).
+    Impossible(String),
 }
 
 impl TryFrom<ResultRow> for Record {
@@ -169,9 +177,10 @@ impl TryFrom<ResultRow> for Record {
 
     fn try_from(row: ResultRow) -> Result<Record, RowError> {
         let bad = |why: String| Err(RowError::Malformed(why));
-        if !(row.seconds.is_finite() && row.seconds >= 0.0) {
+        // At most about 32 years: a sum of many rows' seconds stays finite.
+        if !(row.seconds.is_finite() && (0.0..=MAX_SECONDS).contains(&row.seconds)) {
             return bad(format!(
-                "seconds {} is not a number of seconds",
+                "seconds {} is not a number of seconds (from 0 to {MAX_SECONDS})",
                 row.seconds
             ));
         }
@@ -218,6 +227,10 @@ impl TryFrom<ResultRow> for Record {
                 row.variant
             )));
         };
+        let solution = row.solution.filter(|s| !s.trim().is_empty());
+        if let Some(why) = crate::batch::verify::impossible(rules, answer, solution.as_deref()) {
+            return Err(RowError::Impossible(why));
+        }
         Ok(Record {
             variant: rules.id,
             seed: row.seed,
@@ -227,6 +240,7 @@ impl TryFrom<ResultRow> for Record {
             nodes: row.nodes,
             seconds: row.seconds,
             budget,
+            solution: solution.map(|s| s.trim().into()),
         })
     }
 }
@@ -383,6 +397,9 @@ fn parse(name: &str, bytes: &[u8]) -> Result<Parsed> {
             Err(RowError::Foreign(why)) => {
                 bail!("{name}: line {line_no} is not a row this program writes: {why}")
             }
+            Err(RowError::Impossible(why)) => {
+                bail!("{name}: line {line_no} claims what cannot be: {why}")
+            }
         }
     }
     if !partial.is_empty() {
@@ -410,7 +427,9 @@ fn parse(name: &str, bytes: &[u8]) -> Result<Parsed> {
 /// Reads a result file that must be whole (for `merge`): a damaged last line is an error.
 pub fn read(path: &Path) -> Result<Vec<Row>> {
     let name = path.display().to_string();
-    let bytes = std::fs::read(path).with_context(|| format!("cannot read {name}"))?;
+    let bytes = File::open(path)
+        .and_then(super::read_lines_bounded)
+        .with_context(|| format!("cannot read {name}"))?;
     let parsed = parse(&name, &bytes)?;
     if parsed.columns.is_none() {
         bail!("{name}: not a result file (its first line is not {HEADER:?})");
@@ -434,6 +453,21 @@ pub struct ResultFile {
     columns: Option<Columns>,
 }
 
+/// Takes the advisory lock of a result file for as long as `file` is open: one writer per
+/// file. A second run that asks for it is refused at once.
+fn lock(file: &File, path: &Path) -> Result<()> {
+    match file.try_lock() {
+        Ok(()) => Ok(()),
+        Err(std::fs::TryLockError::WouldBlock) => bail!(
+            "{} is locked by another run that is writing it (a `winrate --csv` or `merge --csv`): wait for it to end, or write to another file",
+            path.display()
+        ),
+        Err(std::fs::TryLockError::Error(e)) => {
+            Err(e).with_context(|| format!("cannot lock {}", path.display()))
+        }
+    }
+}
+
 fn writer(file: File) -> csv::Writer<File> {
     csv::WriterBuilder::new()
         .has_headers(false)
@@ -448,7 +482,17 @@ impl ResultFile {
         if std::fs::metadata(path).is_ok_and(|m| m.len() > 0) {
             bail!("{name} already exists: add --resume to continue it, or remove it first");
         }
-        let file = File::create(path).with_context(|| format!("cannot create {name}"))?;
+        // Not truncated before it is locked: another run may be writing it.
+        let file = OpenOptions::new()
+            .write(true)
+            .create(true)
+            .truncate(false)
+            .open(path)
+            .with_context(|| format!("cannot create {name}"))?;
+        lock(&file, path)?;
+        if file.metadata().is_ok_and(|m| m.len() > 0) {
+            bail!("{name} already exists: add --resume to continue it, or remove it first");
+        }
         let mut f = ResultFile {
             path: path.to_path_buf(),
             writer: writer(file),
@@ -474,18 +518,24 @@ impl ResultFile {
     /// appended are in the file's own columns.
     pub fn resume(path: &Path, notes: &mut Vec<String>) -> Result<(ResultFile, Vec<Row>)> {
         let name = path.display().to_string();
-        let bytes = match std::fs::read(path) {
-            Ok(b) => b,
-            Err(e) if e.kind() == std::io::ErrorKind::NotFound => {
-                return Ok((ResultFile::create(path)?, Vec::new()));
-            }
-            Err(e) => return Err(e).with_context(|| format!("cannot read {name}")),
-        };
-        let parsed = parse(&name, &bytes)?;
-        let file = OpenOptions::new()
+        if !path.exists() {
+            return Ok((ResultFile::create(path)?, Vec::new()));
+        }
+        // Only a regular file can be resumed (its damaged end cut away, rows appended); a
+        // device such as /dev/full would be read without end.
+        if std::fs::metadata(path).is_ok_and(|m| !m.is_file()) {
+            bail!("{name} is not a regular file: --resume continues a result file");
+        }
+        let mut file = OpenOptions::new()
+            .read(true)
             .append(true)
             .open(path)
             .with_context(|| format!("cannot open {name} for writing"))?;
+        // Locked before it is read: the rows read are those no other run is adding to.
+        lock(&file, path)?;
+        let bytes =
+            super::read_lines_bounded(&mut file).with_context(|| format!("cannot read {name}"))?;
+        let parsed = parse(&name, &bytes)?;
         // Without a whole header the file starts again; a damaged last line is cut away.
         let keep = match (&parsed.columns, &parsed.damage) {
             (None, _) => Some(0),
@@ -655,7 +705,7 @@ mod tests {
         let mut all = Vec::new();
         for (seed, answer) in every_answer().into_iter().enumerate() {
             let r = rec(seed as u64, answer, 20480);
-            all.extend([r, r.hidden(budget), r.hidden(unrecorded)]);
+            all.extend([r.clone(), r.hidden(budget), r.hidden(unrecorded)]);
             all.push(r.with_knowledge(Knowledge::Hidden));
         }
         let text = written(&all);
@@ -672,41 +722,41 @@ mod tests {
         assert_eq!(lines[0], HEADER);
         assert_eq!(
             lines[1],
-            "stonewall,0,thoughtful,solved,214,20480,0.012346,,,,,"
+            "stonewall,0,thoughtful,solved,214,20480,0.012346,,,,,,"
         );
         assert_eq!(
             lines[2],
             format!(
-                "stonewall,0,hidden,solved,214,20480,0.012346,,7,5000,{},",
+                "stonewall,0,hidden,solved,214,20480,0.012346,,7,5000,{},,",
                 crate::hidden::planner::PLANNER_REVISION
             )
         );
         // Revision 0 ("not recorded") is written as an empty `planner`, and read back as 0.
         assert_eq!(
             lines[3],
-            "stonewall,0,hidden,solved,214,20480,0.012346,,7,5000,,"
+            "stonewall,0,hidden,solved,214,20480,0.012346,,7,5000,,,"
         );
         assert_eq!(
             lines[4],
-            "stonewall,0,hidden,solved,214,20480,0.012346,,,,,"
+            "stonewall,0,hidden,solved,214,20480,0.012346,,,,,,"
         );
         assert_eq!(
             lines[5],
-            "stonewall,1,thoughtful,unsolvable,,20480,0.012346,,,,,"
+            "stonewall,1,thoughtful,unsolvable,,20480,0.012346,,,,,,"
         );
         assert_eq!(
             lines[9],
-            "stonewall,2,thoughtful,unknown,,20480,0.012346,nodes,,,,"
+            "stonewall,2,thoughtful,unknown,,20480,0.012346,nodes,,,,,"
         );
         assert_eq!(
             lines[13],
-            "stonewall,3,thoughtful,unknown,,20480,0.012346,time,,,,"
+            "stonewall,3,thoughtful,unknown,,20480,0.012346,time,,,,,"
         );
         assert_eq!(
             lines[17],
-            "stonewall,4,thoughtful,unknown,,20480,0.012346,memory,,,,"
+            "stonewall,4,thoughtful,unknown,,20480,0.012346,memory,,,,,"
         );
-        assert!(text.ends_with(",,,,\n"), "{text}");
+        assert!(text.ends_with(",,,,,\n"), "{text}");
     }
 
     #[test]
@@ -723,23 +773,23 @@ mod tests {
         let read: Vec<Record> = records(&text).into_iter().map(Result::unwrap).collect();
         assert_eq!(read, all, "{text}");
         let lines: Vec<&str> = text.lines().collect();
-        assert!(lines[0].ends_with(",planner,source"), "{text}");
+        assert!(lines[0].ends_with(",planner,source,solution"), "{text}");
         assert_eq!(
             lines[1],
-            "stonewall,3,thoughtful,solved,214,20480,0.012346,,,,,pysol"
+            "stonewall,3,thoughtful,solved,214,20480,0.012346,,,,,pysol,"
         );
         assert_eq!(
             lines[2],
-            "stonewall,3,thoughtful,solved,214,20480,0.012346,,,,,"
+            "stonewall,3,thoughtful,solved,214,20480,0.012346,,,,,,"
         );
         assert_eq!(
             lines[3],
-            "stonewall,4,thoughtful,unknown,,20480,0.012346,nodes,,,,pysol"
+            "stonewall,4,thoughtful,unknown,,20480,0.012346,nodes,,,,pysol,"
         );
         assert_eq!(
             lines[4],
             format!(
-                "stonewall,5,hidden,unsolvable,,20480,0.012346,,7,5000,{},pysol",
+                "stonewall,5,hidden,unsolvable,,20480,0.012346,,7,5000,{},pysol,",
                 crate::hidden::planner::PLANNER_REVISION
             )
         );
@@ -747,11 +797,11 @@ mod tests {
         let lost = Record::new("stonewall", 7, Answer::Lost, 14153, 0.01);
         assert_eq!(
             one("stonewall,7,thoughtful,unsolvable,,14153,0.01,,,,,seed"),
-            Ok(lost)
+            Ok(lost.clone())
         );
         assert_eq!(
             one("stonewall,7,thoughtful,unsolvable,,14153,0.01,,,,,pysol"),
-            Ok(pysol(lost))
+            Ok(pysol(lost.clone()))
         );
         match one("stonewall,7,thoughtful,unsolvable,,14153,0.01,,,,,windows") {
             Err(RowError::Malformed(why)) => assert!(
@@ -819,7 +869,7 @@ mod tests {
         // Columns of its own, in any order: found by name, the others ignored.
         let text = "note,seed,variant,knowledge,verdict,moves,nodes,seconds,limit,extra\n\
                     hello,7,stonewall,thoughtful,unsolvable,,14153,0.01,,x\n";
-        assert_eq!(records(text), vec![Ok(lost)]);
+        assert_eq!(records(text), vec![Ok(lost.clone())]);
         // The first format: no budget columns; a hidden row records no planner.
         let v1 = "variant,seed,knowledge,verdict,moves,nodes,seconds,limit\n\
                   stonewall,7,hidden,unsolvable,,14153,0.01,\n";
@@ -838,7 +888,7 @@ mod tests {
         // Rows shorter than the header, missing optional trailing columns, are read too.
         assert_eq!(
             one("stonewall,7,thoughtful,unsolvable,,14153,0.01,"),
-            Ok(lost)
+            Ok(lost.clone())
         );
         // Quoted fields, as a spreadsheet may save them.
         assert_eq!(
@@ -900,7 +950,7 @@ mod tests {
         let why = malformed("stonewall,7,thoughtful,sol");
         assert!(why.starts_with("unknown word `sol`"), "{why}");
         let why = malformed("stonewall,7,thoughtful,solved");
-        assert_eq!(why, "the row ends after 4 of the 12 columns");
+        assert_eq!(why, "the row ends after 4 of the 13 columns");
         // The planner's budget: samples and sample_nodes (and the revision), only on hidden rows.
         let budget = Budget {
             revision: 2,
@@ -1017,6 +1067,7 @@ mod tests {
              stonewall,1,thoughtful,solved,9,8,0.012346,,\n\
              stonewall,2,hidden,unsolvable,,9,0.012346,,\n"
         );
+        drop(f);
         // An empty file, or a header cut short, gets the whole header.
         std::fs::write(&path, "variant,se").unwrap();
         let (mut f, rows) = ResultFile::resume(&path, &mut notes).unwrap();
@@ -1024,8 +1075,9 @@ mod tests {
         f.append(&rec(5, Answer::Lost, 9)).unwrap();
         assert_eq!(
             std::fs::read_to_string(&path).unwrap(),
-            format!("{HEADER}\nstonewall,5,thoughtful,unsolvable,,9,0.012346,,,,,\n")
+            format!("{HEADER}\nstonewall,5,thoughtful,unsolvable,,9,0.012346,,,,,,\n")
         );
+        drop(f);
         // A file that is not a result file is left alone.
         std::fs::write(&path, "a,b\n1,2\n").unwrap();
         assert!(ResultFile::resume(&path, &mut notes).is_err());
@@ -1033,5 +1085,51 @@ mod tests {
         // Creating over a file with rows is refused.
         let err = ResultFile::create(&path).err().unwrap().to_string();
         assert!(err.contains("--resume"), "{err}");
+    }
+
+    #[test]
+    fn a_second_writer_of_a_result_file_is_refused_while_the_first_writes() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("r.csv");
+        let first = ResultFile::create(&path).unwrap();
+        let err = ResultFile::resume(&path, &mut Vec::new()).err().unwrap();
+        assert!(
+            err.to_string().contains("r.csv is locked by another run"),
+            "{err}"
+        );
+        drop(first);
+        assert!(ResultFile::resume(&path, &mut Vec::new()).is_ok());
+    }
+
+    #[test]
+    fn a_win_that_cannot_be_true_is_refused_wherever_it_is() {
+        for (row, why) in [
+            (
+                "stonewall,7,thoughtful,solved,0,14153,0.01,,,,,,",
+                "a win in 0 moves",
+            ),
+            (
+                "stonewall,7,thoughtful,solved,50,14153,0.01,,,,,,",
+                "a win in 50 moves",
+            ),
+            (
+                "stonewall,7,thoughtful,solved,60,1,0.01,,,,,,T1>F1",
+                "lists 1 moves",
+            ),
+        ] {
+            match one(row) {
+                Err(RowError::Impossible(e)) => assert!(e.contains(why), "{e}"),
+                other => panic!("{row}: {other:?}"),
+            }
+            // Even on the last line, where a damaged row would be cut away by a resume.
+            let text = format!("{HEADER}\n{row}\n");
+            let err = parse("f.csv", text.as_bytes()).err().unwrap().to_string();
+            assert!(
+                err.starts_with("f.csv: line 2 claims what cannot be: "),
+                "{err}"
+            );
+        }
+        let err = one("stonewall,7,thoughtful,unsolvable,,1,1e308,,,,,,").unwrap_err();
+        assert!(matches!(err, RowError::Malformed(e) if e.contains("is not a number of seconds")));
     }
 }

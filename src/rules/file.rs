@@ -168,10 +168,21 @@ pub fn parse(text: &str, file: &str) -> Result<Rules, RulesError> {
 /// Reads, checks and registers ([`super::register`]) the rules file at `path`.
 pub fn load(path: &Path) -> Result<&'static Rules, RulesError> {
     let file = path.display().to_string();
-    let text = std::fs::read_to_string(path).map_err(|source| RulesError::Read {
-        file: file.clone(),
-        source,
-    })?;
+    // Bounded: a path such as /dev/zero would otherwise be read until memory runs out.
+    let text = std::fs::File::open(path)
+        .and_then(|f| crate::io::read_bounded(f, crate::io::MAX_INPUT_BYTES as u64, "a rules file"))
+        .and_then(|bytes| {
+            String::from_utf8(bytes).map_err(|_| {
+                std::io::Error::new(
+                    std::io::ErrorKind::InvalidData,
+                    "stream did not contain valid UTF-8",
+                )
+            })
+        })
+        .map_err(|why| RulesError::Read {
+            file: file.clone(),
+            why,
+        })?;
     let rules: &'static Rules = Box::leak(Box::new(parse(&text, &file)?));
     super::register(rules).map_err(|e| match e {
         RulesError::Invalid { key, reason, .. } => RulesError::Invalid { file, key, reason },

@@ -22,12 +22,9 @@ pub use file::{load, parse, to_toml};
 #[derive(Debug, thiserror::Error)]
 pub enum RulesError {
     /// The file could not be read.
-    #[error("{file}: cannot read it: {source}")]
-    Read {
-        file: String,
-        #[source]
-        source: std::io::Error,
-    },
+    // The system's reason is in the message, so it is no `source` (it would be printed twice).
+    #[error("{file}: cannot read it: {why}")]
+    Read { file: String, why: std::io::Error },
     /// The file is not TOML, or a key is unknown or has a value of the wrong kind.
     #[error("{file}{}: {}{reason}", line.map(|l| format!(", line {l}")).unwrap_or_default(), key.as_ref().map(|k| format!("key `{k}`: ")).unwrap_or_default())]
     Toml {

@@ -217,7 +217,7 @@ impl<K: KeyWords> Table<K> {
             return false;
         };
         let old_len = self.slots.len();
-        if self.slots.try_reserve_exact(new_len - old_len).is_err() {
+        if crate::memory::fallible(|| self.slots.try_reserve_exact(new_len - old_len)).is_err() {
             // The machine has not the memory the bound allows: this is the bound.
             self.max_slots = old_len;
             return false;

@@ -6,8 +6,7 @@ use crate::common::{arg, refused, run, stderr_of, stdout_of, tempdir, write_file
 use serde_json::Value;
 use std::path::Path;
 
-const HEADER: &str =
-    "variant,seed,knowledge,verdict,moves,nodes,seconds,limit,samples,sample_nodes,planner,source";
+const HEADER: &str = "variant,seed,knowledge,verdict,moves,nodes,seconds,limit,samples,sample_nodes,planner,source,solution";
 
 /// The arguments as `&str`s.
 fn strs(v: &[String]) -> Vec<&str> {
@@ -21,7 +20,7 @@ fn run_json(args: &[&str]) -> Value {
     serde_json::from_str(&out).unwrap_or_else(|e| panic!("{args:?}: {e}: {out}"))
 }
 
-/// The rows of a result file (after checking its header), each as its 12 fields.
+/// The rows of a result file (after checking its header), each as its 13 fields.
 fn rows(path: &Path) -> Vec<Vec<String>> {
     let text = std::fs::read_to_string(path).unwrap();
     assert!(text.ends_with('\n'), "{text}");
@@ -30,7 +29,7 @@ fn rows(path: &Path) -> Vec<Vec<String>> {
     lines
         .map(|l| {
             let f: Vec<String> = l.split(',').map(str::to_string).collect();
-            assert_eq!(f.len(), 12, "{l}");
+            assert_eq!(f.len(), 13, "{l}");
             f
         })
         .collect()
@@ -816,7 +815,7 @@ fn compare_reports_a_contradiction_and_refuses_what_does_not_pair() {
     let other = result_file(
         dir.path(),
         "other.csv",
-        &["lucky-piles,0,thoughtful,solved,50,100,0.1,,,,"],
+        &["lucky-piles,0,thoughtful,solved,60,100,0.1,,,,"],
     );
     let err = refused(&["compare", arg(&a), arg(&other)]);
     assert!(err.contains("one game"), "{err}");

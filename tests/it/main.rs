@@ -8,6 +8,7 @@ mod common;
 mod deals;
 mod family;
 mod hardening;
+mod hardening2;
 mod helpers;
 mod hidden;
 mod klondike;

@@ -66,7 +66,7 @@ fn every_game_pysolfc_has_is_pinned_on_both_generators() {
         let mt = numbers.iter().filter(|&&n| n >= MT_FROM).count();
         assert!(lcg >= 3 && mt >= 3, "{game}: {numbers:?}");
         // The edges: the first number, the last LCG number, the first MT19937 one, the highest.
-        for edge in [0, MT_FROM - 1, MT_FROM, MAX_NUMBER] {
+        for edge in [1, MT_FROM - 1, MT_FROM, MAX_NUMBER] {
             assert!(numbers.contains(&edge), "{game}: no golden deal {edge}");
         }
     }
@@ -82,7 +82,8 @@ fn every_game_pysolfc_has_is_pinned_on_both_generators() {
 #[test]
 fn golden_deals_equal_ours() {
     let all = golden();
-    assert!(all.len() >= 100, "{} golden deals", all.len());
+    // Nine numbers of each of the eleven games (PySolFC has no game 0).
+    assert!(all.len() >= 99, "{} golden deals", all.len());
     for (game, number, text) in &all {
         let rules = variants::find(game).expect("a known game");
         let want = read_deal(text).unwrap_or_else(|e| panic!("{game}/{number}: {e}"));
@@ -125,7 +126,7 @@ fn the_library_refuses_what_pysolfc_lacks() {
     let e = pysol_deal(stonewall, MAX_NUMBER + 1).unwrap_err();
     assert_eq!(
         e.to_string(),
-        "PySolFC game numbers run from 0 to 100000000000000000000, not 100000000000000000001"
+        "PySolFC game numbers run from 1 to 100000000000000000000 (and ms1 to ms8589934591), not 100000000000000000001"
     );
     assert!(pysol_deal(stonewall, MAX_NUMBER).is_ok());
 }
@@ -252,7 +253,7 @@ fn bad_pysol_numbers_and_games_are_refused() {
     for cmd in ["deal", "solve", "play"] {
         let err = refused(&[cmd, "stonewall", "--pysol", "100000000000000000001"]);
         assert!(
-            err.contains("PySolFC game numbers run from 0 to 100000000000000000000"),
+            err.contains("PySolFC game numbers run from 1 to 100000000000000000000"),
             "{err}"
         );
     }
@@ -262,7 +263,7 @@ fn bad_pysol_numbers_and_games_are_refused() {
         "{err}"
     );
     let err = refused(&["hint", "klondike", "--pysol", "12345678901234567890123"]);
-    assert!(err.contains("PySolFC game numbers run from 0"), "{err}");
+    assert!(err.contains("PySolFC game numbers run from 1"), "{err}");
     for cmd in ["deal", "solve", "play", "hint"] {
         let err = refused(&[cmd, "luckier-thirteen", "--pysol", "5"]);
         assert_eq!(err, "error: PySolFC has no Luckier Thirteen\n");
@@ -300,7 +301,7 @@ fn winrate_pysol_solves_pysolfc_games_as_solve_does() {
         "stonewall",
         "--pysol",
         "--seeds",
-        "0..5",
+        "1..6",
         "--max-nodes",
         "100000",
         "--csv",
@@ -315,10 +316,10 @@ fn winrate_pysol_solves_pysolfc_games_as_solve_does() {
             .starts_with("stonewall (PySolFC) "),
         "{out}"
     );
-    assert!(out.contains("PySolFC game numbers 0..5"), "{out}");
+    assert!(out.contains("PySolFC game numbers 1..6"), "{out}");
     let text = std::fs::read_to_string(&csv).unwrap();
     assert!(text.starts_with(patience::io::results::HEADER), "{text}");
-    assert!(patience::io::results::HEADER.ends_with(",planner,source"));
+    assert!(patience::io::results::HEADER.ends_with(",planner,source,solution"));
     let rows = csv_rows(&csv);
     assert_eq!(rows.len(), 5, "{text}");
     for row in &rows {
@@ -332,10 +333,10 @@ fn winrate_pysol_solves_pysolfc_games_as_solve_does() {
         };
         assert_eq!(row["verdict"], expected, "game {n}: {out}{err}");
     }
-    // Pinned: game 2 is solved in 90 moves, the other four are unsolvable.
+    // Pinned: game 2 is solved in 90 moves, 1, 3 and 4 are unsolvable.
     let verdict = |n: &str| rows.iter().find(|r| r["seed"] == n).unwrap()["verdict"].clone();
     assert_eq!(verdict("2"), "solved");
-    for n in ["0", "1", "3", "4"] {
+    for n in ["1", "3", "4"] {
         assert_eq!(verdict(n), "unsolvable");
     }
     // The JSON summary says where the deals come from.
@@ -383,7 +384,7 @@ fn pysol_rows_and_seed_rows_are_different_deals() {
         "winrate",
         "stonewall",
         "--seeds",
-        "0..3",
+        "1..4",
         "--max-nodes",
         "20000",
         "-q",
@@ -404,7 +405,7 @@ fn pysol_rows_and_seed_rows_are_different_deals() {
     let lines: Vec<&str> = out.lines().collect();
     assert!(lines[1].starts_with("stonewall "), "{out}");
     assert!(lines[2].starts_with("stonewall (PySolFC) "), "{out}");
-    assert!(out.contains("PySolFC games 0..=2"), "{out}");
+    assert!(out.contains("PySolFC games 1..=3"), "{out}");
     let rows = csv_rows(&merged);
     let sources: Vec<&str> = rows.iter().map(|r| r["source"].as_str()).collect();
     assert_eq!(sources, ["", "", "", "pysol", "pysol", "pysol"]);
