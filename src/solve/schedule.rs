@@ -38,7 +38,7 @@ const STREAM_SOLO: u64 = 64;
 /// The weight of the streamlined scan's turns where it stays after running alone.
 const STREAM_STAY_WEIGHT: u64 = 4;
 /// In the games with face-down cards, after the streamlined scan runs dry, the plain search's
-/// weight is multiplied by this ([`Run::stream_dry`]): a proof of loss comes sooner, and the
+/// weight is multiplied by this (`Run::stream_dry`): a proof of loss comes sooner, and the
 /// best-first search keeps a turn in 33.
 pub const DRY_PLAIN_FACTOR: u64 = 8;
 

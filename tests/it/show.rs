@@ -531,7 +531,7 @@ fn plot_draws_a_mark_per_game_and_file_with_its_interval() {
         let (verdict, moves) = if seed == 2 {
             ("unsolvable", "")
         } else {
-            ("solved", "50")
+            ("solved", "60")
         };
         a.push_str(&format!(
             "lucky-piles,{seed},thoughtful,{verdict},{moves},{},0.001,\n",
