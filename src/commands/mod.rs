@@ -56,48 +56,22 @@ pub fn run(cli: &Cli, out: &mut dyn Write) -> Result<Outcome> {
 
 /// The error for a variant id that is not known, listing the known ones.
 pub fn unknown_variant(id: &str) -> anyhow::Error {
-    let known: Vec<&str> = patience::variants::ALL.iter().map(|r| r.id).collect();
-    anyhow::anyhow!(
-        "unknown variant {id:?} (known variants: {}; or the path of a rules file, ending in .toml)",
-        known.join(", ")
-    )
+    patience::rules::unknown(id).into()
 }
 
-/// The rules of a VARIANT argument: a built-in game's id, or the path of a rules file (a name
-/// ending in `.toml`), read, checked and made known by its id (so that result files with its
-/// rows can be read).
+/// The rules of a VARIANT argument (see [`patience::rules::lookup`]): a built-in game's id, or
+/// the path of a rules file (a name ending in `.toml`).
 pub fn rules_of(variant: &str) -> Result<&'static Rules> {
-    if variant.ends_with(".toml") {
-        return Ok(patience::rules::load(std::path::Path::new(variant))?);
-    }
-    patience::rules::find(variant).ok_or_else(|| unknown_variant(variant))
+    Ok(patience::rules::lookup(variant)?)
 }
 
 /// Runs `$body` with `$V` bound to the compiled game of `$rules` (a `&'static Rules`, see
-/// [`rules_of`]), through [`patience::rules::with_rules`]. Rust has no generic closures, so the
-/// values the body uses are named with their types (with the lifetime `$lt`):
+/// [`rules_of`]): [`patience::for_game`], its error as an `anyhow::Error`.
 /// `for_variant!(rules, <V, 'a>(args: &'a Args = args) -> Result<Outcome> => run::<V>(args))`.
 macro_rules! for_variant {
-    ($rules:expr, <$V:ident, $lt:lifetime>($($n:ident : $t:ty = $e:expr),* $(,)?) -> $R:ty => $body:expr) => {{
-        struct Call<$lt> {
-            $($n: $t,)*
-            _p: std::marker::PhantomData<&$lt ()>,
-        }
-        impl<$lt> patience::game::GameFn<$R> for Call<$lt> {
-            fn call<$V: patience::game::Variant>(self) -> $R {
-                let Call { $($n,)* .. } = self;
-                $body
-            }
-        }
-        patience::rules::with_rules(
-            $rules,
-            Call {
-                $($n: $e,)*
-                _p: std::marker::PhantomData,
-            },
-        )
-        .map_err(anyhow::Error::from)
-    }};
+    ($($t:tt)*) => {
+        patience::for_game!($($t)*).map_err(anyhow::Error::from)
+    };
 }
 pub(crate) use for_variant;
 

@@ -4,7 +4,7 @@
 use super::{Outcome, cancel_flag, for_variant, load_start};
 use crate::cli::SolveArgs;
 use anyhow::Result;
-use patience::game::{Move, Place, Position, Variant, apply};
+use patience::game::{Position, Variant, apply};
 use patience::io::json::SolveResult;
 use patience::solve::{Limit, Prune, Solution, Solver, Verdict};
 use std::io::Write;
@@ -32,43 +32,7 @@ fn solve<V: Variant>(args: &SolveArgs, out: &mut dyn Write) -> Result<Outcome> {
     })
 }
 
-/// What a move does, in words: `7H onto 8S`, `9C..7H onto 10D`, `AH to the foundation`.
-pub fn describe(pos: &Position, m: Move) -> String {
-    let moving = match m.from {
-        Place::Tableau(p) => {
-            let pile = &pos.piles[p as usize];
-            let len = pile.len as usize;
-            let (bottom, top) = (pile.card(len - m.count as usize), pile.card(len - 1));
-            if m.count > 1 {
-                format!("{bottom}..{top}")
-            } else {
-                bottom.to_string()
-            }
-        }
-        Place::Reserve(r) => patience::cards::Card::from_index(pos.reserve[r as usize]).to_string(),
-        Place::Waste => pos.waste_top().map(|c| c.to_string()).unwrap_or_default(),
-        Place::Foundation(f) => pos
-            .found_top(f as usize)
-            .map(|c| c.to_string())
-            .unwrap_or_default(),
-        Place::Stock => {
-            return format!(
-                "turn {} card{}",
-                m.count,
-                if m.count == 1 { "" } else { "s" }
-            );
-        }
-    };
-    match m.to {
-        Place::Foundation(_) => format!("{moving} to the foundation"),
-        Place::Tableau(q) if pos.piles[q as usize].is_empty() => {
-            format!("{moving} into the empty pile")
-        }
-        Place::Tableau(q) => format!("{moving} onto {}", pos.piles[q as usize].top()),
-        Place::Stock => "turn the waste over".to_string(),
-        _ => moving,
-    }
-}
+pub use patience::game::moves::describe;
 
 /// Which proved pruning rules the search used: each is on only where its argument's
 /// preconditions hold for the game's rules (and `--prune-off` left it on).
