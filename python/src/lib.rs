@@ -10,6 +10,7 @@ use patience::batch::run::{play_all, solve_all};
 use patience::batch::{DealSource, Knowledge, Record};
 use patience::deal::Deal;
 use patience::game::moves::describe;
+use patience::game::setup::check_face_down;
 use patience::game::{Position, Rules, Variant, apply, legal};
 use patience::hidden::planner::{Action, MAX_SAMPLES, Resign};
 use patience::hidden::play::play_unaided;
@@ -367,6 +368,10 @@ fn load<V: Variant>(from: &Origin) -> Res<(Deal, Position)> {
             format!("the {} deal of PySolFC game {n}", rules.name),
         ),
     };
+    if let Origin::Deal(_) = from {
+        check_face_down(rules, &deal)
+            .map_err(|e| Failure::Deal(format!("{what}: {}", chain(&e))))?;
+    }
     let pos = Position::from_deal::<V>(&deal)
         .map_err(|e| Failure::Deal(format!("{what}: {}", chain(&e))))?;
     Ok((deal, pos))
@@ -715,6 +720,9 @@ fn hint_one<V: Variant>(
 ) -> Res<Option<Hinted>> {
     let (seed, obs) = match from {
         Origin::Deal(deal) => {
+            let what = format!("not a legal {} position", V::rules().name);
+            check_face_down(V::rules(), deal)
+                .map_err(|e| Failure::Deal(format!("{what}: {}", chain(&e))))?;
             let obs = Observation::from_deal::<V>(deal).map_err(|e| {
                 Failure::Deal(format!(
                     "not a legal {} position: {}",

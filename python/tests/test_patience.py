@@ -276,6 +276,7 @@ def test_winrate_as_a_dataframe():
         (lambda: patience.deal("luckier-thirteen", pysol=1), patience.BadInputError, "PySolFC has no Luckier Thirteen"),
         (lambda: patience.solve('{"tableau piles": 3}', game="stonewall"), patience.DealError, "deal file: "),
         (lambda: patience.solve({"variant": "stonewall", "tableau piles": [["AS"]]}), patience.DealError, "not a legal Stonewall deal: "),
+        (lambda: patience.solve(dict(patience.deal("stonewall", seed=1), **{"tableau piles": [["7H", "4H", "9c", "8S", "Jc", "3C"]] + patience.deal("stonewall", seed=1)["tableau piles"][1:]})), patience.DealError, "not a legal Stonewall deal: T1, card 1 from the bottom: 7H lies face up below a face-down card (card 5), but a card is turned up only when it is uncovered"),
         (lambda: patience.check("stonewall", "T2>F9", seed=1), patience.MovesError, "move list: move 1 (T2>F9): Stonewall has no F9 (its places are T1..T6, R1..R16, F1..F4)"),
         (lambda: patience.check("stonewall", "hello", seed=1), patience.MovesError, "move list: move 1"),
         (lambda: patience.winrate("stonewall", seeds=range(5, 5)), patience.BadInputError, "holds no seed"),

@@ -112,64 +112,10 @@ pub fn load_start<V: Variant>(start: &Start) -> Result<(Deal, Position)> {
     }
 }
 
-/// Refuses a face-down card (or `??`, which stands for one) where no position of the game can
-/// have one. A card lies face down only where the game deals one face down, and stays so until
-/// it is uncovered: so the cards of a pile up to its last face-down one are the dealt cards,
-/// lying as dealt (Stonewall: 1st, 3rd, 5th from the bottom face down, the others face up), and
-/// the top card lies face up. Games without face-down cards are left to the deal check (their
-/// `??` are covered face-up cards, or refused).
+/// Refuses a face-down card where no position of the game can have one
+/// ([`patience::game::setup::check_face_down`]).
 pub fn check_face_down(rules: &Rules, deal: &Deal) -> Result<()> {
-    use patience::cards::CardToken;
-    use patience::game::rules::FaceDown;
-    if rules.face_down == FaceDown::None {
-        return Ok(());
-    }
-    let down = |t: &CardToken| !matches!(t, CardToken::Known { face_up: true, .. });
-    for (p, list) in deal.piles.iter().enumerate() {
-        let Some(&height) = rules.pile_sizes.get(p) else {
-            continue; // The deal check names a wrong number of piles.
-        };
-        let height = height as usize;
-        let place = patience::game::Place::Tableau(p as u8);
-        if list.last() == Some(&CardToken::Unknown) {
-            bail!("{place}: its top card is ??, but a pile's top card lies face up and is seen");
-        }
-        let Some(last) = list.iter().rposition(down) else {
-            continue;
-        };
-        let dealt: Vec<usize> = (0..height)
-            .filter(|&i| rules.face_down.is_down(i, height))
-            .map(|i| i + 1)
-            .collect();
-        let dealt = match dealt.len() {
-            0 => "none".to_string(),
-            _ => dealt
-                .iter()
-                .map(|i| i.to_string())
-                .collect::<Vec<_>>()
-                .join(", "),
-        };
-        for (i, t) in list.iter().enumerate().take(last + 1) {
-            let dealt_down = rules.face_down.is_down(i, height);
-            if down(t) && !dealt_down {
-                bail!(
-                    "{place}, card {} from the bottom: {} lies face down, but {} deals that card face up (face down in {place}: cards {dealt} from the bottom) and no move turns a card face down",
-                    i + 1,
-                    t.to_text(),
-                    rules.name
-                );
-            }
-            if !down(t) && dealt_down {
-                bail!(
-                    "{place}, card {} from the bottom: {} lies face up below a face-down card (card {}), but a card is turned up only when it is uncovered",
-                    i + 1,
-                    t.to_text(),
-                    last + 1
-                );
-            }
-        }
-    }
-    Ok(())
+    Ok(patience::game::setup::check_face_down(rules, deal)?)
 }
 
 /// Set by Ctrl-C: long searches stop cleanly with `unknown` (cancelled).
