@@ -349,13 +349,14 @@ pub fn find(id: &str) -> Option<&'static Rules> {
 }
 
 /// The rules of a game argument: a built-in game's id, or the path of a rules file (a name
-/// ending in `.toml`), read, checked and made known by its id (see [`load`]). An unknown id is
-/// refused with the list of the built-in ones.
+/// ending in `.toml`), read, checked and made known by its id (see [`load`]); an id is a
+/// built-in game's or a loaded file's ([`find`]). An unknown id is refused with the list of
+/// the built-in ones.
 pub fn lookup(game: &str) -> Result<&'static Rules, RulesError> {
     if game.ends_with(".toml") {
         return load(std::path::Path::new(game));
     }
-    crate::variants::find(game).ok_or_else(|| unknown(game))
+    find(game).ok_or_else(|| unknown(game))
 }
 
 /// The refusal of an id that names no built-in game.
