@@ -8,6 +8,8 @@
 
 use super::{Answer, DealSource, Record};
 use crate::game::{DealError, Position, Variant};
+use crate::hidden::planner::{PlanError, Resign};
+use crate::hidden::{Budget, Game, Outcome as HiddenOutcome, Planner, play};
 use crate::solve::{Limit, Options, Solution, SolveError, Solver, Verdict};
 use rayon::iter::{ParallelBridge, ParallelIterator};
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -42,6 +44,15 @@ pub enum DealFailed {
         seed: u64,
         #[source]
         source: SolveError,
+    },
+    /// Hidden play ([`play_all`]) failed.
+    #[error("{game} {} {seed}", from.number_word())]
+    Play {
+        game: &'static str,
+        from: DealSource,
+        seed: u64,
+        #[source]
+        source: PlanError,
     },
 }
 
@@ -211,6 +222,86 @@ where
         wall: t0.elapsed().as_secs_f64(),
         cancelled: cancel.load(Ordering::Relaxed),
     })
+}
+
+/// Plays the deals of game `V` for `seeds` (numbers of `from`'s deals) in hidden play on
+/// `pool`: each worker keeps a solver of `options` (the exact shortcut) and a planner of
+/// `budget` whose solves follow `options`' pruning and table bound. As [`solve_all`] otherwise.
+pub fn play_all<V, I, E>(
+    pool: &rayon::ThreadPool,
+    options: &Options,
+    budget: Budget,
+    from: DealSource,
+    seeds: I,
+    cancel: &AtomicBool,
+    on_record: impl FnMut(Record) -> Result<(), E>,
+) -> Result<PassEnd, E>
+where
+    V: Variant,
+    I: Iterator<Item = u64> + Send,
+    E: From<DealFailed> + Send,
+{
+    run_all(
+        pool,
+        seeds,
+        cancel,
+        || {
+            (
+                Solver::<V>::new(options.clone()),
+                Planner::<V>::with_options(budget, options),
+            )
+        },
+        |(exact, planner): &mut (Solver<V>, Planner<V>), seed| {
+            let t0 = Instant::now();
+            let game = V::rules().id;
+            let deal = from
+                .deal(V::rules(), seed)
+                .map_err(|source| DealFailed::Pysol {
+                    game,
+                    from,
+                    seed,
+                    source,
+                })?;
+            let pos = Position::from_deal::<V>(&deal).map_err(|source| DealFailed::Deal {
+                game: V::rules().name,
+                from,
+                seed,
+                source,
+            })?;
+            // The planner's samples are drawn from the number too: a PySolFC game is played
+            // as reproducibly as our seed.
+            let played = play::<V>(&pos, seed, planner, exact, cancel, &mut |_, _| {}).map_err(
+                |source| DealFailed::Play {
+                    game,
+                    from,
+                    seed,
+                    source,
+                },
+            )?;
+            Ok(played.map(|g| {
+                hidden_record::<V>(seed, &g, budget, t0.elapsed().as_secs_f64()).with_source(from)
+            }))
+        },
+        on_record,
+    )
+}
+
+/// The record of a hidden-play game played with `budget`: `solved` won, `unsolvable` lost,
+/// `unknown` when a limit stopped the search on a position where every card was known.
+pub fn hidden_record<V: Variant>(seed: u64, game: &Game, budget: Budget, seconds: f64) -> Record {
+    let answer = match game.outcome {
+        HiddenOutcome::Won => Answer::Won {
+            moves: game.moves.len() as u32,
+        },
+        HiddenOutcome::Unknown(l) => Answer::Unknown(l),
+        HiddenOutcome::Resigned(Resign::Unknown) => Answer::Unknown(Limit::Nodes),
+        _ => Answer::Lost,
+    };
+    let record = Record::new(V::rules().id, seed, answer, game.nodes, seconds).hidden(budget);
+    match game.outcome {
+        HiddenOutcome::Won => record.with_solution(&game.moves),
+        _ => record,
+    }
 }
 
 #[cfg(test)]

@@ -9,7 +9,7 @@ use super::{Outcome, for_variant, load_start};
 use crate::cli::{CheckArgs, Start};
 use anyhow::{Context, Result, bail};
 use patience::deal::Deal;
-use patience::game::{Place, Rules, Variant, apply, legal};
+use patience::game::{Variant, apply, legal};
 use patience::io::dealfile::read_deal;
 use patience::io::movelist::read_moves;
 use std::io::Write;
@@ -55,12 +55,12 @@ fn check<V: Variant>(args: &CheckArgs, out: &mut dyn Write) -> Result<Outcome> {
     }
     let rules = V::rules();
     for (i, (&m, token)) in list.moves.iter().zip(&list.tokens).enumerate() {
-        if let Some(p) = [m.from, m.to].into_iter().find(|&p| !exists(rules, p)) {
+        if let Some(p) = [m.from, m.to].into_iter().find(|&p| !rules.has_place(p)) {
             bail!(
                 "{moves_in}: move list: move {} ({token}): {} has no {p} (its places are {})",
                 i + 1,
                 rules.name,
-                places(rules)
+                rules.places_text()
             );
         }
     }
@@ -89,29 +89,6 @@ fn check<V: Variant>(args: &CheckArgs, out: &mut dyn Write) -> Result<Outcome> {
         )?;
         Ok(Outcome::Failure)
     }
-}
-
-/// Does the game have this place?
-fn exists(rules: &Rules, p: Place) -> bool {
-    match p {
-        Place::Tableau(i) => (i as usize) < rules.piles(),
-        Place::Reserve(i) => i < rules.reserve,
-        Place::Foundation(i) => (i as usize) < rules.foundations(),
-        Place::Stock | Place::Waste => rules.has_stock(),
-    }
-}
-
-/// The places of a game, in words: `T1..T6, R1..R16, F1..F4`.
-fn places(rules: &Rules) -> String {
-    let mut out = vec![format!("T1..T{}", rules.piles())];
-    if rules.reserve > 0 {
-        out.push(format!("R1..R{}", rules.reserve));
-    }
-    out.push(format!("F1..F{}", rules.foundations()));
-    if rules.has_stock() {
-        out.push("S, W".to_string());
-    }
-    out.join(", ")
 }
 
 /// Where two deals first differ, in words (`None`: the same cards in the same places; the

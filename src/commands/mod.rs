@@ -78,50 +78,19 @@ pub fn verify_rows<'a>(
     Ok(())
 }
 
-/// The error for a variant id that is not known, listing the known ones.
-pub fn unknown_variant(id: &str) -> anyhow::Error {
-    let known: Vec<&str> = patience::variants::ALL.iter().map(|r| r.id).collect();
-    anyhow::anyhow!(
-        "unknown variant {id:?} (known variants: {}; or the path of a rules file, ending in .toml)",
-        known.join(", ")
-    )
-}
-
-/// The rules of a VARIANT argument: a built-in game's id, or the path of a rules file (a name
-/// ending in `.toml`), read, checked and made known by its id (so that result files with its
-/// rows can be read).
+/// The rules of a VARIANT argument (see [`patience::rules::lookup`]): a built-in game's id, or
+/// the path of a rules file (a name ending in `.toml`).
 pub fn rules_of(variant: &str) -> Result<&'static Rules> {
-    if variant.ends_with(".toml") {
-        return Ok(patience::rules::load(std::path::Path::new(variant))?);
-    }
-    patience::rules::find(variant).ok_or_else(|| unknown_variant(variant))
+    Ok(patience::rules::lookup(variant)?)
 }
 
 /// Runs `$body` with `$V` bound to the compiled game of `$rules` (a `&'static Rules`, see
-/// [`rules_of`]), through [`patience::rules::with_rules`]. Rust has no generic closures, so the
-/// values the body uses are named with their types (with the lifetime `$lt`):
+/// [`rules_of`]): [`patience::for_game`], its error as an `anyhow::Error`.
 /// `for_variant!(rules, <V, 'a>(args: &'a Args = args) -> Result<Outcome> => run::<V>(args))`.
 macro_rules! for_variant {
-    ($rules:expr, <$V:ident, $lt:lifetime>($($n:ident : $t:ty = $e:expr),* $(,)?) -> $R:ty => $body:expr) => {{
-        struct Call<$lt> {
-            $($n: $t,)*
-            _p: std::marker::PhantomData<&$lt ()>,
-        }
-        impl<$lt> patience::game::GameFn<$R> for Call<$lt> {
-            fn call<$V: patience::game::Variant>(self) -> $R {
-                let Call { $($n,)* .. } = self;
-                $body
-            }
-        }
-        patience::rules::with_rules(
-            $rules,
-            Call {
-                $($n: $e,)*
-                _p: std::marker::PhantomData,
-            },
-        )
-        .map_err(anyhow::Error::from)
-    }};
+    ($($t:tt)*) => {
+        patience::for_game!($($t)*).map_err(anyhow::Error::from)
+    };
 }
 pub(crate) use for_variant;
 
@@ -169,64 +138,10 @@ pub fn load_start<V: Variant>(start: &Start) -> Result<(Deal, Position)> {
     }
 }
 
-/// Refuses a face-down card (or `??`, which stands for one) where no position of the game can
-/// have one. A card lies face down only where the game deals one face down, and stays so until
-/// it is uncovered: so the cards of a pile up to its last face-down one are the dealt cards,
-/// lying as dealt (Stonewall: 1st, 3rd, 5th from the bottom face down, the others face up), and
-/// the top card lies face up. Games without face-down cards are left to the deal check (their
-/// `??` are covered face-up cards, or refused).
+/// Refuses a face-down card where no position of the game can have one
+/// ([`patience::game::setup::check_face_down`]).
 pub fn check_face_down(rules: &Rules, deal: &Deal) -> Result<()> {
-    use patience::cards::CardToken;
-    use patience::game::rules::FaceDown;
-    if rules.face_down == FaceDown::None {
-        return Ok(());
-    }
-    let down = |t: &CardToken| !matches!(t, CardToken::Known { face_up: true, .. });
-    for (p, list) in deal.piles.iter().enumerate() {
-        let Some(&height) = rules.pile_sizes.get(p) else {
-            continue; // The deal check names a wrong number of piles.
-        };
-        let height = height as usize;
-        let place = patience::game::Place::Tableau(p as u8);
-        if list.last() == Some(&CardToken::Unknown) {
-            bail!("{place}: its top card is ??, but a pile's top card lies face up and is seen");
-        }
-        let Some(last) = list.iter().rposition(down) else {
-            continue;
-        };
-        let dealt: Vec<usize> = (0..height)
-            .filter(|&i| rules.face_down.is_down(i, height))
-            .map(|i| i + 1)
-            .collect();
-        let dealt = match dealt.len() {
-            0 => "none".to_string(),
-            _ => dealt
-                .iter()
-                .map(|i| i.to_string())
-                .collect::<Vec<_>>()
-                .join(", "),
-        };
-        for (i, t) in list.iter().enumerate().take(last + 1) {
-            let dealt_down = rules.face_down.is_down(i, height);
-            if down(t) && !dealt_down {
-                bail!(
-                    "{place}, card {} from the bottom: {} lies face down, but {} deals that card face up (face down in {place}: cards {dealt} from the bottom) and no move turns a card face down",
-                    i + 1,
-                    t.to_text(),
-                    rules.name
-                );
-            }
-            if !down(t) && dealt_down {
-                bail!(
-                    "{place}, card {} from the bottom: {} lies face up below a face-down card (card {}), but a card is turned up only when it is uncovered",
-                    i + 1,
-                    t.to_text(),
-                    last + 1
-                );
-            }
-        }
-    }
-    Ok(())
+    Ok(patience::game::setup::check_face_down(rules, deal)?)
 }
 
 /// Set by Ctrl-C: long searches stop cleanly with `unknown` (cancelled).

@@ -45,7 +45,7 @@ fn solve<V: Variant>(args: &SolveArgs, out: &mut dyn Write) -> Result<Outcome> {
     })
 }
 
-use patience::show::describe;
+use patience::game::moves::describe;
 
 /// Which proved pruning rules the search used: each is on only where its argument's
 /// preconditions hold for the game's rules (and `--prune-off` left it on).

@@ -15,22 +15,19 @@
 use super::{Outcome, cancel_flag, for_variant, rules_of};
 use crate::cli::WinrateArgs;
 use crate::commands::progress::Progress;
-use anyhow::Context;
 use anyhow::{Result, bail};
 use patience::batch::merge::combine;
-use patience::batch::run::{PassEnd, run_all, solve_all};
+use patience::batch::run::{PassEnd, play_all, solve_all};
 use patience::batch::summary::{Interrupted, Report, RunLimits, Summary, Tally};
 use patience::batch::{Answer, DealSource, Knowledge, Record, Row, SeedRange, Selection};
-use patience::game::{Position, Variant};
-use patience::hidden::{Budget, Game, Outcome as HiddenOutcome, Planner, play};
+use patience::hidden::Budget;
 use patience::io::json::RunSummary;
 use patience::io::results::{self, ResultFile};
-use patience::solve::{Limit, Options, Solver};
+use patience::solve::{Limit, Options};
 use std::collections::HashSet;
 use std::io::Write;
 use std::path::Path;
 use std::sync::atomic::AtomicBool;
-use std::time::Instant;
 
 pub fn run(args: &WinrateArgs, out: &mut dyn Write) -> Result<Outcome> {
     // Everything is checked before the first deal is solved.
@@ -273,7 +270,7 @@ pub fn run(args: &WinrateArgs, out: &mut dyn Write) -> Result<Outcome> {
                     seeds: Box<dyn Iterator<Item = u64> + Send + 'a> = Box::new(seeds),
                     cancel: &'a AtomicBool = cancel,
                     on_record: &'a mut dyn FnMut(Record) -> Result<()> = &mut on_record,
-                ) -> Result<PassEnd> => play_all::<V, _>(pool, options, budget, source, seeds, cancel, on_record))??,
+                ) -> Result<PassEnd> => play_all::<V, _, anyhow::Error>(pool, options, budget, source, seeds, cancel, on_record))??,
         };
         speeds[i] = Some((end.done, end.wall));
         if end.cancelled {
@@ -560,71 +557,5 @@ fn memory_check(threads: usize, table_mib: u64, planner_mib: u64, notes: &mut Ve
         notes.push(format!(
             "warning: {threads} workers × {each} = {need} MiB of tables could pass this machine's {total} MiB; lower --table-mib or --threads if deals hit it"
         ));
-    }
-}
-
-/// Plays the deals of game `V` for `seeds` (numbers of `source`'s deals) in hidden play on `pool`: each worker keeps a solver
-/// of `options` (the exact shortcut) and a planner of `budget` whose solves follow `options`'
-/// pruning and table bound. As [`solve_all`] otherwise.
-pub fn play_all<V, I>(
-    pool: &rayon::ThreadPool,
-    options: &Options,
-    budget: Budget,
-    source: DealSource,
-    seeds: I,
-    cancel: &AtomicBool,
-    on_record: impl FnMut(Record) -> Result<()>,
-) -> Result<PassEnd>
-where
-    V: Variant,
-    I: Iterator<Item = u64> + Send,
-{
-    run_all(
-        pool,
-        seeds,
-        cancel,
-        || {
-            (
-                Solver::<V>::new(options.clone()),
-                Planner::<V>::with_options(budget, options),
-            )
-        },
-        |(exact, planner): &mut (Solver<V>, Planner<V>), seed| {
-            let t0 = Instant::now();
-            let number = source.number_word();
-            let deal = source
-                .deal(V::rules(), seed)
-                .with_context(|| format!("{} {number} {seed}", V::rules().id))?;
-            let pos = Position::from_deal::<V>(&deal)
-                .with_context(|| format!("the {} deal of {number} {seed}", V::rules().name))?;
-            // The planner's samples are drawn from the number too: a PySolFC game is played
-            // as reproducibly as our seed.
-            let game = play::<V>(&pos, seed, planner, exact, cancel, &mut |_, _| {})
-                .with_context(|| format!("{} {number} {seed}", V::rules().id))?;
-            Ok(game.map(|g| {
-                hidden_record::<V>(seed, &g, budget, t0.elapsed().as_secs_f64()).with_source(source)
-            }))
-        },
-        on_record,
-    )
-}
-
-/// The CSV record of a hidden-play game played with `budget`: `solved` won, `unsolvable` lost,
-/// `unknown` when a limit stopped the search on a position where every card was known.
-pub fn hidden_record<V: Variant>(seed: u64, game: &Game, budget: Budget, seconds: f64) -> Record {
-    let answer = match game.outcome {
-        HiddenOutcome::Won => Answer::Won {
-            moves: game.moves.len() as u32,
-        },
-        HiddenOutcome::Unknown(l) => Answer::Unknown(l),
-        HiddenOutcome::Resigned(patience::hidden::planner::Resign::Unknown) => {
-            Answer::Unknown(Limit::Nodes)
-        }
-        _ => Answer::Lost,
-    };
-    let record = Record::new(V::rules().id, seed, answer, game.nodes, seconds).hidden(budget);
-    match game.outcome {
-        HiddenOutcome::Won => record.with_solution(&game.moves),
-        _ => record,
     }
 }

@@ -159,6 +159,45 @@ impl FromStr for Move {
     }
 }
 
+/// What a move does on `pos` (before it is played), in words: `7H onto 8S`, `9C..7H onto
+/// 10D`, `AH to the foundation`, `turn 3 cards`.
+pub fn describe(pos: &super::Position, m: Move) -> String {
+    let moving = match m.from {
+        Place::Tableau(p) => {
+            let pile = &pos.piles[p as usize];
+            let len = pile.len as usize;
+            let (bottom, top) = (pile.card(len - m.count as usize), pile.card(len - 1));
+            if m.count > 1 {
+                format!("{bottom}..{top}")
+            } else {
+                bottom.to_string()
+            }
+        }
+        Place::Reserve(r) => crate::cards::Card::from_index(pos.reserve[r as usize]).to_string(),
+        Place::Waste => pos.waste_top().map(|c| c.to_string()).unwrap_or_default(),
+        Place::Foundation(f) => pos
+            .found_top(f as usize)
+            .map(|c| c.to_string())
+            .unwrap_or_default(),
+        Place::Stock => {
+            return format!(
+                "turn {} card{}",
+                m.count,
+                if m.count == 1 { "" } else { "s" }
+            );
+        }
+    };
+    match m.to {
+        Place::Foundation(_) => format!("{moving} to the foundation"),
+        Place::Tableau(q) if pos.piles[q as usize].is_empty() => {
+            format!("{moving} into the empty pile")
+        }
+        Place::Tableau(q) => format!("{moving} onto {}", pos.piles[q as usize].top()),
+        Place::Stock => "turn the waste over".to_string(),
+        _ => moving,
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

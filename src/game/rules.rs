@@ -227,6 +227,28 @@ impl Rules {
     pub const fn has_stock(&self) -> bool {
         !matches!(self.stock, Stock::None)
     }
+    /// Does the game have this place (`F9` is no place of a game of four foundations)?
+    pub fn has_place(&self, p: super::Place) -> bool {
+        use super::Place;
+        match p {
+            Place::Tableau(i) => (i as usize) < self.piles(),
+            Place::Reserve(i) => i < self.reserve,
+            Place::Foundation(i) => (i as usize) < self.foundations(),
+            Place::Stock | Place::Waste => self.has_stock(),
+        }
+    }
+    /// The places of the game, in words: `T1..T6, R1..R16, F1..F4`.
+    pub fn places_text(&self) -> String {
+        let mut out = vec![format!("T1..T{}", self.piles())];
+        if self.reserve > 0 {
+            out.push(format!("R1..R{}", self.reserve));
+        }
+        out.push(format!("F1..F{}", self.foundations()));
+        if self.has_stock() {
+            out.push("S, W".to_string());
+        }
+        out.join(", ")
+    }
     /// Can a card from `from` (with `bottom` the bottom card of the moving unit) fill an empty pile?
     #[inline(always)]
     pub const fn space_accepts(&self, bottom: Card, from: SourceKind) -> bool {

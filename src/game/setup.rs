@@ -69,6 +69,82 @@ pub enum DealError {
         found: u8,
         place: String,
     },
+    #[error("{place}: its top card is ??, but a pile's top card lies face up and is seen")]
+    TopUnknown { place: String },
+    #[error(
+        "{place}, card {index} from the bottom: {card} lies face down, but {game} deals that card face up (face down in {place}: cards {dealt} from the bottom) and no move turns a card face down"
+    )]
+    DownWhereDealtUp {
+        place: String,
+        index: usize,
+        card: String,
+        game: &'static str,
+        dealt: String,
+    },
+    #[error(
+        "{place}, card {index} from the bottom: {card} lies face up below a face-down card (card {last}), but a card is turned up only when it is uncovered"
+    )]
+    UpBelowDown {
+        place: String,
+        index: usize,
+        card: String,
+        last: usize,
+    },
+}
+
+/// Refuses a face-down card (or `??`, which stands for one) where no position of the game can
+/// have one. A card lies face down only where the game deals one face down, and stays so until
+/// it is uncovered: so the cards of a pile up to its last face-down one are the dealt cards,
+/// lying as dealt (Stonewall: 1st, 3rd, 5th from the bottom face down, the others face up), and
+/// the top card lies face up. Games without face-down cards are left to the deal check (their
+/// `??` are covered face-up cards, or refused).
+pub fn check_face_down(rules: &super::Rules, deal: &Deal) -> Result<(), DealError> {
+    if rules.face_down == FaceDown::None {
+        return Ok(());
+    }
+    let down = |t: &CardToken| !matches!(t, CardToken::Known { face_up: true, .. });
+    for (p, list) in deal.piles.iter().enumerate() {
+        let Some(&height) = rules.pile_sizes.get(p) else {
+            continue; // The deal check names a wrong number of piles.
+        };
+        let height = height as usize;
+        let place = Place::Tableau(p as u8).to_string();
+        if list.last() == Some(&CardToken::Unknown) {
+            return Err(DealError::TopUnknown { place });
+        }
+        let Some(last) = list.iter().rposition(down) else {
+            continue;
+        };
+        let dealt: Vec<String> = (0..height)
+            .filter(|&i| rules.face_down.is_down(i, height))
+            .map(|i| (i + 1).to_string())
+            .collect();
+        let dealt = match dealt.len() {
+            0 => "none".to_string(),
+            _ => dealt.join(", "),
+        };
+        for (i, t) in list.iter().enumerate().take(last + 1) {
+            let dealt_down = rules.face_down.is_down(i, height);
+            if down(t) && !dealt_down {
+                return Err(DealError::DownWhereDealtUp {
+                    place,
+                    index: i + 1,
+                    card: t.to_text(),
+                    game: rules.name,
+                    dealt,
+                });
+            }
+            if !down(t) && dealt_down {
+                return Err(DealError::UpBelowDown {
+                    place,
+                    index: i + 1,
+                    card: t.to_text(),
+                    last: last + 1,
+                });
+            }
+        }
+    }
+    Ok(())
 }
 
 fn known(tok: CardToken, place: &dyn Fn() -> String) -> Result<(Card, bool), DealError> {

@@ -33,6 +33,11 @@ pub enum RulesError {
         key: Option<String>,
         reason: String,
     },
+    /// A game named by an id that is neither built in nor loaded from a rules file.
+    #[error(
+        "unknown variant {id:?} (known variants: {known}; or the path of a rules file, ending in .toml)"
+    )]
+    Unknown { id: String, known: String },
     /// A key's value is refused (a limit, cards that do not add up, a combination without a
     /// meaning, a built-in game's id).
     #[error("{file}: key `{key}`: {reason}")]
@@ -284,6 +289,33 @@ where
     f.call::<Custom<B, U, W>>()
 }
 
+/// Runs `$body` with `$V` bound to the compiled game of `$rules` (a `&'static Rules`), through
+/// [`with_rules`]; the result is `Result<$R, RulesError>`. Rust has no generic closures, so the
+/// values the body uses are named with their types (with the lifetime `$lt`):
+/// `for_game!(rules, <V, 'a>(args: &'a Args = args) -> u64 => count::<V>(args))`.
+#[macro_export]
+macro_rules! for_game {
+    ($rules:expr, <$V:ident, $lt:lifetime>($($n:ident : $t:ty = $e:expr),* $(,)?) -> $R:ty => $body:expr) => {{
+        struct Call<$lt> {
+            $($n: $t,)*
+            _p: std::marker::PhantomData<&$lt ()>,
+        }
+        impl<$lt> $crate::game::GameFn<$R> for Call<$lt> {
+            fn call<$V: $crate::game::Variant>(self) -> $R {
+                let Call { $($n,)* .. } = self;
+                $body
+            }
+        }
+        $crate::rules::with_rules(
+            $rules,
+            Call {
+                $($n: $e,)*
+                _p: std::marker::PhantomData,
+            },
+        )
+    }};
+}
+
 /// The games from rules files loaded in this process, in the order they were loaded.
 static LOADED: Mutex<Vec<&'static Rules>> = Mutex::new(Vec::new());
 
@@ -311,6 +343,26 @@ pub fn find(id: &str) -> Option<&'static Rules> {
         let loaded = LOADED.lock().unwrap_or_else(|e| e.into_inner());
         loaded.iter().copied().find(|r| r.id == id)
     })
+}
+
+/// The rules of a game argument: a built-in game's id, or the path of a rules file (a name
+/// ending in `.toml`), read, checked and made known by its id (see [`load`]); an id is a
+/// built-in game's or a loaded file's ([`find`]). An unknown id is refused with the list of
+/// the built-in ones.
+pub fn lookup(game: &str) -> Result<&'static Rules, RulesError> {
+    if game.ends_with(".toml") {
+        return load(std::path::Path::new(game));
+    }
+    find(game).ok_or_else(|| unknown(game))
+}
+
+/// The refusal of an id that names no built-in game.
+pub fn unknown(id: &str) -> RulesError {
+    let known: Vec<&str> = crate::variants::ALL.iter().map(|r| r.id).collect();
+    RulesError::Unknown {
+        id: id.to_string(),
+        known: known.join(", "),
+    }
 }
 
 /// Where a game comes in lists: the built-in games in the order of `patience variants`, then

@@ -11,9 +11,8 @@ pub mod html;
 pub mod plot;
 pub mod text;
 
-use crate::cards::Card;
 use crate::deal::Deal;
-use crate::game::{Illegal, Move, Place, Position, Stock, Variant, apply, legal};
+use crate::game::{Illegal, Move, Position, Stock, Variant, apply, legal};
 use serde::Serialize;
 
 /// A solution replayed from its deal: the game's layout, the moves and the position before
@@ -127,40 +126,4 @@ pub fn position_deal<V: Variant>(pos: &Position) -> Deal {
     deal
 }
 
-/// What a move does, in words: `7H onto 8S`, `9C..7H onto 10D`, `AH to the foundation`.
-pub fn describe(pos: &Position, m: Move) -> String {
-    let moving = match m.from {
-        Place::Tableau(p) => {
-            let pile = &pos.piles[p as usize];
-            let len = pile.len as usize;
-            let (bottom, top) = (pile.card(len - m.count as usize), pile.card(len - 1));
-            if m.count > 1 {
-                format!("{bottom}..{top}")
-            } else {
-                bottom.to_string()
-            }
-        }
-        Place::Reserve(r) => Card::from_index(pos.reserve[r as usize]).to_string(),
-        Place::Waste => pos.waste_top().map(|c| c.to_string()).unwrap_or_default(),
-        Place::Foundation(f) => pos
-            .found_top(f as usize)
-            .map(|c| c.to_string())
-            .unwrap_or_default(),
-        Place::Stock => {
-            return format!(
-                "turn {} card{}",
-                m.count,
-                if m.count == 1 { "" } else { "s" }
-            );
-        }
-    };
-    match m.to {
-        Place::Foundation(_) => format!("{moving} to the foundation"),
-        Place::Tableau(q) if pos.piles[q as usize].is_empty() => {
-            format!("{moving} into the empty pile")
-        }
-        Place::Tableau(q) => format!("{moving} onto {}", pos.piles[q as usize].top()),
-        Place::Stock => "turn the waste over".to_string(),
-        _ => moving,
-    }
-}
+pub use crate::game::moves::describe;

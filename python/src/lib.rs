@@ -1,0 +1,1121 @@
+//! `import patience`: the Python package over the `patience` library (PyO3, abi3).
+//!
+//! Each function reads its Python arguments into the library's values while it holds the GIL,
+//! runs the library on a thread of its own with the GIL released (winrate on a rayon pool),
+//! and checks Python's signals while it waits: Ctrl-C raises the library's cancel flag, the
+//! work stops cleanly, and `KeyboardInterrupt` is raised. Errors are exceptions of the
+//! `PatienceError` family carrying the library's one-line messages.
+
+use patience::batch::run::{play_all, solve_all};
+use patience::batch::{DealSource, Knowledge, Record};
+use patience::deal::Deal;
+use patience::game::moves::describe;
+use patience::game::setup::check_face_down;
+use patience::game::{Position, Rules, Variant, apply, legal};
+use patience::hidden::planner::{Action, MAX_SAMPLES, Resign};
+use patience::hidden::play::play_unaided;
+use patience::hidden::{Budget, Observation, Planner, game_hides_cards};
+use patience::io::dealfile::{read_deal, write_deal};
+use patience::io::json::SolveResult;
+use patience::io::movelist::read_moves;
+use patience::io::results::ResultRow;
+use patience::solve::{Limit, Options, Solution, Solver, Verdict};
+use pyo3::create_exception;
+use pyo3::exceptions::PyException;
+use pyo3::prelude::*;
+use pyo3::types::{PyDict, PyList, PyRange, PyString};
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::mpsc;
+use std::time::Duration;
+
+create_exception!(
+    patience,
+    PatienceError,
+    PyException,
+    "The base of every error of the patience package."
+);
+create_exception!(
+    patience,
+    BadInputError,
+    PatienceError,
+    "An argument the library refuses: a number out of range, a missing seed."
+);
+create_exception!(
+    patience,
+    UnknownGameError,
+    BadInputError,
+    "A game id that is neither built in nor a rules file (a path ending in .toml)."
+);
+create_exception!(
+    patience,
+    RulesFileError,
+    BadInputError,
+    "A rules file that cannot be read or is refused."
+);
+create_exception!(
+    patience,
+    DealError,
+    BadInputError,
+    "A deal that is not a legal deal of its game, or a deal file that cannot be read."
+);
+create_exception!(
+    patience,
+    MovesError,
+    BadInputError,
+    "A move list that cannot be read, or that belongs to another game or deal."
+);
+create_exception!(
+    patience,
+    SolverError,
+    PatienceError,
+    "The solver failed for a reason other than a limit (a position too large for its key)."
+);
+
+/// An error of the library, before it becomes a Python exception (it crosses threads).
+#[derive(Debug)]
+enum Failure {
+    BadInput(String),
+    Unknown(String),
+    Rules(String),
+    Deal(String),
+    Moves(String),
+    Solver(String),
+}
+
+/// An error and its causes on one line, as the command prints them.
+fn chain(e: &dyn std::error::Error) -> String {
+    let mut text = e.to_string();
+    let mut cause = e.source();
+    while let Some(c) = cause {
+        text.push_str(": ");
+        text.push_str(&c.to_string());
+        cause = c.source();
+    }
+    text.replace(['\n', '\r'], " ")
+}
+
+impl From<patience::rules::RulesError> for Failure {
+    fn from(e: patience::rules::RulesError) -> Failure {
+        match e {
+            patience::rules::RulesError::Unknown { .. } => Failure::Unknown(chain(&e)),
+            _ => Failure::Rules(chain(&e)),
+        }
+    }
+}
+
+impl From<patience::batch::run::DealFailed> for Failure {
+    fn from(e: patience::batch::run::DealFailed) -> Failure {
+        Failure::Solver(chain(&e))
+    }
+}
+
+impl From<patience::solve::SolveError> for Failure {
+    fn from(e: patience::solve::SolveError) -> Failure {
+        Failure::Solver(chain(&e))
+    }
+}
+
+impl From<patience::pysol::PysolError> for Failure {
+    fn from(e: patience::pysol::PysolError) -> Failure {
+        Failure::BadInput(chain(&e))
+    }
+}
+
+impl From<Failure> for PyErr {
+    fn from(f: Failure) -> PyErr {
+        match f {
+            Failure::BadInput(m) => BadInputError::new_err(m),
+            Failure::Unknown(m) => UnknownGameError::new_err(m),
+            Failure::Rules(m) => RulesFileError::new_err(m),
+            Failure::Deal(m) => DealError::new_err(m),
+            Failure::Moves(m) => MovesError::new_err(m),
+            Failure::Solver(m) => SolverError::new_err(m),
+        }
+    }
+}
+
+type Res<T> = Result<T, Failure>;
+
+/// Runs `work` on a thread of its own with the GIL released, checking Python's signals while
+/// it waits: on Ctrl-C (or any signal handler that raises) the cancel flag is raised, the work
+/// is waited for (the library stops promptly and cleanly), and the handler's exception is
+/// returned.
+fn cancellable<T: Send>(py: Python<'_>, work: impl FnOnce(&AtomicBool) -> T + Send) -> PyResult<T> {
+    let cancel = AtomicBool::new(false);
+    std::thread::scope(|scope| {
+        let (tx, mut rx) = mpsc::channel();
+        let cancel = &cancel;
+        let handle = scope.spawn(move || {
+            // The receiver waits for this until the end: sending cannot fail.
+            let _ = tx.send(work(cancel));
+        });
+        loop {
+            let (got, back) = py.detach(move || {
+                let got = rx.recv_timeout(Duration::from_millis(50));
+                (got, rx)
+            });
+            rx = back;
+            match got {
+                Ok(value) => return Ok(value),
+                Err(mpsc::RecvTimeoutError::Timeout) => {
+                    if let Err(e) = py.check_signals() {
+                        cancel.store(true, Ordering::Relaxed);
+                        let _ = py.detach(move || rx.recv());
+                        return Err(e);
+                    }
+                }
+                Err(mpsc::RecvTimeoutError::Disconnected) => match handle.join() {
+                    // PyO3 turns the panic into a `PanicException`.
+                    Err(panic) => std::panic::resume_unwind(panic),
+                    Ok(()) => unreachable!("the work sends its result before it ends"),
+                },
+            }
+        }
+    })
+}
+
+/// A whole number 0..=2^64-1 for `what`.
+fn whole(obj: &Bound<'_, PyAny>, what: &str) -> Res<u64> {
+    obj.extract::<u64>().map_err(|_| {
+        Failure::BadInput(format!(
+            "{what}: a seed is a whole number from 0 to {}, not {}",
+            u64::MAX,
+            obj.repr().map(|r| r.to_string()).unwrap_or_default()
+        ))
+    })
+}
+
+/// The solver options of the keyword arguments, checked as the command checks its flags.
+fn options(max_nodes: u64, timeout: Option<f64>, table_mib: u64) -> Res<Options> {
+    const MAX_TIMEOUT_SECONDS: f64 = 365.0 * 24.0 * 3600.0;
+    const MAX_TABLE_MIB: u64 = 1 << 20;
+    let timeout = match timeout {
+        None => None,
+        Some(s) if s.is_finite() && s > 0.0 && s <= MAX_TIMEOUT_SECONDS => {
+            Some(Duration::from_secs_f64(s))
+        }
+        Some(s) => {
+            return Err(Failure::BadInput(format!(
+                "timeout must be a number of seconds above 0 and at most {MAX_TIMEOUT_SECONDS} (a year), not {s}"
+            )));
+        }
+    };
+    if max_nodes == 0 {
+        return Err(Failure::BadInput("max_nodes must be at least 1".into()));
+    }
+    if !(1..=MAX_TABLE_MIB).contains(&table_mib) {
+        return Err(Failure::BadInput(format!(
+            "table_mib must be from 1 to {MAX_TABLE_MIB} (1 TiB), not {table_mib}"
+        )));
+    }
+    Ok(Options {
+        max_nodes,
+        timeout,
+        table_bytes: (table_mib as usize).saturating_mul(1 << 20),
+        ..Options::default()
+    })
+}
+
+/// The planner's budget of the keyword arguments.
+fn budget(samples: u32, sample_nodes: u64) -> Res<Budget> {
+    if !(1..=MAX_SAMPLES).contains(&samples) {
+        return Err(Failure::BadInput(format!(
+            "samples must be from 1 to {MAX_SAMPLES}, not {samples}"
+        )));
+    }
+    if sample_nodes == 0 {
+        return Err(Failure::BadInput("sample_nodes must be at least 1".into()));
+    }
+    Ok(Budget::new(samples, sample_nodes))
+}
+
+fn knowledge(word: &str) -> Res<Knowledge> {
+    match word {
+        "thoughtful" => Ok(Knowledge::Thoughtful),
+        "hidden" => Ok(Knowledge::Hidden),
+        other => Err(Failure::BadInput(format!(
+            "knowledge must be \"thoughtful\" or \"hidden\", not {other:?}"
+        ))),
+    }
+}
+
+/// Where a start comes from: a deal (a deal file's object), or a game's seed or PySolFC number.
+enum Origin {
+    Deal(Deal),
+    Seed(u64),
+    Pysol(u128),
+}
+
+/// A start: the game's rules and where its deal comes from.
+struct Start {
+    rules: &'static Rules,
+    from: Origin,
+}
+
+/// The deal file text of a Python deal: a dict (as `deal` returns), a deal file's JSON text,
+/// or a `Solution` (its deal).
+fn deal_text(obj: &Bound<'_, PyAny>) -> PyResult<Option<String>> {
+    if let Ok(sol) = obj.cast::<PySolution>() {
+        return Ok(Some(sol.get().deal_json.clone()));
+    }
+    if obj.is_instance_of::<PyDict>() {
+        let json = obj.py().import("json")?;
+        return Ok(Some(json.call_method1("dumps", (obj,))?.extract()?));
+    }
+    if let Ok(s) = obj.cast::<PyString>() {
+        let s: String = s.extract()?;
+        if s.trim_start().starts_with('{') {
+            return Ok(Some(s));
+        }
+    }
+    Ok(None)
+}
+
+/// Reads the start of `game_or_deal`: a game (id or rules file) with `seed` or `pysol`, or a
+/// deal (dict, JSON text or `Solution`), whose `variant` names its game unless `game` does.
+fn start_of(
+    game_or_deal: &Bound<'_, PyAny>,
+    seed: Option<&Bound<'_, PyAny>>,
+    pysol: Option<&Bound<'_, PyAny>>,
+    game: Option<&str>,
+) -> PyResult<Start> {
+    if let Some(text) = deal_text(game_or_deal)? {
+        if seed.is_some() || pysol.is_some() {
+            return Err(Failure::BadInput(
+                "a deal is given: seed= and pysol= name a game's deal instead".into(),
+            )
+            .into());
+        }
+        let mut deal = read_deal(&text).map_err(|e| Failure::Deal(chain(&e)))?;
+        let rules = match (&deal.variant, game) {
+            (Some(v), Some(g)) => {
+                let rules = patience::rules::lookup(g).map_err(Failure::from)?;
+                if v != rules.id {
+                    return Err(Failure::Deal(format!(
+                        "the deal is for {v:?}, not {:?}",
+                        rules.id
+                    ))
+                    .into());
+                }
+                rules
+            }
+            (Some(v), None) => patience::rules::lookup(v).map_err(Failure::from)?,
+            (None, Some(g)) => patience::rules::lookup(g).map_err(Failure::from)?,
+            (None, None) => {
+                return Err(Failure::BadInput(
+                    "the deal names no variant: pass game= (an id or a rules file)".into(),
+                )
+                .into());
+            }
+        };
+        deal.variant = Some(rules.id.to_string());
+        return Ok(Start {
+            rules,
+            from: Origin::Deal(deal),
+        });
+    }
+    let name: String = game_or_deal.extract().map_err(|_| {
+        Failure::BadInput(format!(
+            "expected a game (an id or the path of a rules file) or a deal (a dict, its JSON text, or a Solution), not {}",
+            game_or_deal.get_type().name().map(|n| n.to_string()).unwrap_or_default()
+        ))
+    })?;
+    if let Some(g) = game
+        && g != name
+    {
+        return Err(Failure::BadInput(format!("two games are named: {name:?} and {g:?}")).into());
+    }
+    let rules = patience::rules::lookup(&name).map_err(Failure::from)?;
+    let from = match (seed, pysol) {
+        (Some(s), None) => Origin::Seed(whole(s, "seed")?),
+        (None, Some(n)) => {
+            let n: u128 = n.extract().map_err(|_| {
+                Failure::BadInput(format!(
+                    "pysol: PySolFC game numbers run from 0 to {}, not {}",
+                    patience::pysol::MAX_NUMBER,
+                    n.repr().map(|r| r.to_string()).unwrap_or_default()
+                ))
+            })?;
+            patience::pysol::check_number(n).map_err(Failure::from)?;
+            Origin::Pysol(n)
+        }
+        (None, None) => {
+            return Err(Failure::BadInput(format!(
+                "{name}: which deal? pass seed= (or pysol=, a PySolFC game number)"
+            ))
+            .into());
+        }
+        (Some(_), Some(_)) => {
+            return Err(
+                Failure::BadInput("seed= and pysol= name two deals: pass one".into()).into(),
+            );
+        }
+    };
+    Ok(Start { rules, from })
+}
+
+/// The deal and the checked start position of game `V`.
+fn load<V: Variant>(from: &Origin) -> Res<(Deal, Position)> {
+    let rules = V::rules();
+    let (deal, what) = match from {
+        Origin::Deal(d) => (d.clone(), format!("not a legal {} deal", rules.name)),
+        Origin::Seed(s) => (
+            patience::deal::deal(rules, *s),
+            format!("the {} deal of seed {s}", rules.name),
+        ),
+        Origin::Pysol(n) => (
+            patience::pysol::pysol_deal(rules, *n)?,
+            format!("the {} deal of PySolFC game {n}", rules.name),
+        ),
+    };
+    if let Origin::Deal(_) = from {
+        check_face_down(rules, &deal)
+            .map_err(|e| Failure::Deal(format!("{what}: {}", chain(&e))))?;
+    }
+    let pos = Position::from_deal::<V>(&deal)
+        .map_err(|e| Failure::Deal(format!("{what}: {}", chain(&e))))?;
+    Ok((deal, pos))
+}
+
+/// A JSON text as a Python value.
+fn json_value(py: Python<'_>, text: &str) -> PyResult<Py<PyAny>> {
+    Ok(py.import("json")?.call_method1("loads", (text,))?.unbind())
+}
+
+/// The serde spelling of a value (`"nodes"`, `"solved"`, `"pysol"`).
+fn word<T: serde::Serialize>(value: &T) -> String {
+    match serde_json::to_value(value) {
+        Ok(serde_json::Value::String(s)) => s,
+        Ok(other) => other.to_string(),
+        Err(_) => String::new(),
+    }
+}
+
+/// The verdict of one deal and the search's counters (`solve`). `print()` shows the solution
+/// move by move, with each move in words; `to_dict()` is the solve result of docs/formats.md.
+#[pyclass(module = "patience", name = "Solution", frozen)]
+struct PySolution {
+    /// The game's id.
+    #[pyo3(get)]
+    variant: String,
+    /// The deal's seed (`None` for a deal given as a deal file or a PySolFC number).
+    #[pyo3(get)]
+    seed: Option<u64>,
+    /// `"solved"`, `"unsolvable"` or `"unknown"`.
+    #[pyo3(get)]
+    verdict: String,
+    /// The solution's moves (empty unless solved), each verified by replay.
+    #[pyo3(get)]
+    moves: Vec<String>,
+    /// Nodes searched.
+    #[pyo3(get)]
+    nodes: u64,
+    /// The limit that stopped an `unknown` search: `"nodes"`, `"time"` or `"cancelled"`.
+    #[pyo3(get)]
+    limit: Option<String>,
+    /// Wall-clock seconds of the search.
+    #[pyo3(get)]
+    seconds: f64,
+    /// Positions in the search's table at the end.
+    #[pyo3(get)]
+    table_positions: usize,
+    text: String,
+    result_json: String,
+    deal_json: String,
+}
+
+#[pymethods]
+impl PySolution {
+    fn __str__(&self) -> String {
+        self.text.clone()
+    }
+
+    fn __repr__(&self) -> String {
+        // Python's spelling of the strings (the ids and words hold no quote).
+        format!(
+            "Solution(variant='{}', seed={}, verdict='{}', moves=<{} moves>, nodes={}, limit={})",
+            self.variant,
+            self.seed.map_or("None".to_string(), |s| s.to_string()),
+            self.verdict,
+            self.moves.len(),
+            self.nodes,
+            self.limit
+                .as_ref()
+                .map_or("None".to_string(), |l| format!("'{l}'"))
+        )
+    }
+
+    /// True when the verdict is `solved`.
+    #[getter]
+    fn solved(&self) -> bool {
+        self.verdict == "solved"
+    }
+
+    /// The deal that was solved, as a deal file's object.
+    #[getter]
+    fn deal(&self, py: Python<'_>) -> PyResult<Py<PyAny>> {
+        json_value(py, &self.deal_json)
+    }
+
+    /// The solve result of docs/formats.md (the JSON of `patience solve --json`) as a dict.
+    fn to_dict(&self, py: Python<'_>) -> PyResult<Py<PyAny>> {
+        json_value(py, &self.result_json)
+    }
+}
+
+/// The solution in words: the verdict, each move with what it does, the counters.
+fn solution_text<V: Variant>(sol: &Solution, start: &Position, deal: &Deal) -> String {
+    let rules = V::rules();
+    let mut out = match deal.seed {
+        Some(seed) => format!("{} seed {seed}: ", rules.name),
+        None => format!("{}: ", rules.name),
+    };
+    match &sol.verdict {
+        Verdict::Solved(moves) => {
+            out.push_str(&format!(
+                "solved in {} moves (verified by replay)\n",
+                moves.len()
+            ));
+            let mut pos = start.clone();
+            let width = moves.len().to_string().len();
+            for (i, &m) in moves.iter().enumerate() {
+                let token = m.to_string();
+                out.push_str(&format!(
+                    "{:>width$}. {token:<9} {}\n",
+                    i + 1,
+                    describe(&pos, m)
+                ));
+                apply::<V>(&mut pos, m);
+            }
+        }
+        Verdict::Unsolvable => out.push_str("unsolvable (every reachable position searched)\n"),
+        Verdict::Unknown(Limit::Cancelled) => out.push_str("unknown: interrupted\n"),
+        Verdict::Unknown(limit) => out.push_str(&format!(
+            "unknown: stopped by the {limit}; the most cards on the foundations in a position searched: {} of {}\n",
+            sol.stats.best_up,
+            rules.cards()
+        )),
+    }
+    out.push_str(&format!(
+        "nodes {}, {:.3} s, table {} positions",
+        sol.stats.nodes, sol.seconds, sol.stats.table_len
+    ));
+    out
+}
+
+fn solve_one<V: Variant>(from: &Origin, options: &Options, cancel: &AtomicBool) -> Res<PySolution> {
+    let (deal, start) = load::<V>(from)?;
+    let mut solver = Solver::<V>::new(options.clone());
+    let sol = solver.solve(&start, cancel)?;
+    let result = SolveResult::new(V::rules().id, &sol, options, &deal);
+    Ok(PySolution {
+        variant: V::rules().id.to_string(),
+        seed: deal.seed,
+        verdict: word(&result.verdict),
+        moves: result.moves.clone(),
+        nodes: result.nodes,
+        limit: result.limit.as_ref().map(word),
+        seconds: result.seconds,
+        table_positions: result.table_positions,
+        text: solution_text::<V>(&sol, &start, &deal),
+        result_json: serde_json::to_string(&result).unwrap_or_default(),
+        deal_json: write_deal(&deal),
+    })
+}
+
+/// The built-in games: a list of dicts with `id`, `name` and `summary`.
+#[pyfunction]
+fn variants(py: Python<'_>) -> PyResult<Bound<'_, PyList>> {
+    let list = PyList::empty(py);
+    for r in patience::variants::ALL {
+        let d = PyDict::new(py);
+        d.set_item("id", r.id)?;
+        d.set_item("name", r.name)?;
+        d.set_item("summary", r.summary)?;
+        list.append(d)?;
+    }
+    Ok(list)
+}
+
+/// The deal of a game's seed or PySolFC game number, as a deal file's object.
+#[pyfunction]
+#[pyo3(signature = (game, seed=None, pysol=None))]
+fn deal(
+    py: Python<'_>,
+    game: &Bound<'_, PyAny>,
+    seed: Option<&Bound<'_, PyAny>>,
+    pysol: Option<&Bound<'_, PyAny>>,
+) -> PyResult<Py<PyAny>> {
+    let start = start_of(game, seed, pysol, None)?;
+    let text = patience::for_game!(start.rules, <V, 'a>(from: &'a Origin = &start.from) -> Res<String> => load::<V>(from).map(|(d, _)| write_deal(&d)))
+        .map_err(Failure::from)??;
+    json_value(py, &text)
+}
+
+/// Solves one deal: the thoughtful verdict, its moves, nodes and limit.
+#[pyfunction]
+#[pyo3(signature = (game_or_deal, seed=None, *, pysol=None, game=None, max_nodes=patience::solve::DEFAULT_MAX_NODES, timeout=None, table_mib=(patience::solve::DEFAULT_TABLE_BYTES >> 20) as u64))]
+#[allow(clippy::too_many_arguments)]
+fn solve(
+    py: Python<'_>,
+    game_or_deal: &Bound<'_, PyAny>,
+    seed: Option<&Bound<'_, PyAny>>,
+    pysol: Option<&Bound<'_, PyAny>>,
+    game: Option<&str>,
+    max_nodes: u64,
+    timeout: Option<f64>,
+    table_mib: u64,
+) -> PyResult<PySolution> {
+    let start = start_of(game_or_deal, seed, pysol, game)?;
+    let options = options(max_nodes, timeout, table_mib)?;
+    let sol = cancellable(py, |cancel| {
+        patience::for_game!(start.rules, <V, 'a>(from: &'a Origin = &start.from, options: &'a Options = &options, cancel: &'a AtomicBool = cancel) -> Res<PySolution> => solve_one::<V>(from, options, cancel))
+            .map_err(Failure::from)?
+    })??;
+    Ok(sol)
+}
+
+/// The text of a move list argument: a list of tokens, a text, or a `Solution` (its moves).
+fn moves_text(obj: &Bound<'_, PyAny>) -> PyResult<String> {
+    if let Ok(sol) = obj.cast::<PySolution>() {
+        return Ok(sol.get().moves.join(" "));
+    }
+    if let Ok(s) = obj.cast::<PyString>() {
+        return s.extract();
+    }
+    let tokens: Vec<String> = obj.extract().map_err(|_| {
+        Failure::Moves(
+            "move list: expected a list of move tokens (\"T3>F1\"), a text, or a Solution".into(),
+        )
+    })?;
+    // A JSON list, so that a token with a blank in it is refused, not split.
+    Ok(serde_json::to_string(&tokens).unwrap_or_default())
+}
+
+struct Checked {
+    won: bool,
+    illegal: Option<(usize, String)>,
+    on_found: usize,
+    cards: usize,
+    moves: usize,
+    text: String,
+}
+
+fn check_moves<V: Variant>(from: &Origin, text: &str) -> Res<Checked> {
+    let (deal, mut pos) = load::<V>(from)?;
+    let rules = V::rules();
+    let list = read_moves(text).map_err(|e| Failure::Moves(chain(&e)))?;
+    if let Some(v) = &list.variant
+        && v != rules.id
+    {
+        return Err(Failure::Moves(format!(
+            "the solve result is for {v:?}, not {:?}",
+            rules.id
+        )));
+    }
+    if let (Some(theirs), Some(ours)) = (list.seed, deal.seed)
+        && theirs != ours
+    {
+        return Err(Failure::Moves(format!(
+            "the solve result is for seed {theirs}, the deal is seed {ours}"
+        )));
+    }
+    for (i, (&m, token)) in list.moves.iter().zip(&list.tokens).enumerate() {
+        if let Some(p) = [m.from, m.to].into_iter().find(|&p| !rules.has_place(p)) {
+            return Err(Failure::Moves(format!(
+                "move list: move {} ({token}): {} has no {p} (its places are {})",
+                i + 1,
+                rules.name,
+                rules.places_text()
+            )));
+        }
+    }
+    let mut illegal = None;
+    for (i, (&m, token)) in list.moves.iter().zip(&list.tokens).enumerate() {
+        match legal::<V>(&pos, m) {
+            Ok(m) => {
+                apply::<V>(&mut pos, m);
+            }
+            Err(why) => {
+                illegal = Some((i + 1, format!("illegal move {} ({token}): {why}", i + 1)));
+                break;
+            }
+        }
+    }
+    let won = illegal.is_none() && pos.is_won::<V>();
+    let n = list.moves.len();
+    let text = match &illegal {
+        Some((_, t)) => t.clone(),
+        None if won => "won".to_string(),
+        None => format!(
+            "not won: {} of {} cards on the foundations after {n} move{}",
+            pos.on_found,
+            rules.cards(),
+            if n == 1 { "" } else { "s" }
+        ),
+    };
+    Ok(Checked {
+        won,
+        illegal,
+        on_found: pos.on_found as usize,
+        cards: rules.cards(),
+        moves: n,
+        text,
+    })
+}
+
+/// Replays a move list from a deal with nothing but the game's rules.
+#[pyfunction]
+#[pyo3(signature = (deal, moves, *, seed=None, pysol=None, game=None))]
+fn check<'py>(
+    py: Python<'py>,
+    deal: &Bound<'py, PyAny>,
+    moves: &Bound<'py, PyAny>,
+    seed: Option<&Bound<'py, PyAny>>,
+    pysol: Option<&Bound<'py, PyAny>>,
+    game: Option<&str>,
+) -> PyResult<Bound<'py, PyDict>> {
+    let start = start_of(deal, seed, pysol, game)?;
+    let text = moves_text(moves)?;
+    let c = patience::for_game!(start.rules, <V, 'a>(from: &'a Origin = &start.from, text: &'a str = &text) -> Res<Checked> => check_moves::<V>(from, text))
+        .map_err(Failure::from)??;
+    let d = PyDict::new(py);
+    d.set_item("won", c.won)?;
+    d.set_item("legal", c.illegal.is_none())?;
+    d.set_item("illegal_move", c.illegal.as_ref().map(|(i, _)| *i))?;
+    d.set_item("moves", c.moves)?;
+    d.set_item("on_foundations", c.on_found)?;
+    d.set_item("cards", c.cards)?;
+    d.set_item("text", c.text)?;
+    Ok(d)
+}
+
+/// A hint's answer, before it becomes a dict.
+struct Hinted {
+    best: Option<String>,
+    plan: Vec<String>,
+    chance: Option<f64>,
+    resign: Option<&'static str>,
+    samples: u32,
+    sample_wins: u32,
+    sample_unknown: u32,
+    unknown_cards: usize,
+    choices: Vec<(String, f64, u32, Vec<String>)>,
+}
+
+fn resign_text(r: Resign) -> &'static str {
+    match r {
+        Resign::NoMoves => "there is no legal move",
+        Resign::Hopeless => "every move was lost on every sample tried",
+        Resign::Unsolvable => "the position is unsolvable",
+        Resign::Unknown => "the solver found no win within its budget",
+    }
+}
+
+fn hint_one<V: Variant>(
+    from: &Origin,
+    budget: Budget,
+    planner_seed: Option<u64>,
+    cancel: &AtomicBool,
+) -> Res<Option<Hinted>> {
+    let (seed, obs) = match from {
+        Origin::Deal(deal) => {
+            let what = format!("not a legal {} position", V::rules().name);
+            check_face_down(V::rules(), deal)
+                .map_err(|e| Failure::Deal(format!("{what}: {}", chain(&e))))?;
+            let obs = Observation::from_deal::<V>(deal).map_err(|e| {
+                Failure::Deal(format!(
+                    "not a legal {} position: {}",
+                    V::rules().name,
+                    chain(&e)
+                ))
+            })?;
+            (deal.seed, obs)
+        }
+        other => {
+            let (deal, pos) = load::<V>(other)?;
+            (deal.seed, Observation::new::<V>(&pos))
+        }
+    };
+    let mut planner = Planner::<V>::new(budget);
+    let d = match planner.decide(&obs, planner_seed.or(seed).unwrap_or(0), 0, cancel) {
+        Ok(d) => d,
+        Err(patience::hidden::planner::PlanError::Cancelled) => return Ok(None),
+        Err(e) => return Err(Failure::Solver(chain(&e))),
+    };
+    let mut choices: Vec<(String, f64, u32, Vec<String>)> = Vec::new();
+    for c in &d.choices {
+        let Some(&m) = c.moves.first() else { continue };
+        let token = m.to_string();
+        if !choices.iter().any(|(f, ..)| *f == token) {
+            let plan = c.moves.iter().map(|m| m.to_string()).collect();
+            choices.push((token, d.chance(c), c.tries, plan));
+        }
+    }
+    let (best, plan, chance, resign) = match &d.action {
+        Action::Play(moves) => (
+            Some(moves[0].to_string()),
+            moves.iter().map(|m| m.to_string()).collect(),
+            d.choices.first().map(|c| d.chance(c)),
+            None,
+        ),
+        Action::Resign(r) => (None, Vec::new(), None, Some(resign_text(*r))),
+    };
+    Ok(Some(Hinted {
+        best,
+        plan,
+        chance,
+        resign,
+        samples: d.samples,
+        sample_wins: d.sample_wins,
+        sample_unknown: d.sample_unknown,
+        unknown_cards: obs.unseen().len(),
+        choices,
+    }))
+}
+
+/// The move with the best estimated chance from a position a person sees (hidden play).
+#[pyfunction]
+#[pyo3(signature = (position, seed=None, *, pysol=None, game=None, samples=patience::hidden::planner::DEFAULT_SAMPLES, sample_nodes=patience::hidden::planner::DEFAULT_SAMPLE_NODES, planner_seed=None, top=5))]
+#[allow(clippy::too_many_arguments)]
+fn hint<'py>(
+    py: Python<'py>,
+    position: &Bound<'py, PyAny>,
+    seed: Option<&Bound<'py, PyAny>>,
+    pysol: Option<&Bound<'py, PyAny>>,
+    game: Option<&str>,
+    samples: u32,
+    sample_nodes: u64,
+    planner_seed: Option<u64>,
+    top: usize,
+) -> PyResult<Bound<'py, PyDict>> {
+    let start = start_of(position, seed, pysol, game)?;
+    let budget = budget(samples, sample_nodes)?;
+    let h = cancellable(py, |cancel| {
+        patience::for_game!(start.rules, <V, 'a>(from: &'a Origin = &start.from, budget: Budget = budget, planner_seed: Option<u64> = planner_seed, cancel: &'a AtomicBool = cancel) -> Res<Option<Hinted>> => hint_one::<V>(from, budget, planner_seed, cancel))
+            .map_err(Failure::from)?
+    })??;
+    let Some(h) = h else {
+        return Err(PatienceError::new_err("cancelled"));
+    };
+    let d = PyDict::new(py);
+    d.set_item("move", h.best)?;
+    d.set_item("plan", h.plan)?;
+    d.set_item("chance", h.chance)?;
+    d.set_item("resign", h.resign)?;
+    d.set_item("unknown_cards", h.unknown_cards)?;
+    d.set_item("samples", h.samples)?;
+    d.set_item("sample_wins", h.sample_wins)?;
+    d.set_item("sample_unknown", h.sample_unknown)?;
+    let list = PyList::empty(py);
+    for (m, chance, tries, plan) in h.choices.into_iter().take(top.max(1)) {
+        let c = PyDict::new(py);
+        c.set_item("move", m)?;
+        c.set_item("chance", chance)?;
+        c.set_item("tries", tries)?;
+        c.set_item("plan", plan)?;
+        list.append(c)?;
+    }
+    d.set_item("choices", list)?;
+    Ok(d)
+}
+
+/// One game played to its end, before it becomes a dict.
+struct Played {
+    knowledge: Knowledge,
+    won: bool,
+    outcome: String,
+    moves: Vec<String>,
+    decisions: u64,
+    nodes: u64,
+}
+
+fn play_one<V: Variant>(
+    from: &Origin,
+    knowledge: Knowledge,
+    options: &Options,
+    budget: Budget,
+    cancel: &AtomicBool,
+) -> Res<Option<Played>> {
+    let (deal, start) = load::<V>(from)?;
+    if knowledge == Knowledge::Thoughtful || !game_hides_cards::<V>() {
+        let sol = Solver::<V>::new(options.clone()).solve(&start, cancel)?;
+        let (won, outcome, moves) = match sol.verdict {
+            Verdict::Unknown(Limit::Cancelled) => return Ok(None),
+            Verdict::Solved(moves) => (true, "won".to_string(), moves),
+            Verdict::Unsolvable => (false, "lost: unsolvable".to_string(), Vec::new()),
+            Verdict::Unknown(l) => (false, format!("unknown: stopped by the {l}"), Vec::new()),
+        };
+        return Ok(Some(Played {
+            knowledge,
+            won,
+            outcome,
+            moves: moves.iter().map(|m| m.to_string()).collect(),
+            decisions: 0,
+            nodes: sol.stats.nodes,
+        }));
+    }
+    let mut planner = Planner::<V>::with_options(budget, options);
+    let seed = deal.seed.unwrap_or(0);
+    let game = play_unaided::<V>(&start, seed, &mut planner, cancel, &mut |_, _| {})
+        .map_err(|e| Failure::Solver(chain(&e)))?;
+    Ok(game.map(|g| Played {
+        knowledge,
+        won: g.outcome == patience::hidden::Outcome::Won,
+        outcome: g.outcome.text(),
+        moves: g.moves.iter().map(|m| m.to_string()).collect(),
+        decisions: g.decisions,
+        nodes: g.nodes,
+    }))
+}
+
+/// One deal played to its end: thoughtful (the solver's line) or hidden (the planner).
+#[pyfunction]
+#[pyo3(signature = (game_or_deal, seed=None, *, pysol=None, game=None, knowledge="thoughtful", samples=patience::hidden::planner::DEFAULT_SAMPLES, sample_nodes=patience::hidden::planner::DEFAULT_SAMPLE_NODES, max_nodes=patience::solve::DEFAULT_MAX_NODES, timeout=None, table_mib=(patience::solve::DEFAULT_TABLE_BYTES >> 20) as u64))]
+#[allow(clippy::too_many_arguments)]
+fn play<'py>(
+    py: Python<'py>,
+    game_or_deal: &Bound<'py, PyAny>,
+    seed: Option<&Bound<'py, PyAny>>,
+    pysol: Option<&Bound<'py, PyAny>>,
+    game: Option<&str>,
+    knowledge: &str,
+    samples: u32,
+    sample_nodes: u64,
+    max_nodes: u64,
+    timeout: Option<f64>,
+    table_mib: u64,
+) -> PyResult<Bound<'py, PyDict>> {
+    let start = start_of(game_or_deal, seed, pysol, game)?;
+    let knowledge = self::knowledge(knowledge)?;
+    let options = options(max_nodes, timeout, table_mib)?;
+    let budget = budget(samples, sample_nodes)?;
+    let p = cancellable(py, |cancel| {
+        patience::for_game!(start.rules, <V, 'a>(from: &'a Origin = &start.from, knowledge: Knowledge = knowledge, options: &'a Options = &options, budget: Budget = budget, cancel: &'a AtomicBool = cancel) -> Res<Option<Played>> => play_one::<V>(from, knowledge, options, budget, cancel))
+            .map_err(Failure::from)?
+    })??;
+    let Some(p) = p else {
+        return Err(PatienceError::new_err("cancelled"));
+    };
+    let d = PyDict::new(py);
+    d.set_item("knowledge", p.knowledge.to_string())?;
+    d.set_item("won", p.won)?;
+    d.set_item("outcome", p.outcome)?;
+    d.set_item("moves", p.moves)?;
+    d.set_item("decisions", p.decisions)?;
+    d.set_item("nodes", p.nodes)?;
+    Ok(d)
+}
+
+/// The seeds of a `winrate`: a Python `range` (walked lazily, so that a huge one is fine) or
+/// any iterable of whole numbers.
+enum Seeds {
+    Range { start: u64, stop: u64, step: u64 },
+    List(Vec<u64>),
+}
+
+impl Seeds {
+    fn read(obj: &Bound<'_, PyAny>) -> PyResult<Seeds> {
+        let seeds = if let Ok(r) = obj.cast::<PyRange>() {
+            let get = |name: &str| -> PyResult<Bound<'_, PyAny>> { r.getattr(name) };
+            let (start, stop, step) = (get("start")?, get("stop")?, get("step")?);
+            let step: i64 = step.extract()?;
+            if step < 1 {
+                return Err(Failure::BadInput(format!(
+                    "seeds: a range of seeds counts up, not by {step}"
+                ))
+                .into());
+            }
+            let start = whole(&start, "seeds")?;
+            // A stop past 2^64 - 1 is the end of the seeds.
+            let stop = stop.extract::<u64>().or_else(|_| {
+                if stop.extract::<i64>().is_ok() {
+                    Ok(0)
+                } else {
+                    Ok::<u64, PyErr>(u64::MAX)
+                }
+            })?;
+            Seeds::Range {
+                start,
+                stop,
+                step: step as u64,
+            }
+        } else {
+            let mut list = Vec::new();
+            for item in obj.try_iter()? {
+                list.push(whole(&item?, "seeds")?);
+            }
+            Seeds::List(list)
+        };
+        if seeds.is_empty() {
+            return Err(Failure::BadInput("seeds: holds no seed".into()).into());
+        }
+        Ok(seeds)
+    }
+
+    fn is_empty(&self) -> bool {
+        match self {
+            Seeds::Range { start, stop, .. } => start >= stop,
+            Seeds::List(list) => list.is_empty(),
+        }
+    }
+
+    fn iter(&self) -> Box<dyn Iterator<Item = u64> + Send + '_> {
+        match self {
+            Seeds::Range { start, stop, step } => Box::new((*start..*stop).step_by(*step as usize)),
+            Seeds::List(list) => Box::new(list.iter().copied()),
+        }
+    }
+}
+
+/// The rows of a pass, and whether it was cancelled.
+struct Pass {
+    records: Vec<Record>,
+    cancelled: bool,
+}
+
+/// Solves or plays the deals of `seeds` in game `V` on a pool of `threads`.
+fn winrate_pass<V: Variant>(
+    seeds: &Seeds,
+    knowledge: Knowledge,
+    source: DealSource,
+    options: &Options,
+    budget: Budget,
+    threads: usize,
+    cancel: &AtomicBool,
+) -> Res<Pass> {
+    let pool = rayon::ThreadPoolBuilder::new()
+        .num_threads(threads)
+        .thread_name(|i| format!("patience-{i}"))
+        .build()
+        .map_err(|e| Failure::Solver(format!("cannot start the worker threads: {e}")))?;
+    let mut records = Vec::new();
+    let on_record = |r: Record| -> Res<()> {
+        records.push(r);
+        Ok(())
+    };
+    let end = match knowledge {
+        Knowledge::Thoughtful => {
+            solve_all::<V, _, Failure>(&pool, options, source, seeds.iter(), cancel, on_record)?
+        }
+        Knowledge::Hidden => play_all::<V, _, Failure>(
+            &pool,
+            options,
+            budget,
+            source,
+            seeds.iter(),
+            cancel,
+            on_record,
+        )?,
+    };
+    // Rows in the order of the seeds, whatever the order they finished in.
+    records.sort_by_key(|r| r.seed);
+    Ok(Pass {
+        records,
+        cancelled: end.cancelled,
+    })
+}
+
+/// A record as a dict whose keys are the result CSV's columns.
+fn row<'py>(py: Python<'py>, r: &Record) -> PyResult<Bound<'py, PyDict>> {
+    let row = ResultRow::from(r);
+    let d = PyDict::new(py);
+    d.set_item("variant", row.variant)?;
+    d.set_item("seed", row.seed)?;
+    d.set_item("knowledge", word(&row.knowledge))?;
+    d.set_item("verdict", word(&row.verdict))?;
+    d.set_item("moves", row.moves)?;
+    d.set_item("nodes", row.nodes)?;
+    d.set_item("seconds", row.seconds)?;
+    d.set_item("limit", row.limit.as_ref().map(word))?;
+    d.set_item("samples", row.samples)?;
+    d.set_item("sample_nodes", row.sample_nodes)?;
+    d.set_item("planner", row.planner)?;
+    d.set_item("source", row.source.as_ref().map(word))?;
+    Ok(d)
+}
+
+/// Many seeded deals solved (or played) in parallel: one row per deal, as the result CSV.
+#[pyfunction]
+#[pyo3(signature = (game, seeds, *, knowledge="thoughtful", pysol=false, max_nodes=patience::solve::DEFAULT_MAX_NODES, timeout=None, table_mib=(patience::solve::DEFAULT_TABLE_BYTES >> 20) as u64, samples=patience::hidden::planner::DEFAULT_SAMPLES, sample_nodes=patience::hidden::planner::DEFAULT_SAMPLE_NODES, threads=None, dataframe=false))]
+#[allow(clippy::too_many_arguments)]
+fn winrate<'py>(
+    py: Python<'py>,
+    game: &str,
+    seeds: &Bound<'py, PyAny>,
+    knowledge: &str,
+    pysol: bool,
+    max_nodes: u64,
+    timeout: Option<f64>,
+    table_mib: u64,
+    samples: u32,
+    sample_nodes: u64,
+    threads: Option<usize>,
+    dataframe: bool,
+) -> PyResult<Bound<'py, PyAny>> {
+    let rules = patience::rules::lookup(game).map_err(Failure::from)?;
+    let knowledge = self::knowledge(knowledge)?;
+    let options = options(max_nodes, timeout, table_mib)?;
+    let budget = budget(samples, sample_nodes)?;
+    let source = if pysol {
+        patience::pysol::pysol_game(rules).map_err(|e| {
+            Failure::BadInput(format!(
+                "pysol: {}: its deals have no PySolFC game number",
+                chain(&e)
+            ))
+        })?;
+        DealSource::Pysol
+    } else {
+        DealSource::Seed
+    };
+    let seeds = Seeds::read(seeds)?;
+    let threads = match threads {
+        Some(0) => return Err(Failure::BadInput("threads must be at least 1".into()).into()),
+        Some(j) => j,
+        None => std::thread::available_parallelism().map_or(1, |n| n.get()),
+    };
+    let pass = cancellable(py, |cancel| {
+        patience::for_game!(rules, <V, 'a>(
+            seeds: &'a Seeds = &seeds,
+            knowledge: Knowledge = knowledge,
+            source: DealSource = source,
+            options: &'a Options = &options,
+            budget: Budget = budget,
+            threads: usize = threads,
+            cancel: &'a AtomicBool = cancel,
+        ) -> Res<Pass> => winrate_pass::<V>(seeds, knowledge, source, options, budget, threads, cancel))
+        .map_err(Failure::from)?
+    })??;
+    if pass.cancelled {
+        return Err(PatienceError::new_err("cancelled"));
+    }
+    let rows = PyList::empty(py);
+    for r in &pass.records {
+        rows.append(row(py, r)?)?;
+    }
+    if dataframe {
+        return py.import("pandas")?.call_method1("DataFrame", (rows,));
+    }
+    Ok(rows.into_any())
+}
+
+#[pymodule]
+fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
+    let py = m.py();
+    m.add("PatienceError", py.get_type::<PatienceError>())?;
+    m.add("BadInputError", py.get_type::<BadInputError>())?;
+    m.add("UnknownGameError", py.get_type::<UnknownGameError>())?;
+    m.add("RulesFileError", py.get_type::<RulesFileError>())?;
+    m.add("DealError", py.get_type::<DealError>())?;
+    m.add("MovesError", py.get_type::<MovesError>())?;
+    m.add("SolverError", py.get_type::<SolverError>())?;
+    m.add_class::<PySolution>()?;
+    m.add_function(wrap_pyfunction!(variants, m)?)?;
+    m.add_function(wrap_pyfunction!(deal, m)?)?;
+    m.add_function(wrap_pyfunction!(solve, m)?)?;
+    m.add_function(wrap_pyfunction!(check, m)?)?;
+    m.add_function(wrap_pyfunction!(hint, m)?)?;
+    m.add_function(wrap_pyfunction!(play, m)?)?;
+    m.add_function(wrap_pyfunction!(winrate, m)?)?;
+    Ok(())
+}
