@@ -122,7 +122,7 @@ impl CardToken {
             _ => return Err(err("the suit must be one of C D H S")),
         };
         let rank = match rank_part.to_ascii_uppercase().as_str() {
-            "A" | "1" => 1,
+            "A" => 1,
             "2" => 2,
             "3" => 3,
             "4" => 4,
@@ -216,7 +216,8 @@ mod tests {
 
     #[test]
     fn malformed_cards_are_refused() {
-        for bad in ["", "7", "H", "11H", "7X", "0S", "KK", "7HH"] {
+        // A rank is `A 2..10 J Q K` (or `T`): `1` is no Ace (docs/formats.md, "Cards").
+        for bad in ["", "7", "H", "11H", "7X", "0S", "KK", "7HH", "1S", "1h"] {
             assert!(CardToken::parse(bad).is_err(), "{bad:?} accepted");
         }
         assert!("??".parse::<Card>().is_err());

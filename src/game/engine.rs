@@ -695,7 +695,15 @@ pub fn legal<V: Variant>(pos: &Position, m: Move) -> Result<Move, Illegal> {
             if pos.stock_len == 0 {
                 return Err(Illegal::StockEmpty);
             }
-            return Ok(Move::new(m.from, m.to, draw.min(pos.stock_len)));
+            // A turn's count is implied (`S>W`); one written out must be the turn's.
+            let turned = draw.min(pos.stock_len);
+            if m.count > 1 && m.count != turned {
+                return Err(Illegal::TooMany {
+                    from: m.from,
+                    max: turned,
+                });
+            }
+            return Ok(Move::new(m.from, m.to, turned));
         }
         (Place::Waste, Place::Stock) => {
             if !pos.may_redeal(rules) {

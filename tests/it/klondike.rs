@@ -188,3 +188,21 @@ fn reference_deals_agree_with_solvitaire_draw_3() {
     // had found them in about 120k), so this runs at the default budget: all 10 decided.
     reference_deals::<KlondikeDraw3>(patience::solve::DEFAULT_MAX_NODES, 10, TABLE_BYTES);
 }
+
+/// A stock turn's count is implied (`S>W`); one written out must be the turn's: `S>Wx3` is
+/// refused in draw 1 and taken in draw 3 (a full stock turns three), `S>Wx2` in neither.
+#[test]
+fn a_stock_turn_written_with_a_count_must_turn_that_many() {
+    fn turn<V: Variant>(text: &str) -> Result<u8, Illegal> {
+        let p = Position::from_deal::<V>(&deal(V::rules(), 0)).unwrap();
+        patience::game::legal::<V>(&p, mv(text)).map(|m| m.count)
+    }
+    assert_eq!(turn::<Klondike>("S>W"), Ok(1));
+    assert!(matches!(
+        turn::<Klondike>("S>Wx3"),
+        Err(Illegal::TooMany { max: 1, .. })
+    ));
+    assert_eq!(turn::<KlondikeDraw3>("S>W"), Ok(3));
+    assert_eq!(turn::<KlondikeDraw3>("S>Wx3"), Ok(3));
+    assert!(turn::<KlondikeDraw3>("S>Wx2").is_err());
+}
