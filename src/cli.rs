@@ -131,13 +131,7 @@ pub struct StartArgs {
     pub pysol: Option<u128>,
 }
 
-/// The longest `--timeout`, in seconds: a year (365 days). Far below what a `Duration` or an
-/// `Instant` can hold, and far beyond any useful solve.
-pub const MAX_TIMEOUT_SECONDS: f64 = 365.0 * 24.0 * 3600.0;
-
-/// The largest `--table-mib`: 1 TiB. Every byte count the solver derives from it (slots,
-/// growth steps) stays far below `usize::MAX` on a 64-bit machine.
-pub const MAX_TABLE_MIB: u64 = 1 << 20;
+use patience::solve::MAX_TABLE_MIB;
 
 /// A whole number, 0 or more (`--seed`, `--first-seed`, `--planner-seed`): the message says
 /// so for `-1` or `1.5` too (instead of clap's tip about `--`, which does not apply).
@@ -273,33 +267,15 @@ impl SolverArgs {
         format!("on except {}", off.join(","))
     }
 
-    /// The solver options these arguments ask for. Every number is checked here (and by the
-    /// value parsers above), so that the solver never meets one it cannot honour: a timeout
-    /// that would overflow a `Duration` or an `Instant`, a node limit of 0, a table bound
-    /// past [`MAX_TABLE_MIB`].
+    /// The solver options these arguments ask for, their limits checked by
+    /// [`patience::solve::Options::with_limits`] (and by the value parsers above).
     pub fn options(&self) -> anyhow::Result<patience::solve::Options> {
-        let timeout = match self.timeout {
-            None => None,
-            Some(s) if s.is_finite() && s > 0.0 && s <= MAX_TIMEOUT_SECONDS => {
-                Some(std::time::Duration::from_secs_f64(s))
-            }
-            Some(s) => anyhow::bail!(
-                "--timeout must be a number of seconds above 0 and at most {MAX_TIMEOUT_SECONDS} (a year), not {s}"
-            ),
-        };
-        if self.max_nodes == 0 {
-            anyhow::bail!("--max-nodes must be at least 1");
-        }
-        if !(1..=MAX_TABLE_MIB).contains(&self.table_mib) {
-            anyhow::bail!(
-                "--table-mib must be from 1 to {MAX_TABLE_MIB} (1 TiB), not {}",
-                self.table_mib
-            );
-        }
+        let limits =
+            patience::solve::Options::with_limits(self.max_nodes, self.timeout, self.table_mib)
+                .map_err(|e| {
+                    anyhow::anyhow!(e.message(["--max-nodes", "--timeout", "--table-mib"]))
+                })?;
         Ok(patience::solve::Options {
-            max_nodes: self.max_nodes,
-            timeout,
-            table_bytes: (self.table_mib as usize).saturating_mul(1 << 20),
             prune: if self.no_prune {
                 patience::solve::Prune::NONE
             } else {
@@ -310,6 +286,7 @@ impl SolverArgs {
                 p
             },
             quick: !self.dfs_only,
+            ..limits
         })
     }
 }

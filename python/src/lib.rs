@@ -187,33 +187,8 @@ fn whole(obj: &Bound<'_, PyAny>, what: &str) -> Res<u64> {
 
 /// The solver options of the keyword arguments, checked as the command checks its flags.
 fn options(max_nodes: u64, timeout: Option<f64>, table_mib: u64) -> Res<Options> {
-    const MAX_TIMEOUT_SECONDS: f64 = 365.0 * 24.0 * 3600.0;
-    const MAX_TABLE_MIB: u64 = 1 << 20;
-    let timeout = match timeout {
-        None => None,
-        Some(s) if s.is_finite() && s > 0.0 && s <= MAX_TIMEOUT_SECONDS => {
-            Some(Duration::from_secs_f64(s))
-        }
-        Some(s) => {
-            return Err(Failure::BadInput(format!(
-                "timeout must be a number of seconds above 0 and at most {MAX_TIMEOUT_SECONDS} (a year), not {s}"
-            )));
-        }
-    };
-    if max_nodes == 0 {
-        return Err(Failure::BadInput("max_nodes must be at least 1".into()));
-    }
-    if !(1..=MAX_TABLE_MIB).contains(&table_mib) {
-        return Err(Failure::BadInput(format!(
-            "table_mib must be from 1 to {MAX_TABLE_MIB} (1 TiB), not {table_mib}"
-        )));
-    }
-    Ok(Options {
-        max_nodes,
-        timeout,
-        table_bytes: (table_mib as usize).saturating_mul(1 << 20),
-        ..Options::default()
-    })
+    Options::with_limits(max_nodes, timeout, table_mib)
+        .map_err(|e| Failure::BadInput(e.message(["max_nodes", "timeout", "table_mib"])))
 }
 
 /// The planner's budget of the keyword arguments.

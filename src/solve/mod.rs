@@ -58,6 +58,72 @@ impl Default for Options {
     }
 }
 
+/// The longest timeout, in seconds: a year (365 days). Far below what a `Duration` or an
+/// `Instant` can hold, and far beyond any useful solve.
+pub const MAX_TIMEOUT_SECONDS: f64 = 365.0 * 24.0 * 3600.0;
+
+/// The largest table bound, in MiB: 1 TiB. Every byte count the solver derives from it (slots,
+/// growth steps) stays far below `usize::MAX` on a 64-bit machine.
+pub const MAX_TABLE_MIB: u64 = 1 << 20;
+
+/// A limit of [`Options::with_limits`] that the solver cannot honour.
+#[derive(Copy, Clone, Debug, PartialEq)]
+pub enum LimitError {
+    /// A node limit of 0.
+    MaxNodes,
+    /// A timeout not above 0, not finite, or past [`MAX_TIMEOUT_SECONDS`].
+    Timeout(f64),
+    /// A table bound outside 1..=[`MAX_TABLE_MIB`] MiB.
+    TableMib(u64),
+}
+
+impl LimitError {
+    /// The one-line message, naming the three limits as the caller spells them (`--max-nodes`,
+    /// `--timeout`, `--table-mib` on the command line).
+    pub fn message(&self, [nodes, timeout, table]: [&str; 3]) -> String {
+        match *self {
+            LimitError::MaxNodes => format!("{nodes} must be at least 1"),
+            LimitError::Timeout(s) => format!(
+                "{timeout} must be a number of seconds above 0 and at most {MAX_TIMEOUT_SECONDS} (a year), not {s}"
+            ),
+            LimitError::TableMib(m) => {
+                format!("{table} must be from 1 to {MAX_TABLE_MIB} (1 TiB), not {m}")
+            }
+        }
+    }
+}
+
+impl Options {
+    /// The default options with these limits, each checked, so that the solver never meets one
+    /// it cannot honour (a timeout that would overflow a `Duration` or an `Instant`, a node limit
+    /// of 0, a table bound past [`MAX_TABLE_MIB`]).
+    pub fn with_limits(
+        max_nodes: u64,
+        timeout: Option<f64>,
+        table_mib: u64,
+    ) -> Result<Options, LimitError> {
+        let timeout = match timeout {
+            None => None,
+            Some(s) if s.is_finite() && s > 0.0 && s <= MAX_TIMEOUT_SECONDS => {
+                Some(Duration::from_secs_f64(s))
+            }
+            Some(s) => return Err(LimitError::Timeout(s)),
+        };
+        if max_nodes == 0 {
+            return Err(LimitError::MaxNodes);
+        }
+        if !(1..=MAX_TABLE_MIB).contains(&table_mib) {
+            return Err(LimitError::TableMib(table_mib));
+        }
+        Ok(Options {
+            max_nodes,
+            timeout,
+            table_bytes: (table_mib as usize).saturating_mul(1 << 20),
+            ..Options::default()
+        })
+    }
+}
+
 /// The answer for one deal.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Verdict {
