@@ -2551,3 +2551,27 @@ fn twin_cards_prove_forty_thieves_seed_80_lost() {
         '?'
     );
 }
+
+/// A random walk of the two-deck games that ends with no move to make, not won, ends at a dead
+/// end the twin-cards test sees (with the second-copy rule; without it some such walks ended
+/// unseen). Seeds 0..60 of each game, 400 moves at most.
+#[test]
+fn the_twin_cards_test_sees_where_walks_run_out_of_moves() {
+    fn ends<V: Variant>() -> usize {
+        let mut ended = 0;
+        for seed in 0..60 {
+            let end = midgame::<V>(start_of::<V>(seed), seed, 400);
+            if gen_moves::<V>(&end).is_empty() && !end.is_won::<V>() {
+                ended += 1;
+                assert!(
+                    patience::solve::twin::blocked::<V>(&end),
+                    "{} seed {seed}: no move left, not seen blocked",
+                    V::rules().id
+                );
+            }
+        }
+        ended
+    }
+    let ended = ends::<NapoleonsShoulder>() + ends::<NapoleonsSquare>() + ends::<FortyThieves>();
+    assert!(ended >= 5, "only {ended} walks ran out of moves");
+}
