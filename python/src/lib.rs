@@ -12,7 +12,7 @@ use patience::deal::Deal;
 use patience::game::moves::describe;
 use patience::game::setup::check_face_down;
 use patience::game::{Position, Rules, Variant, apply, legal};
-use patience::hidden::planner::{Action, MAX_SAMPLES, Resign};
+use patience::hidden::planner::{Action, MAX_SAMPLES};
 use patience::hidden::play::play_unaided;
 use patience::hidden::{Budget, Observation, Planner, game_hides_cards};
 use patience::io::dealfile::{read_deal, write_deal};
@@ -678,15 +678,6 @@ struct Hinted {
     choices: Vec<(String, f64, u32, Vec<String>)>,
 }
 
-fn resign_text(r: Resign) -> &'static str {
-    match r {
-        Resign::NoMoves => "there is no legal move",
-        Resign::Hopeless => "every move was lost on every sample tried",
-        Resign::Unsolvable => "the position is unsolvable",
-        Resign::Unknown => "the solver found no win within its budget",
-    }
-}
-
 fn hint_one<V: Variant>(
     from: &Origin,
     budget: Budget,
@@ -734,7 +725,7 @@ fn hint_one<V: Variant>(
             d.choices.first().map(|c| d.chance(c)),
             None,
         ),
-        Action::Resign(r) => (None, Vec::new(), None, Some(resign_text(*r))),
+        Action::Resign(r) => (None, Vec::new(), None, Some(r.reason())),
     };
     Ok(Some(Hinted {
         best,

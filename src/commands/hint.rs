@@ -6,7 +6,7 @@ use super::{Outcome, cancel_flag, for_variant};
 use crate::cli::HintArgs;
 use anyhow::{Context, Result, bail};
 use patience::game::Variant;
-use patience::hidden::planner::{Action, Resign, UNKNOWN_VALUE, plan_short};
+use patience::hidden::planner::{Action, UNKNOWN_VALUE, plan_short};
 use patience::hidden::{Observation, Planner};
 use patience::io::Input;
 use patience::io::dealfile::read_deal;
@@ -92,16 +92,7 @@ fn hint<V: Variant>(args: &HintArgs, out: &mut dyn Write) -> Result<Outcome> {
             Outcome::Success
         }
         Action::Resign(why) => {
-            writeln!(
-                out,
-                "no move to recommend: {}",
-                match why {
-                    Resign::NoMoves => "there is no legal move",
-                    Resign::Hopeless => "every move was lost on every sample tried",
-                    Resign::Unsolvable => "the position is unsolvable",
-                    Resign::Unknown => "the solver found no win within its budget",
-                }
-            )?;
+            writeln!(out, "no move to recommend: {}", why.reason())?;
             Outcome::Failure
         }
     };

@@ -218,6 +218,18 @@ pub enum Resign {
     Unknown,
 }
 
+impl Resign {
+    /// Why, in words, as `hint` prints it.
+    pub fn reason(&self) -> &'static str {
+        match self {
+            Resign::NoMoves => "there is no legal move",
+            Resign::Hopeless => "every move was lost on every sample tried",
+            Resign::Unsolvable => "the position is unsolvable",
+            Resign::Unknown => "the solver found no win within its budget",
+        }
+    }
+}
+
 /// What the planner does.
 #[derive(Clone, Debug, PartialEq)]
 pub enum Action {
