@@ -43,14 +43,15 @@ const TABLE_KEYS: usize = 1 << 17;
 /// One random step of the search's move set from `pos`, `None` at a position without moves or
 /// won. A little bias toward the foundations takes the walks further into the game.
 fn step<V: Variant>(
+    v: V,
     prune: &Prune,
     pos: &mut Position,
     rng: &mut ChaCha8Rng,
     buf: &mut Vec<Move>,
 ) -> Option<Move> {
     buf.clear();
-    prune.generate::<V>(pos, buf);
-    if buf.is_empty() || pos.is_won::<V>() {
+    prune.generate::<V>(v, pos, buf);
+    if buf.is_empty() || pos.is_won::<V>(v) {
         return None;
     }
     let up: Vec<Move> = buf
@@ -63,21 +64,21 @@ fn step<V: Variant>(
     } else {
         buf[rng.random_range(0..buf.len())]
     };
-    apply::<V>(pos, m);
+    apply::<V>(v, pos, m);
     Some(m)
 }
 
 /// The positions of the benches, each with the key context of its deal.
-fn mid_game<V: Variant>(prune: &Prune) -> Vec<(KeyContext, Position)> {
+fn mid_game<V: Variant>(v: V, prune: &Prune) -> Vec<(KeyContext, Position)> {
     let mut buf = Vec::new();
     (0..50u64)
         .map(|seed| {
-            let start = Position::from_deal::<V>(&deal(V::rules(), seed)).expect("a deal");
-            let ctx = prune.key_context::<V>(&start);
+            let start = Position::from_deal::<V>(v, &deal(v.rules(), seed)).expect("a deal");
+            let ctx = prune.key_context::<V>(v, &start);
             let mut pos = start;
             let mut rng = ChaCha8Rng::seed_from_u64(seed ^ 0xBE7C);
             for _ in 0..rng.random_range(10..=40) {
-                if step::<V>(prune, &mut pos, &mut rng, &mut buf).is_none() {
+                if step::<V>(v, prune, &mut pos, &mut rng, &mut buf).is_none() {
                     break;
                 }
             }
@@ -88,25 +89,25 @@ fn mid_game<V: Variant>(prune: &Prune) -> Vec<(KeyContext, Position)> {
 
 /// `TABLE_KEYS` distinct keys of positions along random walks (up to 300 moves) from the
 /// deals of seeds 1000 on.
-fn walk_keys<V: Variant>(prune: &Prune) -> Vec<V::Key> {
+fn walk_keys<V: Variant>(v: V, prune: &Prune) -> Vec<V::Key> {
     let mut seen: HashSet<V::Key, WordBuild> = HashSet::default();
     let mut keys = Vec::with_capacity(TABLE_KEYS);
     let mut buf = Vec::new();
     let mut seed = 1000u64;
     while keys.len() < TABLE_KEYS {
-        let start = Position::from_deal::<V>(&deal(V::rules(), seed)).expect("a deal");
-        let ctx = prune.key_context::<V>(&start);
+        let start = Position::from_deal::<V>(v, &deal(v.rules(), seed)).expect("a deal");
+        let ctx = prune.key_context::<V>(v, &start);
         let mut pos = start;
         let mut rng = ChaCha8Rng::seed_from_u64(seed);
         for _ in 0..300 {
-            let k = encode::<V, V::Key>(&ctx, &pos);
+            let k = encode::<V, V::Key>(v, &ctx, &pos);
             if seen.insert(k) {
                 keys.push(k);
                 if keys.len() == TABLE_KEYS {
                     break;
                 }
             }
-            if step::<V>(prune, &mut pos, &mut rng, &mut buf).is_none() {
+            if step::<V>(v, prune, &mut pos, &mut rng, &mut buf).is_none() {
                 break;
             }
         }
@@ -123,10 +124,10 @@ fn configure(group: &mut BenchmarkGroup<'_, WallTime>, elements: u64) {
         .throughput(Throughput::Elements(elements));
 }
 
-fn bench_game<V: Variant>(c: &mut Criterion) {
-    let id = V::rules().id;
+fn bench_game<V: Variant>(v: V, c: &mut Criterion) {
+    let id = v.rules().id;
     let prune = Prune::default();
-    let positions = mid_game::<V>(&prune);
+    let positions = mid_game::<V>(v, &prune);
     let n = positions.len() as u64;
     let mut pos: Vec<Position> = positions.iter().map(|(_, p)| p.clone()).collect();
     let mut buf: Vec<Move> = Vec::with_capacity(4096);
@@ -134,9 +135,9 @@ fn bench_game<V: Variant>(c: &mut Criterion) {
     let moves: Vec<Vec<Move>> = pos
         .iter()
         .map(|p| {
-            let mut v = Vec::new();
-            prune.generate::<V>(p, &mut v);
-            v
+            let mut out = Vec::new();
+            prune.generate::<V>(v, p, &mut out);
+            out
         })
         .collect();
     let total_moves: u64 = moves.iter().map(|v| v.len() as u64).sum();
@@ -147,7 +148,7 @@ fn bench_game<V: Variant>(c: &mut Criterion) {
         b.iter(|| {
             for p in &pos {
                 buf.clear();
-                prune.generate::<V>(black_box(p), &mut buf);
+                prune.generate::<V>(v, black_box(p), &mut buf);
                 black_box(buf.len());
             }
         })
@@ -160,7 +161,7 @@ fn bench_game<V: Variant>(c: &mut Criterion) {
         b.iter(|| {
             for (p, ms) in pos.iter_mut().zip(&moves) {
                 for &m in ms {
-                    let u = apply::<V>(p, m);
+                    let u = apply::<V>(v, p, m);
                     black_box(&*p);
                     undo::<V>(p, m, u);
                 }
@@ -176,7 +177,7 @@ fn bench_game<V: Variant>(c: &mut Criterion) {
             for (p, ms) in pos.iter().zip(&moves) {
                 buf.clear();
                 buf.extend_from_slice(ms);
-                black_box(prune.apply::<V>(black_box(p), &mut buf, 0));
+                black_box(prune.apply::<V>(v, black_box(p), &mut buf, 0));
             }
         })
     });
@@ -187,7 +188,7 @@ fn bench_game<V: Variant>(c: &mut Criterion) {
     g.bench_function(id, |b| {
         b.iter(|| {
             for p in &pos {
-                black_box(prune.dead_end::<V>(black_box(p)));
+                black_box(prune.dead_end::<V>(v, black_box(p)));
             }
         })
     });
@@ -198,30 +199,30 @@ fn bench_game<V: Variant>(c: &mut Criterion) {
     g.bench_function(id, |b| {
         b.iter(|| {
             for (ctx, p) in &positions {
-                black_box(encode::<V, V::Key>(ctx, black_box(p)));
+                black_box(encode::<V, V::Key>(v, ctx, black_box(p)));
             }
         })
     });
     g.finish();
 
-    if prune.talon_plays::<V>() {
+    if prune.talon_plays::<V>(v) {
         let keys: Vec<V::Key> = positions
             .iter()
-            .map(|(ctx, p)| encode::<V, V::Key>(ctx, p))
+            .map(|(ctx, p)| encode::<V, V::Key>(v, ctx, p))
             .collect();
         let mut g = c.benchmark_group("key-turned-over");
         configure(&mut g, n);
         g.bench_function(id, |b| {
             b.iter(|| {
                 for ((ctx, p), k) in positions.iter().zip(&keys) {
-                    black_box(turned_over_key::<V, V::Key>(ctx, black_box(p), k));
+                    black_box(turned_over_key::<V, V::Key>(v, ctx, black_box(p), k));
                 }
             })
         });
         g.finish();
     }
 
-    let keys = walk_keys::<V>(&prune);
+    let keys = walk_keys::<V>(v, &prune);
     let mut table = Table::<V::Key>::new(1 << 30);
     let mut g = c.benchmark_group("table-insert");
     configure(&mut g, keys.len() as u64);
@@ -260,8 +261,8 @@ fn engine(c: &mut Criterion) {
 struct Bench<'a>(&'a mut Criterion);
 
 impl patience::game::GameFn<()> for Bench<'_> {
-    fn call<V: Variant>(self) {
-        bench_game::<V>(self.0)
+    fn call<V: Variant>(self, v: V) {
+        bench_game::<V>(v, self.0)
     }
 }
 

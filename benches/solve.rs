@@ -31,17 +31,18 @@ const SCAN: u64 = 200;
 const NODES: u64 = 100_000;
 const TABLE_BYTES: usize = 256 << 20;
 
-fn bench_game<V: Variant>(c: &mut Criterion) {
-    let id = V::rules().id;
+fn bench_game<V: Variant>(v: V, c: &mut Criterion) {
+    let id = v.rules().id;
     let cancel = AtomicBool::new(false);
     let limits = Limits {
         max_nodes: NODES,
         deadline: None,
         table_bytes: TABLE_BYTES,
     };
-    let mut searcher = Searcher::<V, V::Key>::new(TABLE_BYTES, Prune::default());
-    let mut win = Win::<V>::default();
-    let start = |s| Position::from_deal::<V>(&patience::deal::deal(V::rules(), s)).expect("a deal");
+    let mut searcher = Searcher::<V, V::Key>::new(v, TABLE_BYTES, Prune::default());
+    let mut win = Win(v);
+    let start =
+        |s| Position::from_deal::<V>(v, &patience::deal::deal(v.rules(), s)).expect("a deal");
     // (nodes, seed) of the deals scanned, until DEALS of them make half the budget.
     let mut scanned: Vec<(u64, u64)> = Vec::new();
     for seed in 0..SCAN {
@@ -62,7 +63,7 @@ fn bench_game<V: Variant>(c: &mut Criterion) {
         table_bytes: TABLE_BYTES,
         ..Options::default()
     };
-    let mut solver = Solver::<V>::new(options);
+    let mut solver = Solver::<V>::new(v, options);
     // The work is the same at every iteration (the searches are deterministic): count it once.
     let nodes: u64 = starts
         .iter()
@@ -132,8 +133,8 @@ fn benches(c: &mut Criterion) {
 struct Bench<'a>(&'a mut Criterion);
 
 impl patience::game::GameFn<()> for Bench<'_> {
-    fn call<V: Variant>(self) {
-        bench_game::<V>(self.0)
+    fn call<V: Variant>(self, v: V) {
+        bench_game::<V>(v, self.0)
     }
 }
 

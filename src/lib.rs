@@ -39,8 +39,8 @@
 //! use std::sync::atomic::AtomicBool;
 //!
 //! let deal = patience::deal::deal(&Stonewall::RULES, 1);
-//! let start = Position::from_deal::<Stonewall>(&deal).unwrap();
-//! let mut solver = Solver::<Stonewall>::new(Options {
+//! let start = Position::from_deal::<Stonewall>(Stonewall, &deal).unwrap();
+//! let mut solver = Solver::<Stonewall>::new(Stonewall, Options {
 //!     max_nodes: 1_000_000,
 //!     table_bytes: 64 << 20,
 //!     ..Options::default()
@@ -49,8 +49,8 @@
 //! match solution.verdict {
 //!     Verdict::Solved(moves) => {
 //!         // The moves win when replayed by the rules check.
-//!         let end = replay::<Stonewall>(&start, &moves).unwrap();
-//!         assert!(end.is_won::<Stonewall>());
+//!         let end = replay::<Stonewall>(Stonewall, &start, &moves).unwrap();
+//!         assert!(end.is_won::<Stonewall>(Stonewall));
 //!     }
 //!     other => panic!("Stonewall seed 1 is won, not {other:?}"),
 //! }

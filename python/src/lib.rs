@@ -330,8 +330,8 @@ fn start_of(
 }
 
 /// The deal and the checked start position of game `V`.
-fn load<V: Variant>(from: &Origin) -> Res<(Deal, Position)> {
-    let rules = V::rules();
+fn load<V: Variant>(v: V, from: &Origin) -> Res<(Deal, Position)> {
+    let rules = v.rules();
     let (deal, what) = match from {
         Origin::Deal(d) => (d.clone(), format!("not a legal {} deal", rules.name)),
         Origin::Seed(s) => (
@@ -347,7 +347,7 @@ fn load<V: Variant>(from: &Origin) -> Res<(Deal, Position)> {
         check_face_down(rules, &deal)
             .map_err(|e| Failure::Deal(format!("{what}: {}", chain(&e))))?;
     }
-    let pos = Position::from_deal::<V>(&deal)
+    let pos = Position::from_deal::<V>(v, &deal)
         .map_err(|e| Failure::Deal(format!("{what}: {}", chain(&e))))?;
     Ok((deal, pos))
 }
@@ -439,8 +439,8 @@ impl PySolution {
 }
 
 /// The solution in words: the verdict, each move with what it does, the counters.
-fn solution_text<V: Variant>(sol: &Solution, start: &Position, deal: &Deal) -> String {
-    let rules = V::rules();
+fn solution_text<V: Variant>(v: V, sol: &Solution, start: &Position, deal: &Deal) -> String {
+    let rules = v.rules();
     let mut out = match deal.seed {
         Some(seed) => format!("{} seed {seed}: ", rules.name),
         None => format!("{}: ", rules.name),
@@ -460,7 +460,7 @@ fn solution_text<V: Variant>(sol: &Solution, start: &Position, deal: &Deal) -> S
                     i + 1,
                     describe(&pos, m)
                 ));
-                apply::<V>(&mut pos, m);
+                apply::<V>(v, &mut pos, m);
             }
         }
         Verdict::Unsolvable => out.push_str("unsolvable (every reachable position searched)\n"),
@@ -478,13 +478,18 @@ fn solution_text<V: Variant>(sol: &Solution, start: &Position, deal: &Deal) -> S
     out
 }
 
-fn solve_one<V: Variant>(from: &Origin, options: &Options, cancel: &AtomicBool) -> Res<PySolution> {
-    let (deal, start) = load::<V>(from)?;
-    let mut solver = Solver::<V>::new(options.clone());
+fn solve_one<V: Variant>(
+    v: V,
+    from: &Origin,
+    options: &Options,
+    cancel: &AtomicBool,
+) -> Res<PySolution> {
+    let (deal, start) = load::<V>(v, from)?;
+    let mut solver = Solver::<V>::new(v, options.clone());
     let sol = solver.solve(&start, cancel)?;
-    let result = SolveResult::new(V::rules().id, &sol, options, &deal);
+    let result = SolveResult::new(v.rules().id, &sol, options, &deal);
     Ok(PySolution {
-        variant: V::rules().id.to_string(),
+        variant: v.rules().id.to_string(),
         seed: deal.seed,
         verdict: word(&result.verdict),
         moves: result.moves.clone(),
@@ -492,7 +497,7 @@ fn solve_one<V: Variant>(from: &Origin, options: &Options, cancel: &AtomicBool) 
         limit: result.limit.as_ref().map(word),
         seconds: result.seconds,
         table_positions: result.table_positions,
-        text: solution_text::<V>(&sol, &start, &deal),
+        text: solution_text::<V>(v, &sol, &start, &deal),
         result_json: serde_json::to_string(&result).unwrap_or_default(),
         deal_json: write_deal(&deal),
     })
@@ -522,7 +527,7 @@ fn deal(
     pysol: Option<&Bound<'_, PyAny>>,
 ) -> PyResult<Py<PyAny>> {
     let start = start_of(game, seed, pysol, None)?;
-    let text = patience::for_game!(start.rules, <V, 'a>(from: &'a Origin = &start.from) -> Res<String> => load::<V>(from).map(|(d, _)| write_deal(&d)))
+    let text = patience::for_game!(start.rules, <V(v), 'a>(from: &'a Origin = &start.from) -> Res<String> => load::<V>(v, from).map(|(d, _)| write_deal(&d)))
         .map_err(Failure::from)??;
     json_value(py, &text)
 }
@@ -544,7 +549,7 @@ fn solve(
     let start = start_of(game_or_deal, seed, pysol, game)?;
     let options = options(max_nodes, timeout, table_mib)?;
     let sol = cancellable(py, |cancel| {
-        patience::for_game!(start.rules, <V, 'a>(from: &'a Origin = &start.from, options: &'a Options = &options, cancel: &'a AtomicBool = cancel) -> Res<PySolution> => solve_one::<V>(from, options, cancel))
+        patience::for_game!(start.rules, <V(v), 'a>(from: &'a Origin = &start.from, options: &'a Options = &options, cancel: &'a AtomicBool = cancel) -> Res<PySolution> => solve_one::<V>(v, from, options, cancel))
             .map_err(Failure::from)?
     })??;
     Ok(sol)
@@ -576,9 +581,9 @@ struct Checked {
     text: String,
 }
 
-fn check_moves<V: Variant>(from: &Origin, text: &str) -> Res<Checked> {
-    let (deal, mut pos) = load::<V>(from)?;
-    let rules = V::rules();
+fn check_moves<V: Variant>(v: V, from: &Origin, text: &str) -> Res<Checked> {
+    let (deal, mut pos) = load::<V>(v, from)?;
+    let rules = v.rules();
     let list = read_moves(text).map_err(|e| Failure::Moves(chain(&e)))?;
     if let Some(v) = &list.variant
         && v != rules.id
@@ -607,9 +612,9 @@ fn check_moves<V: Variant>(from: &Origin, text: &str) -> Res<Checked> {
     }
     let mut illegal = None;
     for (i, (&m, token)) in list.moves.iter().zip(&list.tokens).enumerate() {
-        match legal::<V>(&pos, m) {
+        match legal::<V>(v, &pos, m) {
             Ok(m) => {
-                apply::<V>(&mut pos, m);
+                apply::<V>(v, &mut pos, m);
             }
             Err(why) => {
                 illegal = Some((i + 1, format!("illegal move {} ({token}): {why}", i + 1)));
@@ -617,7 +622,7 @@ fn check_moves<V: Variant>(from: &Origin, text: &str) -> Res<Checked> {
             }
         }
     }
-    let won = illegal.is_none() && pos.is_won::<V>();
+    let won = illegal.is_none() && pos.is_won::<V>(v);
     let n = list.moves.len();
     let text = match &illegal {
         Some((_, t)) => t.clone(),
@@ -652,7 +657,7 @@ fn check<'py>(
 ) -> PyResult<Bound<'py, PyDict>> {
     let start = start_of(deal, seed, pysol, game)?;
     let text = moves_text(moves)?;
-    let c = patience::for_game!(start.rules, <V, 'a>(from: &'a Origin = &start.from, text: &'a str = &text) -> Res<Checked> => check_moves::<V>(from, text))
+    let c = patience::for_game!(start.rules, <V(v), 'a>(from: &'a Origin = &start.from, text: &'a str = &text) -> Res<Checked> => check_moves::<V>(v, from, text))
         .map_err(Failure::from)??;
     let d = PyDict::new(py);
     d.set_item("won", c.won)?;
@@ -679,6 +684,7 @@ struct Hinted {
 }
 
 fn hint_one<V: Variant>(
+    v: V,
     from: &Origin,
     budget: Budget,
     planner_seed: Option<u64>,
@@ -686,24 +692,24 @@ fn hint_one<V: Variant>(
 ) -> Res<Option<Hinted>> {
     let (seed, obs) = match from {
         Origin::Deal(deal) => {
-            let what = format!("not a legal {} position", V::rules().name);
-            check_face_down(V::rules(), deal)
+            let what = format!("not a legal {} position", v.rules().name);
+            check_face_down(v.rules(), deal)
                 .map_err(|e| Failure::Deal(format!("{what}: {}", chain(&e))))?;
-            let obs = Observation::from_deal::<V>(deal).map_err(|e| {
+            let obs = Observation::from_deal::<V>(v, deal).map_err(|e| {
                 Failure::Deal(format!(
                     "not a legal {} position: {}",
-                    V::rules().name,
+                    v.rules().name,
                     chain(&e)
                 ))
             })?;
             (deal.seed, obs)
         }
         other => {
-            let (deal, pos) = load::<V>(other)?;
-            (deal.seed, Observation::new::<V>(&pos))
+            let (deal, pos) = load::<V>(v, other)?;
+            (deal.seed, Observation::new::<V>(v, &pos))
         }
     };
-    let mut planner = Planner::<V>::new(budget);
+    let mut planner = Planner::<V>::new(v, budget);
     let d = match planner.decide(&obs, planner_seed.or(seed).unwrap_or(0), 0, cancel) {
         Ok(d) => d,
         Err(patience::hidden::planner::PlanError::Cancelled) => return Ok(None),
@@ -758,7 +764,7 @@ fn hint<'py>(
     let start = start_of(position, seed, pysol, game)?;
     let budget = budget(samples, sample_nodes)?;
     let h = cancellable(py, |cancel| {
-        patience::for_game!(start.rules, <V, 'a>(from: &'a Origin = &start.from, budget: Budget = budget, planner_seed: Option<u64> = planner_seed, cancel: &'a AtomicBool = cancel) -> Res<Option<Hinted>> => hint_one::<V>(from, budget, planner_seed, cancel))
+        patience::for_game!(start.rules, <V(v), 'a>(from: &'a Origin = &start.from, budget: Budget = budget, planner_seed: Option<u64> = planner_seed, cancel: &'a AtomicBool = cancel) -> Res<Option<Hinted>> => hint_one::<V>(v, from, budget, planner_seed, cancel))
             .map_err(Failure::from)?
     })??;
     let Some(h) = h else {
@@ -797,15 +803,16 @@ struct Played {
 }
 
 fn play_one<V: Variant>(
+    v: V,
     from: &Origin,
     knowledge: Knowledge,
     options: &Options,
     budget: Budget,
     cancel: &AtomicBool,
 ) -> Res<Option<Played>> {
-    let (deal, start) = load::<V>(from)?;
-    if knowledge == Knowledge::Thoughtful || !game_hides_cards::<V>() {
-        let sol = Solver::<V>::new(options.clone()).solve(&start, cancel)?;
+    let (deal, start) = load::<V>(v, from)?;
+    if knowledge == Knowledge::Thoughtful || !game_hides_cards::<V>(v) {
+        let sol = Solver::<V>::new(v, options.clone()).solve(&start, cancel)?;
         let (won, outcome, moves) = match sol.verdict {
             Verdict::Unknown(Limit::Cancelled) => return Ok(None),
             Verdict::Solved(moves) => (true, "won".to_string(), moves),
@@ -821,9 +828,9 @@ fn play_one<V: Variant>(
             nodes: sol.stats.nodes,
         }));
     }
-    let mut planner = Planner::<V>::with_options(budget, options);
+    let mut planner = Planner::<V>::with_options(v, budget, options);
     let seed = deal.seed.unwrap_or(0);
-    let game = play_unaided::<V>(&start, seed, &mut planner, cancel, &mut |_, _| {})
+    let game = play_unaided::<V>(v, &start, seed, &mut planner, cancel, &mut |_, _| {})
         .map_err(|e| Failure::Solver(chain(&e)))?;
     Ok(game.map(|g| Played {
         knowledge,
@@ -857,7 +864,7 @@ fn play<'py>(
     let options = options(max_nodes, timeout, table_mib)?;
     let budget = budget(samples, sample_nodes)?;
     let p = cancellable(py, |cancel| {
-        patience::for_game!(start.rules, <V, 'a>(from: &'a Origin = &start.from, knowledge: Knowledge = knowledge, options: &'a Options = &options, budget: Budget = budget, cancel: &'a AtomicBool = cancel) -> Res<Option<Played>> => play_one::<V>(from, knowledge, options, budget, cancel))
+        patience::for_game!(start.rules, <V(v), 'a>(from: &'a Origin = &start.from, knowledge: Knowledge = knowledge, options: &'a Options = &options, budget: Budget = budget, cancel: &'a AtomicBool = cancel) -> Res<Option<Played>> => play_one::<V>(v, from, knowledge, options, budget, cancel))
             .map_err(Failure::from)?
     })??;
     let Some(p) = p else {
@@ -941,7 +948,9 @@ struct Pass {
 }
 
 /// Solves or plays the deals of `seeds` in game `V` on a pool of `threads`.
+#[allow(clippy::too_many_arguments)]
 fn winrate_pass<V: Variant>(
+    v: V,
     seeds: &Seeds,
     knowledge: Knowledge,
     source: DealSource,
@@ -962,9 +971,10 @@ fn winrate_pass<V: Variant>(
     };
     let end = match knowledge {
         Knowledge::Thoughtful => {
-            solve_all::<V, _, Failure>(&pool, options, source, seeds.iter(), cancel, on_record)?
+            solve_all::<V, _, Failure>(v, &pool, options, source, seeds.iter(), cancel, on_record)?
         }
         Knowledge::Hidden => play_all::<V, _, Failure>(
+            v,
             &pool,
             options,
             budget,
@@ -1041,7 +1051,7 @@ fn winrate<'py>(
         None => std::thread::available_parallelism().map_or(1, |n| n.get()),
     };
     let pass = cancellable(py, |cancel| {
-        patience::for_game!(rules, <V, 'a>(
+        patience::for_game!(rules, <V(v), 'a>(
             seeds: &'a Seeds = &seeds,
             knowledge: Knowledge = knowledge,
             source: DealSource = source,
@@ -1049,7 +1059,7 @@ fn winrate<'py>(
             budget: Budget = budget,
             threads: usize = threads,
             cancel: &'a AtomicBool = cancel,
-        ) -> Res<Pass> => winrate_pass::<V>(seeds, knowledge, source, options, budget, threads, cancel))
+        ) -> Res<Pass> => winrate_pass::<V>(v, seeds, knowledge, source, options, budget, threads, cancel))
         .map_err(Failure::from)?
     })??;
     if pass.cancelled {

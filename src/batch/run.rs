@@ -69,21 +69,22 @@ pub struct PassEnd {
 
 /// Solves the deal of number `seed` from `from` with `solver`.
 pub fn solve_seed<V: Variant>(
+    v: V,
     solver: &mut Solver<V>,
     from: DealSource,
     seed: u64,
     cancel: &AtomicBool,
 ) -> Result<Solution, DealFailed> {
     let deal = from
-        .deal(V::rules(), seed)
+        .deal(v.rules(), seed)
         .map_err(|source| DealFailed::Pysol {
-            game: V::rules().id,
+            game: v.rules().id,
             from,
             seed,
             source,
         })?;
-    let pos = Position::from_deal::<V>(&deal).map_err(|source| DealFailed::Deal {
-        game: V::rules().name,
+    let pos = Position::from_deal::<V>(v, &deal).map_err(|source| DealFailed::Deal {
+        game: v.rules().name,
         from,
         seed,
         source,
@@ -91,7 +92,7 @@ pub fn solve_seed<V: Variant>(
     solver
         .solve(&pos, cancel)
         .map_err(|source| DealFailed::Solve {
-            game: V::rules().id,
+            game: v.rules().id,
             from,
             seed,
             source,
@@ -100,7 +101,7 @@ pub fn solve_seed<V: Variant>(
 
 /// The record of a finished solve of our seed `seed` (the caller sets another source with
 /// [`Record::with_source`]); `None` for one stopped by `cancel` (not a result).
-pub fn record_of<V: Variant>(seed: u64, sol: &Solution) -> Option<Record> {
+pub fn record_of<V: Variant>(v: V, seed: u64, sol: &Solution) -> Option<Record> {
     let answer = match &sol.verdict {
         Verdict::Solved(moves) => Answer::Won {
             moves: moves.len() as u32,
@@ -109,7 +110,7 @@ pub fn record_of<V: Variant>(seed: u64, sol: &Solution) -> Option<Record> {
         Verdict::Unknown(Limit::Cancelled) => return None,
         Verdict::Unknown(limit) => Answer::Unknown(*limit),
     };
-    let record = Record::new(V::rules().id, seed, answer, sol.stats.nodes, sol.seconds);
+    let record = Record::new(v.rules().id, seed, answer, sol.stats.nodes, sol.seconds);
     Some(match &sol.verdict {
         Verdict::Solved(moves) => record.with_solution(moves),
         _ => record,
@@ -122,6 +123,7 @@ pub fn record_of<V: Variant>(seed: u64, sol: &Solution) -> Option<Record> {
 /// no new one starts. An error (from `on_record`, or a solver error) stops the pass: deals in
 /// flight still finish and are handed over, then the first error is returned.
 pub fn solve_all<V, I, E>(
+    v: V,
     pool: &rayon::ThreadPool,
     options: &Options,
     from: DealSource,
@@ -138,10 +140,10 @@ where
         pool,
         seeds,
         cancel,
-        || Solver::<V>::new(options.clone()),
+        || Solver::<V>::new(v, options.clone()),
         |solver: &mut Solver<V>, seed| {
-            let sol = solve_seed::<V>(solver, from, seed, cancel)?;
-            Ok(record_of::<V>(seed, &sol).map(|r| r.with_source(from)))
+            let sol = solve_seed::<V>(v, solver, from, seed, cancel)?;
+            Ok(record_of::<V>(v, seed, &sol).map(|r| r.with_source(from)))
         },
         on_record,
     )
@@ -227,7 +229,9 @@ where
 /// Plays the deals of game `V` for `seeds` (numbers of `from`'s deals) in hidden play on
 /// `pool`: each worker keeps a solver of `options` (the exact shortcut) and a planner of
 /// `budget` whose solves follow `options`' pruning and table bound. As [`solve_all`] otherwise.
+#[allow(clippy::too_many_arguments)]
 pub fn play_all<V, I, E>(
+    v: V,
     pool: &rayon::ThreadPool,
     options: &Options,
     budget: Budget,
@@ -247,30 +251,30 @@ where
         cancel,
         || {
             (
-                Solver::<V>::new(options.clone()),
-                Planner::<V>::with_options(budget, options),
+                Solver::<V>::new(v, options.clone()),
+                Planner::<V>::with_options(v, budget, options),
             )
         },
         |(exact, planner): &mut (Solver<V>, Planner<V>), seed| {
             let t0 = Instant::now();
-            let game = V::rules().id;
+            let game = v.rules().id;
             let deal = from
-                .deal(V::rules(), seed)
+                .deal(v.rules(), seed)
                 .map_err(|source| DealFailed::Pysol {
                     game,
                     from,
                     seed,
                     source,
                 })?;
-            let pos = Position::from_deal::<V>(&deal).map_err(|source| DealFailed::Deal {
-                game: V::rules().name,
+            let pos = Position::from_deal::<V>(v, &deal).map_err(|source| DealFailed::Deal {
+                game: v.rules().name,
                 from,
                 seed,
                 source,
             })?;
             // The planner's samples are drawn from the number too: a PySolFC game is played
             // as reproducibly as our seed.
-            let played = play::<V>(&pos, seed, planner, exact, cancel, &mut |_, _| {}).map_err(
+            let played = play::<V>(v, &pos, seed, planner, exact, cancel, &mut |_, _| {}).map_err(
                 |source| DealFailed::Play {
                     game,
                     from,
@@ -279,7 +283,8 @@ where
                 },
             )?;
             Ok(played.map(|g| {
-                hidden_record::<V>(seed, &g, budget, t0.elapsed().as_secs_f64()).with_source(from)
+                hidden_record::<V>(v, seed, &g, budget, t0.elapsed().as_secs_f64())
+                    .with_source(from)
             }))
         },
         on_record,
@@ -288,7 +293,13 @@ where
 
 /// The record of a hidden-play game played with `budget`: `solved` won, `unsolvable` lost,
 /// `unknown` when a limit stopped the search on a position where every card was known.
-pub fn hidden_record<V: Variant>(seed: u64, game: &Game, budget: Budget, seconds: f64) -> Record {
+pub fn hidden_record<V: Variant>(
+    v: V,
+    seed: u64,
+    game: &Game,
+    budget: Budget,
+    seconds: f64,
+) -> Record {
     let answer = match game.outcome {
         HiddenOutcome::Won => Answer::Won {
             moves: game.moves.len() as u32,
@@ -297,7 +308,7 @@ pub fn hidden_record<V: Variant>(seed: u64, game: &Game, budget: Budget, seconds
         HiddenOutcome::Resigned(Resign::Unknown) => Answer::Unknown(Limit::Nodes),
         _ => Answer::Lost,
     };
-    let record = Record::new(V::rules().id, seed, answer, game.nodes, seconds).hidden(budget);
+    let record = Record::new(v.rules().id, seed, answer, game.nodes, seconds).hidden(budget);
     match game.outcome {
         HiddenOutcome::Won => record.with_solution(&game.moves),
         _ => record,
@@ -321,6 +332,7 @@ mod tests {
         };
         let mut got = Vec::new();
         let end = solve_all::<Stonewall, _, anyhow::Error>(
+            Stonewall,
             &pool,
             &options,
             DealSource::Seed,
@@ -359,6 +371,7 @@ mod tests {
             .build()
             .unwrap();
         let end = solve_all::<Stonewall, _, anyhow::Error>(
+            Stonewall,
             &pool,
             &Options::default(),
             DealSource::Seed,
@@ -383,6 +396,7 @@ mod tests {
         };
         let mut calls = 0;
         let err = solve_all::<Stonewall, _, anyhow::Error>(
+            Stonewall,
             &pool,
             &options,
             DealSource::Seed,

@@ -54,25 +54,25 @@ pub fn replay(record: &Record) -> Result<(), String> {
         .map_err(|e| e.to_string())?;
     struct Replay<'a>(&'a crate::deal::Deal, &'a str);
     impl GameFn<Result<(), String>> for Replay<'_> {
-        fn call<V: Variant>(self) -> Result<(), String> {
+        fn call<V: Variant>(self, v: V) -> Result<(), String> {
             let Replay(deal, solution) = self;
-            let mut pos = Position::from_deal::<V>(deal).map_err(|e| e.to_string())?;
+            let mut pos = Position::from_deal::<V>(v, deal).map_err(|e| e.to_string())?;
             for (i, token) in solution.split_whitespace().enumerate() {
                 let m: Move = token
                     .parse()
                     .map_err(|e| format!("move {} ({token}) of its solution: {e}", i + 1))?;
-                let m = legal::<V>(&pos, m).map_err(|e| {
+                let m = legal::<V>(v, &pos, m).map_err(|e| {
                     format!("move {} ({token}) of its solution is illegal: {e}", i + 1)
                 })?;
-                apply::<V>(&mut pos, m);
+                apply::<V>(v, &mut pos, m);
             }
-            if pos.is_won::<V>() {
+            if pos.is_won::<V>(v) {
                 Ok(())
             } else {
                 Err(format!(
                     "its solution leaves {} of {} cards off the foundations",
-                    V::rules().cards() - pos.on_found as usize,
-                    V::rules().cards()
+                    v.rules().cards() - pos.on_found as usize,
+                    v.rules().cards()
                 ))
             }
         }
@@ -88,12 +88,15 @@ mod tests {
     use crate::variants::Stonewall;
 
     fn won(seed: u64) -> Record {
-        let deal = crate::deal::deal(Stonewall::rules(), seed);
-        let pos = Position::from_deal::<Stonewall>(&deal).unwrap();
-        let mut solver = Solver::<Stonewall>::new(Options {
-            table_bytes: 16 << 20,
-            ..Options::default()
-        });
+        let deal = crate::deal::deal(Stonewall.rules(), seed);
+        let pos = Position::from_deal::<Stonewall>(Stonewall, &deal).unwrap();
+        let mut solver = Solver::<Stonewall>::new(
+            Stonewall,
+            Options {
+                table_bytes: 16 << 20,
+                ..Options::default()
+            },
+        );
         let sol = solver
             .solve(&pos, &std::sync::atomic::AtomicBool::new(false))
             .unwrap();
@@ -114,7 +117,7 @@ mod tests {
 
     #[test]
     fn a_win_in_fewer_moves_than_cards_or_with_another_count_is_impossible() {
-        let rules = Stonewall::rules();
+        let rules = Stonewall.rules();
         let why = impossible(rules, Answer::Won { moves: 0 }, None).unwrap();
         assert!(
             why.starts_with("a win in 0 moves, but Stonewall has 52 cards"),

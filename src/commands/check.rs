@@ -16,24 +16,24 @@ use std::io::Write;
 
 pub fn run(args: &CheckArgs, out: &mut dyn Write) -> Result<Outcome> {
     let rules = super::rules_of(&args.variant)?;
-    for_variant!(rules, <V, 'a>(args: &'a CheckArgs = args, out: &'a mut dyn Write = out) -> Result<Outcome> => check::<V>(args, out))?
+    for_variant!(rules, <V(v), 'a>(args: &'a CheckArgs = args, out: &'a mut dyn Write = out) -> Result<Outcome> => check::<V>(v, args, out))?
 }
 
-fn check<V: Variant>(args: &CheckArgs, out: &mut dyn Write) -> Result<Outcome> {
+fn check<V: Variant>(v: V, args: &CheckArgs, out: &mut dyn Write) -> Result<Outcome> {
     let start = args.start.start();
     let moves_in = args.moves();
     if moves_in.is_stdin() && matches!(&start, Start::File(f) if f.is_stdin()) {
         bail!("the deal and the moves cannot both be read from standard input (-)");
     }
-    let (deal, mut pos) = load_start::<V>(&start)?;
+    let (deal, mut pos) = load_start::<V>(v, &start)?;
     let text = moves_in.read_to_string()?;
     let list = read_moves(&text).with_context(|| moves_in.to_string())?;
-    if let Some(v) = &list.variant
-        && v != V::rules().id
+    if let Some(named) = &list.variant
+        && named != v.rules().id
     {
         bail!(
-            "{moves_in}: the solve result is for {v:?}, not {:?}",
-            V::rules().id
+            "{moves_in}: the solve result is for {named:?}, not {:?}",
+            v.rules().id
         );
     }
     if let (Some(theirs), Some(ours)) = (list.seed, deal.seed)
@@ -53,7 +53,7 @@ fn check<V: Variant>(args: &CheckArgs, out: &mut dyn Write) -> Result<Outcome> {
             bail!("{moves_in}: the solve result is for another deal than {ours}: {why}");
         }
     }
-    let rules = V::rules();
+    let rules = v.rules();
     for (i, (&m, token)) in list.moves.iter().zip(&list.tokens).enumerate() {
         if let Some(p) = [m.from, m.to].into_iter().find(|&p| !rules.has_place(p)) {
             bail!(
@@ -65,9 +65,9 @@ fn check<V: Variant>(args: &CheckArgs, out: &mut dyn Write) -> Result<Outcome> {
         }
     }
     for (i, (&m, token)) in list.moves.iter().zip(&list.tokens).enumerate() {
-        match legal::<V>(&pos, m) {
+        match legal::<V>(v, &pos, m) {
             Ok(m) => {
-                apply::<V>(&mut pos, m);
+                apply::<V>(v, &mut pos, m);
             }
             Err(why) => {
                 writeln!(out, "illegal move {} ({token}): {why}", i + 1)?;
@@ -75,7 +75,7 @@ fn check<V: Variant>(args: &CheckArgs, out: &mut dyn Write) -> Result<Outcome> {
             }
         }
     }
-    if pos.is_won::<V>() {
+    if pos.is_won::<V>(v) {
         writeln!(out, "won")?;
         Ok(Outcome::Success)
     } else {
@@ -83,7 +83,7 @@ fn check<V: Variant>(args: &CheckArgs, out: &mut dyn Write) -> Result<Outcome> {
             out,
             "not won: {} of {} cards on the foundations after {} move{}",
             pos.on_found,
-            V::rules().cards(),
+            v.rules().cards(),
             list.moves.len(),
             if list.moves.len() == 1 { "" } else { "s" }
         )?;

@@ -12,21 +12,21 @@ use std::io::Write;
 
 pub fn run(args: &DealArgs, out: &mut dyn Write) -> Result<Outcome> {
     let rules = super::rules_of(&args.variant)?;
-    for_variant!(rules, <V, 'a>(args: &'a DealArgs = args, out: &'a mut dyn Write = out) -> Result<Outcome> => show::<V>(args, out))?
+    for_variant!(rules, <V(v), 'a>(args: &'a DealArgs = args, out: &'a mut dyn Write = out) -> Result<Outcome> => show::<V>(v, args, out))?
 }
 
-fn show<V: Variant>(args: &DealArgs, out: &mut dyn Write) -> Result<Outcome> {
+fn show<V: Variant>(v: V, args: &DealArgs, out: &mut dyn Write) -> Result<Outcome> {
     let start = args.start.start();
-    let (deal, _pos) = load_start::<V>(&start)?;
+    let (deal, _pos) = load_start::<V>(v, &start)?;
     if args.json {
         writeln!(out, "{}", write_deal(&deal))?;
     } else {
-        let mut text = picture(&deal, V::rules());
+        let mut text = picture(&deal, v.rules());
         if let Start::Pysol(number) = start {
             // The title names the PySolFC game (a deal file has no key for it).
             let rest = text.split_once('\n').map_or("", |(_, rest)| rest);
-            let source = patience::pysol::source_text(V::rules(), number);
-            text = format!("{}, {source}\n{rest}", V::rules().name);
+            let source = patience::pysol::source_text(v.rules(), number);
+            text = format!("{}, {source}\n{rest}", v.rules().name);
         }
         out.write_all(text.as_bytes())?;
     }

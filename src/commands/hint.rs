@@ -14,16 +14,16 @@ use std::io::Write;
 
 pub fn run(args: &HintArgs, out: &mut dyn Write) -> Result<Outcome> {
     let rules = super::rules_of(&args.variant)?;
-    for_variant!(rules, <V, 'a>(args: &'a HintArgs = args, out: &'a mut dyn Write = out) -> Result<Outcome> => hint::<V>(args, out))?
+    for_variant!(rules, <V(v), 'a>(args: &'a HintArgs = args, out: &'a mut dyn Write = out) -> Result<Outcome> => hint::<V>(v, args, out))?
 }
 
-fn hint<V: Variant>(args: &HintArgs, out: &mut dyn Write) -> Result<Outcome> {
-    let rules = V::rules();
+fn hint<V: Variant>(v: V, args: &HintArgs, out: &mut dyn Write) -> Result<Outcome> {
+    let rules = v.rules();
     let (deal, obs) = match (args.pysol, &args.deal) {
         (Some(number), _) => {
             // The start of PySolFC's game, as a person at the table sees it.
-            let (deal, pos) = super::load_start::<V>(&crate::cli::Start::Pysol(number))?;
-            (deal, Observation::new::<V>(&pos))
+            let (deal, pos) = super::load_start::<V>(v, &crate::cli::Start::Pysol(number))?;
+            (deal, Observation::new::<V>(v, &pos))
         }
         (None, deal) => {
             // clap requires --deal without --pysol.
@@ -37,14 +37,14 @@ fn hint<V: Variant>(args: &HintArgs, out: &mut dyn Write) -> Result<Outcome> {
             }
             super::check_face_down(rules, &deal)
                 .with_context(|| format!("{input}: not a legal {} position", rules.name))?;
-            let obs = Observation::from_deal::<V>(&deal)
+            let obs = Observation::from_deal::<V>(v, &deal)
                 .with_context(|| format!("{input}: not a legal {} position", rules.name))?;
             (deal, obs)
         }
     };
     let budget = args.planner.budget();
     let seed = args.planner_seed.or(deal.seed).unwrap_or(0);
-    let mut planner = Planner::<V>::new(budget);
+    let mut planner = Planner::<V>::new(v, budget);
     let d = match planner.decide(&obs, seed, 0, cancel_flag()) {
         Ok(d) => d,
         Err(patience::hidden::planner::PlanError::Cancelled) => bail!("cancelled"),

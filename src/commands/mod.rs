@@ -86,7 +86,7 @@ pub fn rules_of(variant: &str) -> Result<&'static Rules> {
 
 /// Runs `$body` with `$V` bound to the compiled game of `$rules` (a `&'static Rules`, see
 /// [`rules_of`]): [`patience::for_game`], its error as an `anyhow::Error`.
-/// `for_variant!(rules, <V, 'a>(args: &'a Args = args) -> Result<Outcome> => run::<V>(args))`.
+/// `for_variant!(rules, <V(v), 'a>(args: &'a Args = args) -> Result<Outcome> => run(v, args))`.
 macro_rules! for_variant {
     ($($t:tt)*) => {
         patience::for_game!($($t)*).map_err(anyhow::Error::from)
@@ -97,18 +97,18 @@ pub(crate) use for_variant;
 /// The start position of game `V` from `--seed N`, `--deal FILE|-` or `--pysol N`: the deal
 /// (with its `variant` filled in) and the checked position. A deal file naming another game is
 /// refused, and so is a PySolFC number for a game PySolFC does not have.
-pub fn load_start<V: Variant>(start: &Start) -> Result<(Deal, Position)> {
-    let rules = V::rules();
+pub fn load_start<V: Variant>(v: V, start: &Start) -> Result<(Deal, Position)> {
+    let rules = v.rules();
     match start {
         Start::Seed(seed) => {
             let deal = patience::deal::deal(rules, *seed);
-            let pos = Position::from_deal::<V>(&deal)
+            let pos = Position::from_deal::<V>(v, &deal)
                 .with_context(|| format!("the {} deal of seed {seed}", rules.name))?;
             Ok((deal, pos))
         }
         Start::Pysol(number) => {
             let deal = patience::pysol::pysol_deal(rules, *number)?;
-            let pos = Position::from_deal::<V>(&deal).with_context(|| {
+            let pos = Position::from_deal::<V>(v, &deal).with_context(|| {
                 format!(
                     "the {} deal of PySolFC game {}",
                     rules.name,
@@ -129,9 +129,9 @@ pub fn load_start<V: Variant>(start: &Start) -> Result<(Deal, Position)> {
             }
             check_face_down(rules, &deal)
                 .with_context(|| format!("{input}: not a legal {} deal", rules.name))?;
-            patience::game::check_reachable::<V>(&deal)
+            patience::game::check_reachable::<V>(v, &deal)
                 .with_context(|| format!("{input}: not a legal {} deal", rules.name))?;
-            let pos = Position::from_deal::<V>(&deal)
+            let pos = Position::from_deal::<V>(v, &deal)
                 .with_context(|| format!("{input}: not a legal {} deal", rules.name))?;
             Ok((deal, pos))
         }

@@ -23,18 +23,18 @@ use std::time::Instant;
 
 pub fn run(args: &PlayArgs, out: &mut dyn Write) -> Result<Outcome> {
     let rules = super::rules_of(&args.variant)?;
-    for_variant!(rules, <V, 'a>(args: &'a PlayArgs = args, out: &'a mut dyn Write = out) -> Result<Outcome> => play_one::<V>(args, out))?
+    for_variant!(rules, <V(v), 'a>(args: &'a PlayArgs = args, out: &'a mut dyn Write = out) -> Result<Outcome> => play_one::<V>(v, args, out))?
 }
 
-fn play_one<V: Variant>(args: &PlayArgs, out: &mut dyn Write) -> Result<Outcome> {
+fn play_one<V: Variant>(v: V, args: &PlayArgs, out: &mut dyn Write) -> Result<Outcome> {
     let options = args.solver.options()?;
     let budget = args.planner.budget();
     let source = args.start.start();
-    let (deal, start) = load_start::<V>(&source)?;
-    let rules = V::rules();
+    let (deal, start) = load_start::<V>(v, &source)?;
+    let rules = v.rules();
     let cancel = cancel_flag();
-    if args.knowledge == Knowledge::Thoughtful || !game_hides_cards::<V>() {
-        let mut exact = Solver::<V>::new(options.clone());
+    if args.knowledge == Knowledge::Thoughtful || !game_hides_cards::<V>(v) {
+        let mut exact = Solver::<V>::new(v, options.clone());
         if args.knowledge == Knowledge::Hidden {
             writeln!(
                 out,
@@ -43,7 +43,7 @@ fn play_one<V: Variant>(args: &PlayArgs, out: &mut dyn Write) -> Result<Outcome>
             )?;
         }
         let sol = exact.solve(&start, cancel)?;
-        super::solve::write_text::<V>(&sol, &start, out)?;
+        super::solve::write_text::<V>(v, &sol, &start, out)?;
         return Ok(match sol.verdict {
             Verdict::Solved(_) => Outcome::Success,
             _ => Outcome::Failure,
@@ -60,10 +60,10 @@ fn play_one<V: Variant>(args: &PlayArgs, out: &mut dyn Write) -> Result<Outcome>
         }
     )?;
     writeln!(out, "planner: {}", budget.text())?;
-    let mut planner = Planner::<V>::with_options(budget, &options);
+    let mut planner = Planner::<V>::with_options(v, budget, &options);
     let t0 = Instant::now();
     let mut write_error = None;
-    let game = play_unaided::<V>(&start, seed, &mut planner, cancel, &mut |obs, turn| {
+    let game = play_unaided::<V>(v, &start, seed, &mut planner, cancel, &mut |obs, turn| {
         let d = &turn.decision;
         let mut line = format!("{:>3}. ", turn.index + 1);
         match &d.action {

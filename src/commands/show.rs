@@ -38,28 +38,29 @@ pub fn run(args: &ShowArgs, out: &mut dyn Write) -> Result<Outcome> {
             (rules, Some(text))
         }
     };
-    for_variant!(rules, <V, 'a>(
+    for_variant!(rules, <V(v), 'a>(
         source: &'a ShowSource = &source,
         text: Option<&'a str> = source_text.as_deref(),
         view: &'a ShowView = &view,
         out: &'a mut dyn Write = out,
-    ) -> Result<Outcome> => show::<V>(source, text, view, out))?
+    ) -> Result<Outcome> => show::<V>(v, source, text, view, out))?
 }
 
 fn show<V: Variant>(
+    v: V,
     source: &ShowSource,
     source_text: Option<&str>,
     view: &ShowView,
     out: &mut dyn Write,
 ) -> Result<Outcome> {
-    let rules = V::rules();
+    let rules = v.rules();
     let (deal, pos, title, own_moves, solution) = match source {
         ShowSource::Game {
             start: Some(start),
             solution,
             ..
         } => {
-            let (deal, pos) = load_start::<V>(start)?;
+            let (deal, pos) = load_start::<V>(v, start)?;
             (deal, pos, title(rules, start), None, Some(solution))
         }
         ShowSource::Game {
@@ -69,15 +70,15 @@ fn show<V: Variant>(
         } => {
             // The solution is a solve result that holds its deal.
             let text = solution.read_to_string()?;
-            let (deal, moves) = deal_of_file::<V>(solution, &text)?;
-            let pos = checked_position::<V>(&deal, solution)?;
+            let (deal, moves) = deal_of_file::<V>(v, solution, &text)?;
+            let pos = checked_position::<V>(v, &deal, solution)?;
             let title = deal_title(rules, &deal, solution);
             (deal, pos, title, moves, None)
         }
         ShowSource::File { file, solution } => {
             let text = source_text.expect("the file was read to find its game");
-            let (deal, moves) = deal_of_file::<V>(file, text)?;
-            let pos = checked_position::<V>(&deal, file)?;
+            let (deal, moves) = deal_of_file::<V>(v, file, text)?;
+            let pos = checked_position::<V>(v, &deal, file)?;
             let title = deal_title(rules, &deal, file);
             (deal, pos, title, moves, solution.as_ref())
         }
@@ -86,12 +87,12 @@ fn show<V: Variant>(
         Some(input) => {
             let text = input.read_to_string()?;
             let list = read_moves(&text).with_context(|| input.to_string())?;
-            same_deal::<V>(&list, &deal, input)?;
+            same_deal::<V>(v, &list, &deal, input)?;
             list
         }
         None => own_moves.unwrap_or_default(),
     };
-    let replay = Replay::new::<V>(title, &pos, &moves.moves)?;
+    let replay = Replay::new::<V>(v, title, &pos, &moves.moves)?;
     match view {
         ShowView::Html(path) => write_page(&replay, path)?,
         ShowView::Plain => plain(&replay, rules, out)?,
@@ -101,7 +102,7 @@ fn show<V: Variant>(
 }
 
 /// The deal of a file that is a solve result (with its deal, and its moves) or a deal file.
-fn deal_of_file<V: Variant>(file: &Input, text: &str) -> Result<(Deal, Option<MoveList>)> {
+fn deal_of_file<V: Variant>(v: V, file: &Input, text: &str) -> Result<(Deal, Option<MoveList>)> {
     let value: serde_json::Value = serde_json::from_str(text)?;
     if value.get("verdict").is_none() {
         let deal = read_deal(text).with_context(|| file.to_string())?;
@@ -111,11 +112,11 @@ fn deal_of_file<V: Variant>(file: &Input, text: &str) -> Result<(Deal, Option<Mo
     let deal = match (&list.deal, list.seed) {
         (Some(d), _) => read_deal(&d.to_string())
             .with_context(|| format!("{file}: the deal of the solve result"))?,
-        (None, Some(seed)) => patience::deal::deal(V::rules(), seed),
+        (None, Some(seed)) => patience::deal::deal(v.rules(), seed),
         (None, None) => bail!("{file}: the solve result holds neither its deal nor its seed"),
     };
     let mut deal = deal;
-    deal.variant = Some(V::rules().id.to_string());
+    deal.variant = Some(v.rules().id.to_string());
     if deal.seed.is_none() {
         deal.seed = list.seed;
     }
@@ -123,17 +124,17 @@ fn deal_of_file<V: Variant>(file: &Input, text: &str) -> Result<(Deal, Option<Mo
 }
 
 /// The position of a deal read from a file, checked as `load_start` checks a deal file.
-fn checked_position<V: Variant>(deal: &Deal, file: &Input) -> Result<Position> {
-    let rules = V::rules();
+fn checked_position<V: Variant>(v: V, deal: &Deal, file: &Input) -> Result<Position> {
+    let rules = v.rules();
     check_face_down(rules, deal)
         .with_context(|| format!("{file}: not a legal {} deal", rules.name))?;
-    Position::from_deal::<V>(deal)
+    Position::from_deal::<V>(v, deal)
         .with_context(|| format!("{file}: not a legal {} deal", rules.name))
 }
 
 /// Refuses a solve result made for another game, seed or deal (as `check` does).
-fn same_deal<V: Variant>(list: &MoveList, deal: &Deal, input: &Input) -> Result<()> {
-    let id = V::rules().id;
+fn same_deal<V: Variant>(v: V, list: &MoveList, deal: &Deal, input: &Input) -> Result<()> {
+    let id = v.rules().id;
     if let Some(v) = &list.variant
         && v != id
     {

@@ -11,19 +11,19 @@ use std::io::Write;
 
 pub fn run(args: &SolveArgs, out: &mut dyn Write) -> Result<Outcome> {
     let rules = super::rules_of(&args.variant)?;
-    for_variant!(rules, <V, 'a>(args: &'a SolveArgs = args, out: &'a mut dyn Write = out) -> Result<Outcome> => solve::<V>(args, out))?
+    for_variant!(rules, <V(v), 'a>(args: &'a SolveArgs = args, out: &'a mut dyn Write = out) -> Result<Outcome> => solve::<V>(v, args, out))?
 }
 
-fn solve<V: Variant>(args: &SolveArgs, out: &mut dyn Write) -> Result<Outcome> {
+fn solve<V: Variant>(v: V, args: &SolveArgs, out: &mut dyn Write) -> Result<Outcome> {
     let options = args.solver.options()?;
-    let (deal, start) = load_start::<V>(&args.start.start())?;
-    let mut solver = Solver::<V>::new(options.clone());
+    let (deal, start) = load_start::<V>(v, &args.start.start())?;
+    let mut solver = Solver::<V>::new(v, options.clone());
     let sol = solver.solve(&start, cancel_flag())?;
     if let Some(path) = &args.html {
         match &sol.verdict {
             Verdict::Solved(moves) => {
-                let title = super::show::title(V::rules(), &args.start.start());
-                let replay = patience::show::Replay::new::<V>(title, &start, moves)?;
+                let title = super::show::title(v.rules(), &args.start.start());
+                let replay = patience::show::Replay::new::<V>(v, title, &start, moves)?;
                 super::show::write_page(&replay, path)?;
             }
             _ => eprintln!(
@@ -33,11 +33,11 @@ fn solve<V: Variant>(args: &SolveArgs, out: &mut dyn Write) -> Result<Outcome> {
         }
     }
     if args.json {
-        let result = SolveResult::new(V::rules().id, &sol, &options, &deal);
+        let result = SolveResult::new(v.rules().id, &sol, &options, &deal);
         writeln!(out, "{}", serde_json::to_string(&result)?)?;
     } else {
-        write_text::<V>(&sol, &start, out)?;
-        writeln!(out, "{}", pruning_text::<V>(&options.prune))?;
+        write_text::<V>(v, &sol, &start, out)?;
+        writeln!(out, "{}", pruning_text::<V>(v, &options.prune))?;
     }
     Ok(match sol.verdict {
         Verdict::Solved(_) => Outcome::Success,
@@ -49,8 +49,8 @@ use patience::game::moves::describe;
 
 /// Which proved pruning rules the search used: each is on only where its argument's
 /// preconditions hold for the game's rules (and `--prune-off` left it on).
-pub(crate) fn pruning_text<V: Variant>(p: &Prune) -> String {
-    let rules = patience::solve::prune::Rule::ALL.map(|r| (r.name(), p.asks(r), r.holds::<V>()));
+pub(crate) fn pruning_text<V: Variant>(v: V, p: &Prune) -> String {
+    let rules = patience::solve::prune::Rule::ALL.map(|r| (r.name(), p.asks(r), r.holds::<V>(v)));
     let list = |f: &dyn Fn(bool, bool) -> bool| -> String {
         let names: Vec<&str> = rules
             .iter()
@@ -76,6 +76,7 @@ pub(crate) fn pruning_text<V: Variant>(p: &Prune) -> String {
 }
 
 pub(crate) fn write_text<V: Variant>(
+    v: V,
     sol: &Solution,
     start: &Position,
     out: &mut dyn Write,
@@ -88,7 +89,7 @@ pub(crate) fn write_text<V: Variant>(
             for (i, &m) in moves.iter().enumerate() {
                 let token = m.to_string();
                 writeln!(out, "{:>width$}. {token:<9} {}", i + 1, describe(&pos, m))?;
-                apply::<V>(&mut pos, m);
+                apply::<V>(v, &mut pos, m);
             }
         }
         Verdict::Unsolvable => writeln!(out, "unsolvable (every reachable position searched)")?,
@@ -98,7 +99,7 @@ pub(crate) fn write_text<V: Variant>(
             "unknown: stopped by the {limit}; the most cards on the foundations in a position \
              searched: {} of {}",
             sol.stats.best_up,
-            V::rules().cards()
+            v.rules().cards()
         )?,
     }
     let s = &sol.stats;

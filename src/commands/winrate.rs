@@ -126,7 +126,7 @@ pub fn run(args: &WinrateArgs, out: &mut dyn Write) -> Result<Outcome> {
         ));
         for &id in &ids {
             let rules = rules_of(id)?;
-            if !for_variant!(rules, <V, 'a>() -> bool => patience::hidden::game_hides_cards::<V>())?
+            if !for_variant!(rules, <V(v), 'a>() -> bool => patience::hidden::game_hides_cards::<V>(v))?
             {
                 notes.push(format!(
                     "{id} hides no card: hidden play equals thoughtful play, its thoughtful verdicts are reused"
@@ -254,15 +254,15 @@ pub fn run(args: &WinrateArgs, out: &mut dyn Write) -> Result<Outcome> {
             Ok(())
         };
         let end = match knowledge {
-            Knowledge::Thoughtful => for_variant!(rules_of(id)?, <V, 'a>(
+            Knowledge::Thoughtful => for_variant!(rules_of(id)?, <V(v), 'a>(
                     pool: &'a rayon::ThreadPool = &pool,
                     options: &'a Options = &options,
                     source: DealSource = source,
                     seeds: Box<dyn Iterator<Item = u64> + Send + 'a> = Box::new(seeds),
                     cancel: &'a AtomicBool = cancel,
                     on_record: &'a mut dyn FnMut(Record) -> Result<()> = &mut on_record,
-                ) -> Result<PassEnd> => solve_all::<V, _, anyhow::Error>(pool, options, source, seeds, cancel, on_record))??,
-            Knowledge::Hidden => for_variant!(rules_of(id)?, <V, 'a>(
+                ) -> Result<PassEnd> => solve_all::<V, _, anyhow::Error>(v, pool, options, source, seeds, cancel, on_record))??,
+            Knowledge::Hidden => for_variant!(rules_of(id)?, <V(v), 'a>(
                     pool: &'a rayon::ThreadPool = &pool,
                     options: &'a Options = &options,
                     budget: Budget = budget,
@@ -270,7 +270,7 @@ pub fn run(args: &WinrateArgs, out: &mut dyn Write) -> Result<Outcome> {
                     seeds: Box<dyn Iterator<Item = u64> + Send + 'a> = Box::new(seeds),
                     cancel: &'a AtomicBool = cancel,
                     on_record: &'a mut dyn FnMut(Record) -> Result<()> = &mut on_record,
-                ) -> Result<PassEnd> => play_all::<V, _, anyhow::Error>(pool, options, budget, source, seeds, cancel, on_record))??,
+                ) -> Result<PassEnd> => play_all::<V, _, anyhow::Error>(v, pool, options, budget, source, seeds, cancel, on_record))??,
         };
         speeds[i] = Some((end.done, end.wall));
         if end.cancelled {

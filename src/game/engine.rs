@@ -192,8 +192,8 @@ fn push_to_tableau<V: Variant>(
 /// empty piles is named as a destination, a whole pile is never moved into an empty pile, and a
 /// card that two foundations would take goes to the first of them (each differs from a generated
 /// move only by the numbering of interchangeable piles or foundations).
-pub fn generate<V: Variant>(pos: &Position, out: &mut Vec<Move>) {
-    generate_with::<V>(pos, out, false)
+pub fn generate<V: Variant>(v: V, pos: &Position, out: &mut Vec<Move>) {
+    generate_with::<V>(v, pos, out, false)
 }
 
 /// [`generate`], or with `talon_plays` the solver's move set, in which the stock turn and the redeal
@@ -210,9 +210,9 @@ pub fn generate<V: Variant>(pos: &Position, out: &mut Vec<Move>) {
 /// redeal (a second would only reach sizes the first reached, and uses no fewer passes). The won
 /// game keeps its other moves, so the search over this move set finds a win whenever one
 /// exists, and a position between a turn and a play is never a node of the search.
-pub fn generate_with<V: Variant>(pos: &Position, out: &mut Vec<Move>, talon_plays: bool) {
+pub fn generate_with<V: Variant>(v: V, pos: &Position, out: &mut Vec<Move>, talon_plays: bool) {
     // The rules, read once (a game from a rules file reads them from where they were loaded).
-    let rules = V::rules();
+    let rules = v.rules();
     let (np, nf) = (rules.piles(), rules.foundations());
     out.reserve(512);
     let tops = Tops::new::<V>(pos, rules);
@@ -443,15 +443,15 @@ pub fn twin_shift_moves(pos: &Position, m: Move, q: u8) -> (Move, Move) {
 /// `waste_before`, which no tableau move uses), the source pile's prefix before both moves,
 /// and whether the card's leaving turned one up.
 #[inline]
-fn apply_twin_shift<V: Variant>(pos: &mut Position, m: Move, q: u8) -> Undo {
+fn apply_twin_shift<V: Variant>(v: V, pos: &mut Position, m: Move, q: u8) -> Undo {
     let (run, up) = twin_shift_moves(pos, m, q);
     let Place::Tableau(p) = m.from else {
         unreachable!("a twin shift goes from a pile")
     };
     let n = run.count;
     let fixed = pos.piles[p as usize].fixed;
-    apply::<V>(pos, run);
-    let mut u = apply::<V>(pos, up);
+    apply::<V>(v, pos, run);
+    let mut u = apply::<V>(v, pos, up);
     u.fixed = (pos.piles[p as usize].fixed != fixed).then_some(fixed);
     u.waste_before = n;
     u
@@ -483,9 +483,9 @@ fn put(cards: &mut [u8; PILE_CAP], len: usize, n: usize, buf: &[u8; PILE_CAP]) {
 
 /// Makes a move that [`generate`] or [`legal`] accepted. Returns what [`undo`] needs.
 #[inline]
-pub fn apply<V: Variant>(pos: &mut Position, m: Move) -> Undo {
+pub fn apply<V: Variant>(v: V, pos: &mut Position, m: Move) -> Undo {
     if let Some(q) = m.as_twin_shift() {
-        return apply_twin_shift::<V>(pos, m, q);
+        return apply_twin_shift::<V>(v, pos, m, q);
     }
     let mut u = Undo::default();
     let mut n = m.count as usize;
@@ -673,8 +673,8 @@ pub fn undo<V: Variant>(pos: &mut Position, m: Move, u: Undo) {
 /// Checks one move against the rules directly (not through [`generate`]), with the reason when
 /// it is refused. A talon move's count is filled in from the position. Used to replay move
 /// lists, and in tests as an independent check of the generator.
-pub fn legal<V: Variant>(pos: &Position, m: Move) -> Result<Move, Illegal> {
-    let rules = V::rules();
+pub fn legal<V: Variant>(v: V, pos: &Position, m: Move) -> Result<Move, Illegal> {
+    let rules = v.rules();
     let exists = |p: Place| match p {
         Place::Tableau(i) => (i as usize) < rules.piles(),
         Place::Reserve(i) => (i as usize) < rules.reserve as usize,

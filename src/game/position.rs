@@ -136,8 +136,8 @@ impl Position {
     /// decks, equal heights, or two empty ones for an Ace) the first is named: they are
     /// interchangeable.
     #[inline(always)]
-    pub fn found_slot_for<V: Variant>(&self, card: Card) -> Option<usize> {
-        self.found_slot_among(card, V::rules().foundations())
+    pub fn found_slot_for<V: Variant>(&self, v: V, card: Card) -> Option<usize> {
+        self.found_slot_among(card, v.rules().foundations())
     }
 
     /// [`Position::found_slot_for`] with the game's `nf` foundations (read once by a caller
@@ -159,8 +159,8 @@ impl Position {
 
     /// Bit `c.index()` is set for every card that a foundation takes now.
     #[inline(always)]
-    pub fn needed_mask<V: Variant>(&self) -> u64 {
-        self.needed_mask_among(V::rules().foundations())
+    pub fn needed_mask<V: Variant>(&self, v: V) -> u64 {
+        self.needed_mask_among(v.rules().foundations())
     }
 
     /// [`Position::needed_mask`] with the game's `nf` foundations.
@@ -195,8 +195,8 @@ impl Position {
 
     /// Every card is on a foundation.
     #[inline(always)]
-    pub fn is_won<V: Variant>(&self) -> bool {
-        self.on_found as usize == V::rules().cards()
+    pub fn is_won<V: Variant>(&self, v: V) -> bool {
+        self.on_found as usize == v.rules().cards()
     }
 
     /// May the waste be turned back into the stock?

@@ -319,27 +319,28 @@ impl<const N: usize> KeyWords for [u64; N] where [u64; N]: Default {}
 /// zero-sized type returning a static, so its rules fold to constants in the compiled code; a
 /// game from a rules file reads them from where it was loaded. The build rule is a constant of
 /// the type in both cases ([`Variant::BUILD`]), so the hot path is specialised on it.
-pub trait Variant: Copy + Default + Send + Sync + 'static {
+pub trait Variant: Copy + Send + Sync + 'static {
     /// Words of the exact state key: enough for `solve::key::max_bits` of the game's deals
     /// (a test checks it for every game; a deal file needing more is refused by the solver).
     type Key: KeyWords;
-    /// The build rule: always `Self::rules().build`.
+    /// The build rule: always `rules().build`.
     const BUILD: Build;
-    /// What moves as a unit: always `Self::rules().unit`.
+    /// What moves as a unit: always `rules().unit`.
     const UNIT: Unit;
     /// Are the rules constants of the compiled code (a built-in game)? Then a precondition
     /// computed from them folds away, and code may ask `rules()` freely; else (a game from a
     /// rules file) the searches read what they need of the rules once, into a
     /// `solve::prune::Plan`, instead of at every node.
     const CONST_RULES: bool;
-    /// The game's rules.
-    fn rules() -> &'static Rules;
+    /// The game's rules: a static for a built-in game (so they fold to constants), the value
+    /// a game from a rules file was compiled with.
+    fn rules(self) -> &'static Rules;
 }
 
 /// A piece of work generic over the game: [`crate::rules::with_rules`] calls it with the
 /// game type compiled for a [`Rules`] value (Rust has no generic closures).
 pub trait GameFn<R> {
-    fn call<V: Variant>(self) -> R;
+    fn call<V: Variant>(self, v: V) -> R;
 }
 
 #[cfg(test)]

@@ -159,8 +159,8 @@ fn known(tok: CardToken, place: &dyn Fn() -> String) -> Result<(Card, bool), Dea
 /// it. (A card dealt face down is face up only once every card dealt on it has left, and what
 /// lies on it since came by building on it.) Hand-made positions for tests of the rules skip
 /// this; positions read from files do not.
-pub fn check_reachable<V: Variant>(deal: &Deal) -> Result<(), DealError> {
-    let rules = V::rules();
+pub fn check_reachable<V: Variant>(v: V, deal: &Deal) -> Result<(), DealError> {
+    let rules = v.rules();
     let game = rules.name;
     for (p, list) in deal.piles.iter().enumerate() {
         let name = || Place::Tableau(p as u8).to_string();
@@ -195,8 +195,8 @@ pub fn check_reachable<V: Variant>(deal: &Deal) -> Result<(), DealError> {
 impl Position {
     /// The position a deal describes, checked against the game's rules.
     /// Every card already in a pile counts as part of its undisturbed prefix.
-    pub fn from_deal<V: Variant>(deal: &Deal) -> Result<Position, DealError> {
-        let rules = V::rules();
+    pub fn from_deal<V: Variant>(v: V, deal: &Deal) -> Result<Position, DealError> {
+        let rules = v.rules();
         let game = rules.name;
         let count = |what, expected, found| {
             if expected == found {
@@ -358,8 +358,8 @@ impl Position {
     }
 
     /// The position written out as a deal.
-    pub fn to_deal<V: Variant>(&self) -> Deal {
-        let rules = V::rules();
+    pub fn to_deal<V: Variant>(&self, v: V) -> Deal {
+        let rules = v.rules();
         let up = |card| CardToken::Known {
             card,
             face_up: true,

@@ -43,8 +43,8 @@ pub struct Observation {
 }
 
 /// Is the stock hidden now in game `V`? (Limited passes, none used yet.)
-pub fn stock_hidden<V: Variant>(pos: &Position) -> bool {
-    match V::rules().stock {
+pub fn stock_hidden<V: Variant>(v: V, pos: &Position) -> bool {
+    match v.rules().stock {
         Stock::None => false,
         Stock::Waste { passes, .. } => passes.is_some() && pos.redeals == 0,
     }
@@ -52,8 +52,8 @@ pub fn stock_hidden<V: Variant>(pos: &Position) -> bool {
 
 /// Does game `V` hide anything from a player at the start (face-down cards, covered cards or a
 /// stock order)?
-pub fn game_hides_cards<V: Variant>() -> bool {
-    let r = V::rules();
+pub fn game_hides_cards<V: Variant>(v: V) -> bool {
+    let r = v.rules();
     r.face_down != FaceDown::None
         || (r.sight == Sight::Tops && r.pile_sizes.iter().any(|&n| n > 1))
         || matches!(
@@ -88,9 +88,9 @@ impl Observation {
     /// What a player sees of `pos` at the start of a game: every face-down card, every covered
     /// card (in a game of [`Sight::Tops`]) and a hidden stock are unseen. (Of a position reached
     /// in play, [`Observation::update`] knows more: the covered cards that were tops before.)
-    pub fn new<V: Variant>(pos: &Position) -> Observation {
-        let stock = stock_hidden::<V>(pos);
-        Observation::masking::<V>(pos, |slot, _| match slot {
+    pub fn new<V: Variant>(v: V, pos: &Position) -> Observation {
+        let stock = stock_hidden::<V>(v, pos);
+        Observation::masking::<V>(v, pos, |slot, _| match slot {
             Slot::Pile { .. } => true,
             Slot::Stock { .. } => stock,
         })
@@ -99,8 +99,12 @@ impl Observation {
     /// Masks the face-down cards, covered cards (in a game of [`Sight::Tops`], every face-up
     /// card under a pile's top) and stock cards of `pos` for which `unknown` says so (it is
     /// told whether a pile card is face down).
-    fn masking<V: Variant>(pos: &Position, unknown: impl Fn(Slot, bool) -> bool) -> Observation {
-        let rules = V::rules();
+    fn masking<V: Variant>(
+        v: V,
+        pos: &Position,
+        unknown: impl Fn(Slot, bool) -> bool,
+    ) -> Observation {
+        let rules = v.rules();
         let mut masked = pos.clone();
         let mut slots = Vec::new();
         let mut unseen = Vec::new();
@@ -148,8 +152,8 @@ impl Observation {
     /// (docs/formats.md). `??` may stand for a face-down tableau card or a stock card; a face-down
     /// card written out (`7h`) counts as known. The unknown cards are the cards of the deck that
     /// the position does not name; everything else is checked as for any deal.
-    pub fn from_deal<V: Variant>(deal: &Deal) -> Result<Observation, HiddenDealError> {
-        let rules = V::rules();
+    pub fn from_deal<V: Variant>(v: V, deal: &Deal) -> Result<Observation, HiddenDealError> {
+        let rules = v.rules();
         let mut counts = [0i32; 52];
         let mut unknown = 0usize;
         let mut note = |t: &CardToken| match t {
@@ -221,8 +225,8 @@ impl Observation {
                 };
             }
         }
-        let pos = Position::from_deal::<V>(&filled)?;
-        Ok(Observation::masking::<V>(&pos, |slot, _| match slot {
+        let pos = Position::from_deal::<V>(v, &filled)?;
+        Ok(Observation::masking::<V>(v, &pos, |slot, _| match slot {
             Slot::Pile { pile, index } => {
                 deal.piles[pile as usize][index as usize] == CardToken::Unknown
             }
@@ -234,9 +238,9 @@ impl Observation {
     /// is seen, and a covered card (in a game of [`Sight::Tops`]) stays unseen only if it was
     /// unseen before. Called by whoever holds the real deal, after each move that may reveal a
     /// card (so after every decision's moves: only the last of them reveals).
-    pub fn update<V: Variant>(&mut self, pos: &Position) {
-        let stock = stock_hidden::<V>(pos);
-        let next = Observation::masking::<V>(pos, |slot, down| match slot {
+    pub fn update<V: Variant>(&mut self, v: V, pos: &Position) {
+        let stock = stock_hidden::<V>(v, pos);
+        let next = Observation::masking::<V>(v, pos, |slot, down| match slot {
             Slot::Pile { .. } => down || self.unseen_slot(slot),
             Slot::Stock { .. } => stock,
         });
@@ -250,22 +254,22 @@ impl Observation {
 
     /// Applies a move that reveals nothing ([`Observation::reveals`] is false): the player knows
     /// its outcome without looking.
-    pub fn apply_quiet<V: Variant>(&mut self, m: Move) {
+    pub fn apply_quiet<V: Variant>(&mut self, v: V, m: Move) {
         debug_assert!(!self.reveals(m));
-        crate::game::apply::<V>(&mut self.masked, m);
+        crate::game::apply::<V>(v, &mut self.masked, m);
     }
 
     /// The legal moves (the same in every fill-in of the unseen cards: unseen cards can neither
     /// move nor be built on).
-    pub fn moves<V: Variant>(&self) -> Vec<Move> {
+    pub fn moves<V: Variant>(&self, v: V) -> Vec<Move> {
         let mut out = Vec::new();
-        generate::<V>(&self.masked, &mut out);
+        generate::<V>(v, &self.masked, &mut out);
         out
     }
 
     /// Checks a move against the rules (a move's legality never depends on unseen cards).
-    pub fn legal<V: Variant>(&self, m: Move) -> Result<Move, crate::game::Illegal> {
-        crate::game::legal::<V>(&self.masked, m)
+    pub fn legal<V: Variant>(&self, v: V, m: Move) -> Result<Move, crate::game::Illegal> {
+        crate::game::legal::<V>(v, &self.masked, m)
     }
 
     /// Does the move turn up a card the player has not seen?
@@ -328,8 +332,8 @@ impl Observation {
     }
 
     /// The position written out with `??` for every unseen card.
-    pub fn to_deal<V: Variant>(&self) -> Deal {
-        let mut deal = self.masked.to_deal::<V>();
+    pub fn to_deal<V: Variant>(&self, v: V) -> Deal {
+        let mut deal = self.masked.to_deal::<V>(v);
         for slot in &self.slots {
             match *slot {
                 Slot::Pile { pile, index } => {

@@ -289,6 +289,8 @@ pub enum PlanError {
 
 /// A planner for game `V`; reuse one per thread (its solver keeps its table).
 pub struct Planner<V: Variant> {
+    /// The game.
+    v: V,
     solver: Solver<V>,
     pub budget: Budget,
     samples: Vec<Position>,
@@ -308,27 +310,31 @@ struct Found {
 
 impl<V: Variant> Planner<V> {
     /// A planner with the default pruning and table bounds.
-    pub fn new(budget: Budget) -> Self {
-        Planner::with_options(budget, &Options::default())
+    pub fn new(v: V, budget: Budget) -> Self {
+        Planner::with_options(v, budget, &Options::default())
     }
 
     /// A planner whose solves use `options`' pruning and stay within its table bound
     /// (`table_bytes`; each table is also at most [`PLANNER_TABLE_BYTES`] for the samples and
     /// [`FINAL_TABLE_BYTES`] for the last solve). Its node budgets are its own (`budget`); the
     /// options' node and time limits are not used.
-    pub fn with_options(budget: Budget, options: &Options) -> Self {
+    pub fn with_options(v: V, budget: Budget, options: &Options) -> Self {
         let budget = Budget {
             samples: budget.samples.clamp(1, MAX_SAMPLES),
             ..budget
         };
         Planner {
-            solver: Solver::new(Options {
-                max_nodes: budget.sample_nodes,
-                timeout: None,
-                table_bytes: PLANNER_TABLE_BYTES.min(options.table_bytes),
-                prune: options.prune,
-                quick: true,
-            }),
+            v,
+            solver: Solver::new(
+                v,
+                Options {
+                    max_nodes: budget.sample_nodes,
+                    timeout: None,
+                    table_bytes: PLANNER_TABLE_BYTES.min(options.table_bytes),
+                    prune: options.prune,
+                    quick: true,
+                },
+            ),
             budget,
             samples: Vec::new(),
             scratch: Vec::new(),
@@ -353,12 +359,13 @@ impl<V: Variant> Planner<V> {
         graded: bool,
         cancel: &AtomicBool,
     ) -> Result<(f64, Option<bool>, u64), PlanError> {
+        let v = self.v;
         self.work.clone_from(&self.samples[k]);
         for &m in moves {
-            let m = legal::<V>(&self.work, m).map_err(|_| PlanError::Illegal(m))?;
-            apply::<V>(&mut self.work, m);
+            let m = legal::<V>(v, &self.work, m).map_err(|_| PlanError::Illegal(m))?;
+            apply::<V>(v, &mut self.work, m);
         }
-        if self.work.is_won::<V>() {
+        if self.work.is_won::<V>(v) {
             return Ok((1.0, Some(true), 0));
         }
         self.solver.options.max_nodes = self.budget.sample_nodes;
@@ -367,7 +374,7 @@ impl<V: Variant> Planner<V> {
             End::Found(_) => (1.0, Some(true)),
             End::Exhausted => (0.0, Some(false)),
             End::Stopped(Limit::Cancelled) => return Err(PlanError::Cancelled),
-            End::Stopped(_) if graded => (graded_unknown(st.best_up, V::rules().cards()), None),
+            End::Stopped(_) if graded => (graded_unknown(st.best_up, v.rules().cards()), None),
             End::Stopped(_) => (UNKNOWN_VALUE, None),
         };
         Ok((v, won, st.nodes))
@@ -383,6 +390,7 @@ impl<V: Variant> Planner<V> {
         decision: u64,
         cancel: &AtomicBool,
     ) -> Result<Decision, PlanError> {
+        let v = self.v;
         let k_max = self.budget.samples as usize;
         let mut d = Decision {
             action: Action::Resign(Resign::NoMoves),
@@ -394,17 +402,20 @@ impl<V: Variant> Planner<V> {
             nodes: 0,
             graded: false,
         };
-        if obs.moves::<V>().is_empty() {
+        if obs.moves::<V>(v).is_empty() {
             return Ok(d);
         }
         if let Some(pos) = obs.complete_position() {
             let pos = pos.clone();
             let nodes = self.budget.last_solve_nodes();
-            let mut last = Solver::<V>::new(Options {
-                max_nodes: nodes,
-                table_bytes: self.last_table_bytes,
-                ..self.solver.options.clone()
-            });
+            let mut last = Solver::<V>::new(
+                v,
+                Options {
+                    max_nodes: nodes,
+                    table_bytes: self.last_table_bytes,
+                    ..self.solver.options.clone()
+                },
+            );
             let sol = last.solve(&pos, cancel)?;
             let (v, n) = (sol.verdict, sol.stats.nodes);
             d.nodes = n;
@@ -446,13 +457,13 @@ impl<V: Variant> Planner<V> {
             let sample = std::mem::replace(&mut self.samples[k], Position::empty());
             let result = self.solve(&sample, cancel);
             self.samples[k] = sample;
-            let (v, n) = result?;
+            let (verdict, n) = result?;
             d.nodes += n;
-            match v {
+            match verdict {
                 Verdict::Solved(line) => {
                     d.sample_wins += 1;
                     won.push(k);
-                    add_candidate(&mut found, plan_of::<V>(obs, &line));
+                    add_candidate(&mut found, plan_of::<V>(v, obs, &line));
                 }
                 Verdict::Unsolvable => {}
                 Verdict::Unknown(Limit::Cancelled) => return Err(PlanError::Cancelled),
@@ -470,7 +481,7 @@ impl<V: Variant> Planner<V> {
             return Ok(d);
         }
         // 2. The reveals that quiet moves reach.
-        for f in reveals::<V>(obs) {
+        for f in reveals::<V>(v, obs) {
             add_candidate(&mut found, Some(f));
         }
         d.candidates = found.len() as u32;
@@ -558,7 +569,7 @@ fn add_candidate(found: &mut Vec<Found>, f: Option<Found>) {
 /// quiet moves may be a setup the breadth-first search does not reach, and dropping such
 /// plans lost wins (measured: docs/performance.md, "plan_of: solved samples' plans kept
 /// whole").
-fn plan_of<V: Variant>(obs: &Observation, line: &[Move]) -> Option<Found> {
+fn plan_of<V: Variant>(v: V, obs: &Observation, line: &[Move]) -> Option<Found> {
     let mut quiet = obs.clone();
     for (i, &m) in line.iter().enumerate() {
         if quiet.reveals(m) {
@@ -568,7 +579,7 @@ fn plan_of<V: Variant>(obs: &Observation, line: &[Move]) -> Option<Found> {
                 reveal: m,
             });
         }
-        quiet.apply_quiet::<V>(m);
+        quiet.apply_quiet::<V>(v, m);
     }
     None
 }
@@ -595,13 +606,13 @@ fn quiet_move_set(obs: &Observation) -> Prune {
 
 /// The candidates that quiet moves reach (the module's step 2), each as its real moves: quiet
 /// moves, then the reveal.
-pub fn reveal_candidates<V: Variant>(obs: &Observation) -> Vec<Vec<Move>> {
-    reveals::<V>(obs).into_iter().map(|f| f.moves).collect()
+pub fn reveal_candidates<V: Variant>(v: V, obs: &Observation) -> Vec<Vec<Move>> {
+    reveals::<V>(v, obs).into_iter().map(|f| f.moves).collect()
 }
 
 /// The moves that reveal a card from the seen position or from a position quiet moves reach,
 /// breadth first (see the module's step 2).
-fn reveals<V: Variant>(obs: &Observation) -> Vec<Found> {
+fn reveals<V: Variant>(v: V, obs: &Observation) -> Vec<Found> {
     let prune = quiet_move_set(obs);
     let root = obs.view().clone();
     let mut nodes: Vec<(Position, u32, Move)> = vec![(
@@ -617,12 +628,12 @@ fn reveals<V: Variant>(obs: &Observation) -> Vec<Found> {
     while head < nodes.len() {
         let pos = nodes[head].0.clone();
         moves.clear();
-        prune.generate::<V>(&pos, &mut moves);
+        prune.generate::<V>(v, &pos, &mut moves);
         for &m in &moves {
             if !obs.reveals_at(&pos, m) {
                 if nodes.len() < QUIET_POSITIONS {
                     let mut next = pos.clone();
-                    apply::<V>(&mut next, m);
+                    apply::<V>(v, &mut next, m);
                     if visited.insert(next.clone()) {
                         nodes.push((next, head as u32, m));
                     }
@@ -631,7 +642,7 @@ fn reveals<V: Variant>(obs: &Observation) -> Vec<Found> {
             }
             if head > 0 {
                 let (before, q) = (&nodes[nodes[head].1 as usize].0, nodes[head].2);
-                if can_wait::<V>(&prune, before, q, m, &pos) {
+                if can_wait::<V>(v, &prune, before, q, m, &pos) {
                     continue;
                 }
             }
@@ -642,7 +653,7 @@ fn reveals<V: Variant>(obs: &Observation) -> Vec<Found> {
                 i = nodes[i].1 as usize;
             }
             path.reverse();
-            let mut path = expand_solver_moves::<V>(&root, &path);
+            let mut path = expand_solver_moves::<V>(v, &root, &path);
             path.push(m);
             out.push(Found {
                 moves: path,
@@ -662,6 +673,7 @@ fn reveals<V: Variant>(obs: &Observation) -> Vec<Found> {
 /// Yes when `r` is a move on `before` too, `q` is still a move after it, and both orders reach
 /// the same position: then revealing first loses nothing and shows a card before `q` is chosen.
 fn can_wait<V: Variant>(
+    v: V,
     prune: &Prune,
     before: &Position,
     q: Move,
@@ -669,20 +681,20 @@ fn can_wait<V: Variant>(
     after: &Position,
 ) -> bool {
     let mut moves = Vec::new();
-    prune.generate::<V>(before, &mut moves);
+    prune.generate::<V>(v, before, &mut moves);
     if !moves.contains(&r) {
         return false;
     }
     let mut x = before.clone();
-    apply::<V>(&mut x, r);
+    apply::<V>(v, &mut x, r);
     moves.clear();
-    prune.generate::<V>(&x, &mut moves);
+    prune.generate::<V>(v, &x, &mut moves);
     if !moves.contains(&q) {
         return false;
     }
-    apply::<V>(&mut x, q);
+    apply::<V>(v, &mut x, q);
     let mut y = after.clone();
-    apply::<V>(&mut y, r);
+    apply::<V>(v, &mut y, r);
     x == y
 }
 

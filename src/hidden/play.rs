@@ -100,6 +100,7 @@ fn turned_up(pos: &Position, m: Move) -> Option<Card> {
 /// that look the same to a player may be played differently: [`play_unaided`] plays as a
 /// person would.
 pub fn play<V: Variant>(
+    v: V,
     start: &Position,
     seed: u64,
     planner: &mut Planner<V>,
@@ -113,7 +114,7 @@ pub fn play<V: Variant>(
         moves: Vec::new(),
         decisions: 0,
         nodes: sol.stats.nodes,
-        nothing_hidden: !game_hides_cards::<V>(),
+        nothing_hidden: !game_hides_cards::<V>(v),
     };
     match sol.verdict {
         Verdict::Unknown(Limit::Cancelled) => return Ok(None),
@@ -133,13 +134,14 @@ pub fn play<V: Variant>(
     }
     // The planner's solvers are about to use that memory.
     exact.release();
-    play_on(start, seed, planner, cancel, on_turn, game)
+    play_on(v, start, seed, planner, cancel, on_turn, game)
 }
 
 /// Plays the deal `start` in hidden play as a person would: the planner alone, from the first
 /// decision, with no thoughtful solve of the real deal first (so no [`Outcome::ProvedUnsolvable`]).
 /// As [`play`] otherwise.
 pub fn play_unaided<V: Variant>(
+    v: V,
     start: &Position,
     seed: u64,
     planner: &mut Planner<V>,
@@ -151,13 +153,14 @@ pub fn play_unaided<V: Variant>(
         moves: Vec::new(),
         decisions: 0,
         nodes: 0,
-        nothing_hidden: !game_hides_cards::<V>(),
+        nothing_hidden: !game_hides_cards::<V>(v),
     };
-    play_on(start, seed, planner, cancel, on_turn, game)
+    play_on(v, start, seed, planner, cancel, on_turn, game)
 }
 
 /// The planner's part of [`play`] and [`play_unaided`]: decisions until the game ends.
 fn play_on<V: Variant>(
+    v: V,
     start: &Position,
     seed: u64,
     planner: &mut Planner<V>,
@@ -166,7 +169,7 @@ fn play_on<V: Variant>(
     mut game: Game,
 ) -> Result<Option<Game>, PlanError> {
     let mut real = start.clone();
-    let mut obs = Observation::new::<V>(&real);
+    let mut obs = Observation::new::<V>(v, &real);
     loop {
         if game.decisions >= MAX_DECISIONS {
             game.outcome = Outcome::TooLong;
@@ -199,10 +202,10 @@ fn play_on<V: Variant>(
         for &m in &plan {
             let reveals = seen.reveals(m);
             if !reveals {
-                seen.apply_quiet::<V>(m);
+                seen.apply_quiet::<V>(v, m);
             }
-            let m = legal::<V>(&real, m).map_err(|_| PlanError::Illegal(m))?;
-            apply::<V>(&mut real, m);
+            let m = legal::<V>(v, &real, m).map_err(|_| PlanError::Illegal(m))?;
+            apply::<V>(v, &mut real, m);
             game.moves.push(m);
             if reveals {
                 revealed = turned_up(&real, m);
@@ -216,8 +219,8 @@ fn play_on<V: Variant>(
                 revealed,
             },
         );
-        obs.update::<V>(&real);
-        if real.is_won::<V>() {
+        obs.update::<V>(v, &real);
+        if real.is_won::<V>(v) {
             game.outcome = Outcome::Won;
             return Ok(Some(game));
         }

@@ -343,52 +343,52 @@ mod tests {
         assert!(!files.is_empty());
         for (_, path) in files {
             let d = read_deal(&std::fs::read_to_string(&path).unwrap()).unwrap();
-            let pos = Position::from_deal::<Stonewall>(&d)
+            let pos = Position::from_deal::<Stonewall>(Stonewall, &d)
                 .unwrap_or_else(|e| panic!("{}: {e}", path.display()));
-            let mut back = pos.to_deal::<Stonewall>();
+            let mut back = pos.to_deal::<Stonewall>(Stonewall);
             back.seed = d.seed;
             assert_eq!(back, d, "{}", path.display());
         }
     }
 
-    fn seeded_round_trip<V: Variant>() {
+    fn seeded_round_trip<V: Variant>(v: V) {
         for seed in (0..40).chain([u64::MAX, 1 << 40]) {
-            let d = deal(V::rules(), seed);
+            let d = deal(v.rules(), seed);
             let text = write_deal(&d);
             assert!(!text.contains('\n'));
             let back = read_deal(&text).unwrap();
-            assert_eq!(back, d, "{} seed {seed}", V::rules().id);
-            let p1 = Position::from_deal::<V>(&d).unwrap();
-            let p2 = Position::from_deal::<V>(&back).unwrap();
-            assert_eq!(p1, p2, "{} seed {seed}", V::rules().id);
-            let mut again = p2.to_deal::<V>();
+            assert_eq!(back, d, "{} seed {seed}", v.rules().id);
+            let p1 = Position::from_deal::<V>(v, &d).unwrap();
+            let p2 = Position::from_deal::<V>(v, &back).unwrap();
+            assert_eq!(p1, p2, "{} seed {seed}", v.rules().id);
+            let mut again = p2.to_deal::<V>(v);
             again.seed = Some(seed);
-            assert_eq!(again, d, "{} seed {seed}", V::rules().id);
+            assert_eq!(again, d, "{} seed {seed}", v.rules().id);
         }
     }
 
     #[test]
     fn seeded_deals_round_trip_stonewall() {
-        seeded_round_trip::<Stonewall>();
+        seeded_round_trip::<Stonewall>(Stonewall);
     }
 
     #[test]
     fn seeded_deals_round_trip_lucky_piles() {
-        seeded_round_trip::<LuckyPiles>();
+        seeded_round_trip::<LuckyPiles>(LuckyPiles);
     }
 
     #[test]
     fn seeded_deals_round_trip_napoleons_shoulder() {
-        seeded_round_trip::<NapoleonsShoulder>();
+        seeded_round_trip::<NapoleonsShoulder>(NapoleonsShoulder);
     }
 
     /// Positions in mid-game (emptied reserve slots, waste, foundations) survive the file too.
-    fn mid_game_round_trip<V: Variant>() {
+    fn mid_game_round_trip<V: Variant>(v: V) {
         for seed in 0..10 {
-            let mut pos = Position::from_deal::<V>(&deal(V::rules(), seed)).unwrap();
+            let mut pos = Position::from_deal::<V>(v, &deal(v.rules(), seed)).unwrap();
             for step in 0..60 {
                 let mut moves = Vec::new();
-                generate::<V>(&pos, &mut moves);
+                generate::<V>(v, &pos, &mut moves);
                 // Prefer foundation moves, then anything, deterministically.
                 let Some(&m) = moves
                     .iter()
@@ -397,15 +397,15 @@ mod tests {
                 else {
                     break;
                 };
-                apply::<V>(&mut pos, m);
-                let d = pos.to_deal::<V>();
+                apply::<V>(v, &mut pos, m);
+                let d = pos.to_deal::<V>(v);
                 let back = read_deal(&write_deal(&d)).unwrap();
-                let p = Position::from_deal::<V>(&back).unwrap();
+                let p = Position::from_deal::<V>(v, &back).unwrap();
                 assert_eq!(
-                    p.to_deal::<V>(),
+                    p.to_deal::<V>(v),
                     d,
                     "{} seed {seed} step {step}",
-                    V::rules().id
+                    v.rules().id
                 );
             }
         }
@@ -413,9 +413,9 @@ mod tests {
 
     #[test]
     fn mid_game_positions_round_trip() {
-        mid_game_round_trip::<Stonewall>();
-        mid_game_round_trip::<LuckyPiles>();
-        mid_game_round_trip::<NapoleonsShoulder>();
+        mid_game_round_trip::<Stonewall>(Stonewall);
+        mid_game_round_trip::<LuckyPiles>(LuckyPiles);
+        mid_game_round_trip::<NapoleonsShoulder>(NapoleonsShoulder);
     }
 
     #[test]

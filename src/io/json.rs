@@ -413,14 +413,14 @@ mod tests {
         use crate::game::Position;
         use crate::solve::Solver;
         let d = crate::deal::deal(&Stonewall::RULES, 7);
-        let start = Position::from_deal::<Stonewall>(&d).unwrap();
+        let start = Position::from_deal::<Stonewall>(Stonewall, &d).unwrap();
         let cancel = std::sync::atomic::AtomicBool::new(false);
         for max_nodes in [50, 2_000_000] {
             let options = Options {
                 max_nodes,
                 ..Options::default()
             };
-            let sol = Solver::<Stonewall>::new(options.clone())
+            let sol = Solver::<Stonewall>::new(Stonewall, options.clone())
                 .solve(&start, &cancel)
                 .unwrap();
             let j =

@@ -285,23 +285,23 @@ fn call<B: custom::BuildTag, U: custom::UnitTag, const W: usize, R, F: GameFn<R>
 where
     [u64; W]: crate::game::rules::KeyWords,
 {
-    let _held = custom::enter::<B, U, W>(rules);
-    f.call::<Custom<B, U, W>>()
+    f.call(Custom::<B, U, W>::new(rules))
 }
 
 /// Runs `$body` with `$V` bound to the compiled game of `$rules` (a `&'static Rules`), through
 /// [`with_rules`]; the result is `Result<$R, RulesError>`. Rust has no generic closures, so the
 /// values the body uses are named with their types (with the lifetime `$lt`):
-/// `for_game!(rules, <V, 'a>(args: &'a Args = args) -> u64 => count::<V>(args))`.
+/// `for_game!(rules, <V(v), 'a>(args: &'a Args = args) -> u64 => count(v, args))`, where `v`
+/// is the game's value.
 #[macro_export]
 macro_rules! for_game {
-    ($rules:expr, <$V:ident, $lt:lifetime>($($n:ident : $t:ty = $e:expr),* $(,)?) -> $R:ty => $body:expr) => {{
+    ($rules:expr, <$V:ident($v:ident), $lt:lifetime>($($n:ident : $t:ty = $e:expr),* $(,)?) -> $R:ty => $body:expr) => {{
         struct Call<$lt> {
             $($n: $t,)*
             _p: std::marker::PhantomData<&$lt ()>,
         }
         impl<$lt> $crate::game::GameFn<$R> for Call<$lt> {
-            fn call<$V: $crate::game::Variant>(self) -> $R {
+            fn call<$V: $crate::game::Variant>(self, $v: $V) -> $R {
                 let Call { $($n,)* .. } = self;
                 $body
             }

@@ -67,11 +67,12 @@ impl Replay {
     /// does: each move must be legal where it is played. Moves after the last one that wins
     /// are replayed too; a list that does not win is shown as far as it goes.
     pub fn new<V: Variant>(
+        v: V,
         title: String,
         start: &Position,
         moves: &[Move],
     ) -> Result<Replay, IllegalStep> {
-        let rules = V::rules();
+        let rules = v.rules();
         let layout = Layout {
             variant: rules.id.to_string(),
             name: rules.name.to_string(),
@@ -85,10 +86,10 @@ impl Replay {
             },
         };
         let mut pos = start.clone();
-        let mut positions = vec![position_deal::<V>(&pos)];
+        let mut positions = vec![position_deal::<V>(v, &pos)];
         let mut steps = Vec::with_capacity(moves.len());
         for (i, &m) in moves.iter().enumerate() {
-            let m = legal::<V>(&pos, m).map_err(|why| IllegalStep {
+            let m = legal::<V>(v, &pos, m).map_err(|why| IllegalStep {
                 number: i + 1,
                 token: m.to_string(),
                 why,
@@ -99,8 +100,8 @@ impl Replay {
                 from: m.from.to_string(),
                 to: m.to.to_string(),
             });
-            apply::<V>(&mut pos, m);
-            positions.push(position_deal::<V>(&pos));
+            apply::<V>(v, &mut pos, m);
+            positions.push(position_deal::<V>(v, &pos));
         }
         Ok(Replay {
             title,
@@ -119,10 +120,10 @@ impl Replay {
 }
 
 /// A position as a deal with every foundation listed, even when all are empty.
-pub fn position_deal<V: Variant>(pos: &Position) -> Deal {
-    let mut deal = pos.to_deal::<V>();
+pub fn position_deal<V: Variant>(v: V, pos: &Position) -> Deal {
+    let mut deal = pos.to_deal::<V>(v);
     deal.foundations
-        .resize_with(V::rules().foundations(), Vec::new);
+        .resize_with(v.rules().foundations(), Vec::new);
     deal
 }
 

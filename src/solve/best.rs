@@ -60,12 +60,13 @@ pub struct BestFirst<V: Variant, K: KeyWords> {
     pub best_up: u8,
     /// The search under way: its plan, key context and start (`None` when none is).
     open: Option<(Plan, KeyContext, Position)>,
-    _v: std::marker::PhantomData<V>,
+    /// The game.
+    v: V,
 }
 
 impl<V: Variant, K: KeyWords> BestFirst<V, K> {
     /// A searcher whose table, node store and heap together stay within about `max_bytes`.
-    pub fn new(max_bytes: usize, prune: Prune) -> Self {
+    pub fn new(v: V, max_bytes: usize, prune: Prune) -> Self {
         let mut b = BestFirst {
             table: Table::new(max_bytes / 2),
             nodes: Vec::new(),
@@ -76,7 +77,7 @@ impl<V: Variant, K: KeyWords> BestFirst<V, K> {
             nodes_made: 0,
             best_up: 0,
             open: None,
-            _v: std::marker::PhantomData,
+            v,
         };
         b.set_max_bytes(max_bytes);
         b
@@ -113,25 +114,26 @@ impl<V: Variant, K: KeyWords> BestFirst<V, K> {
     /// Starts a search from `start` that [`BestFirst::resume`] carries on; `Some` when the
     /// start is won.
     pub fn begin(&mut self, start: &Position) -> Option<End> {
+        let v = self.v;
         self.table.clear();
         self.nodes.clear();
         self.heap.clear();
         self.nodes_made = 0;
         self.best_up = start.on_found;
         self.open = None;
-        if start.is_won::<V>() {
+        if start.is_won::<V>(v) {
             return Some(End::Found(Vec::new()));
         }
-        let plan = Plan::new::<V>(&self.prune);
-        let ctx = plan.key_context::<V>(start);
-        let root = encode::<V, K>(&ctx, start);
+        let plan = Plan::new::<V>(v, &self.prune);
+        let ctx = plan.key_context::<V>(v, start);
+        let root = encode::<V, K>(v, &ctx, start);
         self.table.insert(&root);
         self.nodes.push(Node {
             key: root,
             parent: u32::MAX,
             test: true,
         });
-        self.heap.push(entry(score::<V>(start), 0));
+        self.heap.push(entry(score::<V>(v, start), 0));
         self.open = Some((plan, ctx, start.clone()));
         None
     }
@@ -172,36 +174,37 @@ impl<V: Variant, K: KeyWords> BestFirst<V, K> {
         limits: &Limits,
         cancel: &AtomicBool,
     ) -> End {
+        let v = self.v;
         if self.nodes_made >= limits.max_nodes {
             return End::Stopped(Limit::Nodes);
         }
         while let Some(e) = self.heap.pop() {
             let id = e as u32;
-            let mut pos = decode::<V, K>(ctx, start, &self.nodes[id as usize].key);
+            let mut pos = decode::<V, K>(v, ctx, start, &self.nodes[id as usize].key);
             self.moves.clear();
             // The root is node 0; every other node's parent passed the test, and a node made
             // by a move that cannot change the test's answer has the parent's answer.
             let dead = if id == 0 {
-                plan.dead_end::<V>(&pos)
+                plan.dead_end::<V>(v, &pos)
             } else if self.nodes[id as usize].test {
-                plan.dead_end_below::<V>(&pos)
+                plan.dead_end_below::<V>(v, &pos)
             } else {
-                debug_assert!(!plan.dead_end_below::<V>(&pos), "a skipped test holds");
+                debug_assert!(!plan.dead_end_below::<V>(v, &pos), "a skipped test holds");
                 false
             };
             if !dead {
-                plan.generate::<V>(&pos, &mut self.moves);
+                plan.generate::<V>(v, &pos, &mut self.moves);
             }
-            let end = plan.apply::<V>(&pos, &mut self.moves, 0);
+            let end = plan.apply::<V>(v, &pos, &mut self.moves, 0);
             for i in 0..end {
                 let m = self.moves[i];
-                let u = apply::<V>(&mut pos, m);
+                let u = apply::<V>(v, &mut pos, m);
                 self.nodes_made += 1;
-                if pos.is_won::<V>() {
+                if pos.is_won::<V>(v) {
                     undo::<V>(&mut pos, m, u);
                     return End::Found(self.path(ctx, start, id));
                 }
-                let key = encode::<V, K>(ctx, &pos);
+                let key = encode::<V, K>(v, ctx, &pos);
                 match self.table.insert(&key) {
                     Insert::New => {
                         self.best_up = self.best_up.max(pos.on_found);
@@ -210,19 +213,19 @@ impl<V: Variant, K: KeyWords> BestFirst<V, K> {
                         }
                         // The position turning alone reaches with an empty waste is won only
                         // if this one is (`key::turned_over_key`): count it as stored.
-                        if let Some(k) = turned_over_key::<V, K>(ctx, &pos, &key)
+                        if let Some(k) = turned_over_key::<V, K>(v, ctx, &pos, &key)
                             && self.table.insert(&k) == Insert::Full
                         {
                             return End::Stopped(Limit::Memory);
                         }
                         let child = self.nodes.len() as u32;
-                        let test = plan.asks_after::<V>(&pos, m, &u);
+                        let test = plan.asks_after::<V>(v, &pos, m, &u);
                         self.nodes.push(Node {
                             key,
                             parent: id,
                             test,
                         });
-                        self.heap.push(entry(score::<V>(&pos), child));
+                        self.heap.push(entry(score::<V>(v, &pos), child));
                     }
                     Insert::Seen => {}
                     Insert::Full => return End::Stopped(Limit::Memory),
@@ -247,6 +250,7 @@ impl<V: Variant, K: KeyWords> BestFirst<V, K> {
     /// The moves of the real deal from `start` through the stored positions up to node `last`,
     /// and then on to a win (one more move).
     fn path(&mut self, ctx: &KeyContext, start: &Position, last: u32) -> Vec<Move> {
+        let v = self.v;
         let mut keys = Vec::new();
         let mut id = last;
         while id != 0 {
@@ -259,12 +263,12 @@ impl<V: Variant, K: KeyWords> BestFirst<V, K> {
         let mut path = Vec::with_capacity(keys.len() + 1);
         let mut moves = Vec::new();
         for key in keys {
-            let m = self.child_move(&mut pos, &mut moves, |p| encode::<V, K>(ctx, p) == key);
+            let m = self.child_move(&mut pos, &mut moves, |p| encode::<V, K>(v, ctx, p) == key);
             let m = m.expect("each stored position is a child of its parent");
-            apply::<V>(&mut pos, m);
+            apply::<V>(v, &mut pos, m);
             path.push(m);
         }
-        let m = self.child_move(&mut pos, &mut moves, |p| p.is_won::<V>());
+        let m = self.child_move(&mut pos, &mut moves, |p| p.is_won::<V>(v));
         path.push(m.expect("the last stored position has a winning move"));
         path
     }
@@ -276,10 +280,11 @@ impl<V: Variant, K: KeyWords> BestFirst<V, K> {
         moves: &mut Vec<Move>,
         hit: impl Fn(&Position) -> bool,
     ) -> Option<Move> {
+        let v = self.v;
         moves.clear();
-        self.prune.generate::<V>(pos, moves);
+        self.prune.generate::<V>(v, pos, moves);
         moves.iter().copied().find(|&m| {
-            let u = apply::<V>(pos, m);
+            let u = apply::<V>(v, pos, m);
             let found = hit(pos);
             undo::<V>(pos, m, u);
             found
@@ -295,8 +300,8 @@ impl<V: Variant, K: KeyWords> BestFirst<V, K> {
 /// the face-down cards are counted eight bytes at a time (a pile's bytes past its end are
 /// zero). The same value as the card-by-card score it replaces (`tests::score_by_card`),
 /// which a test compares it with.
-pub fn score<V: Variant>(pos: &Position) -> i32 {
-    let rules = V::rules();
+pub fn score<V: Variant>(v: V, pos: &Position) -> i32 {
+    let rules = v.rules();
     // The next two cards of each foundation: all four suits' when it is empty.
     let mut want = 0u64;
     for f in 0..rules.foundations() {
@@ -336,14 +341,14 @@ pub fn score<V: Variant>(pos: &Position) -> i32 {
         }
     }
     s -= 30 * down as i32;
-    s + stock_and_foundations::<V>(pos, above, want)
+    s + stock_and_foundations::<V>(v, pos, above, want)
 }
 
 /// The rest of [`score`]: with `above` (the tableau's depths of the cards of `want` at least),
 /// the reserve, waste and stock cards' depths, and the penalty of the cards lying on the
 /// foundations' next two cards (all of them in `want`).
-fn stock_and_foundations<V: Variant>(pos: &Position, mut above: [u8; 52], want: u64) -> i32 {
-    for &r in &pos.reserve[..V::rules().reserve as usize] {
+fn stock_and_foundations<V: Variant>(v: V, pos: &Position, mut above: [u8; 52], want: u64) -> i32 {
+    for &r in &pos.reserve[..v.rules().reserve as usize] {
         if r != NONE {
             above[r as usize] = 0;
         }
@@ -364,7 +369,7 @@ fn stock_and_foundations<V: Variant>(pos: &Position, mut above: [u8; 52], want: 
         }
     }
     let mut s = 0;
-    for f in 0..V::rules().foundations() {
+    for f in 0..v.rules().foundations() {
         let h = pos.found_height[f];
         let suit = pos.found_suit[f];
         for (k, w) in [(1u8, 12), (2, 4)] {
@@ -420,10 +425,10 @@ mod tests {
 
     /// [`score`] card by card, as first written: the depth of every card, then those of the
     /// cards the foundations need next.
-    fn score_by_card<V: Variant>(pos: &Position) -> i32 {
+    fn score_by_card<V: Variant>(v: V, pos: &Position) -> i32 {
         let mut above = [255u8; 52];
         let mut s = 100 * pos.on_found as i32;
-        for p in &pos.piles[..V::rules().piles()] {
+        for p in &pos.piles[..v.rules().piles()] {
             let n = p.len as usize;
             for i in 0..n {
                 let c = (p.cards[i] & 0x7f) as usize;
@@ -439,7 +444,7 @@ mod tests {
                 s += 20;
             }
         }
-        s + stock_and_foundations::<V>(pos, above, u64::MAX)
+        s + stock_and_foundations::<V>(v, pos, above, u64::MAX)
     }
 
     /// `score` and `score_by_card` agree at every position of random walks (moves made and
@@ -447,29 +452,29 @@ mod tests {
     /// face-down cards, and how many had some foundation started.
     struct Agree;
     impl GameFn<(usize, usize)> for Agree {
-        fn call<V: Variant>(self) -> (usize, usize) {
+        fn call<V: Variant>(self, v: V) -> (usize, usize) {
             let mut rng = ChaCha8Rng::seed_from_u64(7);
             let (mut down, mut started) = (0, 0);
             for seed in 0..12 {
-                let deal = crate::deal::deal(V::rules(), seed);
-                let mut pos = Position::from_deal::<V>(&deal).expect("a deal");
+                let deal = crate::deal::deal(v.rules(), seed);
+                let mut pos = Position::from_deal::<V>(v, &deal).expect("a deal");
                 let mut path: Vec<(Move, Undo)> = Vec::new();
                 let mut moves = Vec::new();
                 for _ in 0..400 {
                     assert_eq!(
-                        score::<V>(&pos),
-                        score_by_card::<V>(&pos),
+                        score::<V>(v, &pos),
+                        score_by_card::<V>(v, &pos),
                         "{} seed {seed}",
-                        V::rules().id
+                        v.rules().id
                     );
-                    let piles = &pos.piles[..V::rules().piles()];
+                    let piles = &pos.piles[..v.rules().piles()];
                     down += piles
                         .iter()
                         .any(|p| (0..p.len as usize).any(|i| p.is_down(i)))
                         as usize;
                     started += (pos.on_found > 0) as usize;
                     moves.clear();
-                    generate::<V>(&pos, &mut moves);
+                    generate::<V>(v, &pos, &mut moves);
                     if moves.is_empty() || !path.is_empty() && rng.random_bool(0.2) {
                         let Some((m, u)) = path.pop() else { break };
                         undo::<V>(&mut pos, m, u);
@@ -486,7 +491,7 @@ mod tests {
                             &moves
                         };
                         let m = from[rng.random_range(0..from.len())];
-                        let u = apply::<V>(&mut pos, m);
+                        let u = apply::<V>(v, &mut pos, m);
                         path.push((m, u));
                     }
                 }

@@ -169,12 +169,12 @@ impl<V: Variant> Tables<V> {
     const PARENTS: [u64; 52] = parents::<V>();
     const CHILDREN: [u64; 52] = children::<V>();
     #[inline(always)]
-    fn space() -> u64 {
-        V::rules().space_cards(SourceKind::Tableau)
+    fn space(v: V) -> u64 {
+        v.rules().space_cards(SourceKind::Tableau)
     }
     #[inline(always)]
-    fn space_off() -> u64 {
-        let r = V::rules();
+    fn space_off(v: V) -> u64 {
+        let r = v.rules();
         r.space_cards(SourceKind::Waste)
             | r.space_cards(SourceKind::Reserve)
             | r.space_cards(SourceKind::Foundation)
@@ -211,11 +211,11 @@ const fn children<V: Variant>() -> [u64; 52] {
 
 /// Is the position lost because some card can never go up (see the module's doc)? Only for
 /// one-deck games; `false` for two.
-pub fn blocked<V: Variant>(pos: &Position) -> bool {
-    if V::rules().decks != 1 {
+pub fn blocked<V: Variant>(v: V, pos: &Position) -> bool {
+    if v.rules().decks != 1 {
         return false;
     }
-    let layout = Layout::new::<V>(pos);
+    let layout = Layout::new::<V>(v, pos);
     if layout.tab == 0 {
         // An empty tableau: nothing can be blocked.
         return false;
@@ -225,15 +225,15 @@ pub fn blocked<V: Variant>(pos: &Position) -> bool {
     // ever reachable. If none of them can ever go up or come onto the tableau, no talon card
     // ever leaves, and that answer holds; once one of them can, every talon card counts as
     // reachable (see `Layout::fixed_point`).
-    let talon = talon_reach::<V>(pos, off & !layout.found);
-    if Tables::<V>::TRAPS && layout.trapped::<V>() {
+    let talon = talon_reach::<V>(v, pos, off & !layout.found);
+    if Tables::<V>::TRAPS && layout.trapped::<V>(v) {
         debug_assert!(
-            layout.fixed_point::<V>(off, talon).is_some(),
+            layout.fixed_point::<V>(v, off, talon).is_some(),
             "a trap is blocked"
         );
         return true;
     }
-    layout.fixed_point::<V>(off, talon).is_some()
+    layout.fixed_point::<V>(v, off, talon).is_some()
 }
 
 /// Can the move `m` (with `u`, what `apply` returned), which led to `pos`, turn the answer of
@@ -267,12 +267,12 @@ pub fn seldom_blocks(m: Move, u: &Undo) -> bool {
 /// when these are all of them. `off`: the cards neither in the tableau nor on a foundation
 /// (the talon's and the reserve's: one deck, so the talon's are these but the reserve's).
 #[inline(always)]
-fn talon_reach<V: Variant>(pos: &Position, off: u64) -> Option<(u64, u64)> {
-    let Stock::Waste { draw, passes } = V::rules().stock else {
+fn talon_reach<V: Variant>(v: V, pos: &Position, off: u64) -> Option<(u64, u64)> {
+    let Stock::Waste { draw, passes } = v.rules().stock else {
         return None;
     };
     let mut all = off;
-    let mut held = reserve_mask(&pos.reserve) & ((1u64 << V::rules().reserve) - 1);
+    let mut held = reserve_mask(&pos.reserve) & ((1u64 << v.rules().reserve) - 1);
     while held != 0 {
         all &= !(1u64 << (pos.reserve[held.trailing_zeros() as usize] & !DOWN));
         held &= held - 1;
@@ -304,9 +304,9 @@ fn talon_reach<V: Variant>(pos: &Position, off: u64) -> Option<(u64, u64)> {
 
 /// The foundations' cards, a bit per card index (one deck).
 #[inline(always)]
-fn found_cards<V: Variant>(pos: &Position) -> u64 {
+fn found_cards<V: Variant>(v: V, pos: &Position) -> u64 {
     let mut found = 0u64;
-    for f in 0..V::rules().foundations() {
+    for f in 0..v.rules().foundations() {
         let s = pos.found_suit[f];
         if s != NONE {
             for r in 1..=pos.found_height[f] {
@@ -350,8 +350,8 @@ struct Layout<'a> {
 
 impl<'a> Layout<'a> {
     #[inline(always)]
-    fn new<V: Variant>(pos: &'a Position) -> Layout<'a> {
-        let rules = V::rules();
+    fn new<V: Variant>(v: V, pos: &'a Position) -> Layout<'a> {
+        let rules = v.rules();
         let mut l = Layout {
             piles: &pos.piles[..rules.piles()],
             tab: 0,
@@ -393,7 +393,7 @@ impl<'a> Layout<'a> {
                 l.tops |= 1 << (t & !DOWN);
             }
         }
-        l.found = found_cards::<V>(pos);
+        l.found = found_cards::<V>(v, pos);
         l
     }
 
@@ -421,8 +421,8 @@ impl<'a> Layout<'a> {
     /// bare-able card not below it, or fills a space: none does, as the cards it fits on lie
     /// below X's lowest head, and are bare-able only once exposed or left, which needs X left
     /// first. So X never leaves, nor goes up, in the fixed point either: it says blocked.
-    fn trapped<V: Variant>(&self) -> bool {
-        let space = Tables::<V>::space();
+    fn trapped<V: Variant>(&self, v: V) -> bool {
+        let space = Tables::<V>::space(v);
         for pile in self.piles {
             // The cards below the one looked at.
             let mut below = 0u64;
@@ -462,11 +462,11 @@ impl<'a> Layout<'a> {
     /// rules fire), so the answers are a least fixed point, the same in whatever order the
     /// rules fire; and the answers found with fewer cards reachable are answers of the fixed
     /// point with more, so going on from them once the talon opens ends at that fixed point.
-    fn fixed_point<V: Variant>(&self, off: u64, talon: Option<(u64, u64)>) -> Option<u64> {
-        let space = Tables::<V>::space();
+    fn fixed_point<V: Variant>(&self, v: V, off: u64, talon: Option<(u64, u64)>) -> Option<u64> {
+        let space = Tables::<V>::space(v);
         // Cards that may fill a space from off the tableau (from wherever they may come: the
         // waste, the reserve, a foundation).
-        let off_space = Tables::<V>::space_off();
+        let off_space = Tables::<V>::space_off(v);
         let (piles, face_up, heads) = (self.piles, self.face_up, &self.heads);
         // The cards turning can show, while the talon is still taken as whole.
         let mut frozen = talon.map(|(_, now)| now);
@@ -607,8 +607,8 @@ mod tests {
 
     /// The least fixed point of the module's rules, card by card as they read (with the
     /// reachable off-tableau cards `reach`): the cards up at the end, and those placed.
-    fn fixed_point_by_the_rules<V: Variant>(pos: &Position, reach: u64) -> (u64, u64) {
-        let rules = V::rules();
+    fn fixed_point_by_the_rules<V: Variant>(v: V, pos: &Position, reach: u64) -> (u64, u64) {
+        let rules = v.rules();
         let card = |i: usize| Card::from_index(i as u8);
         let (mut fits_on, mut space_tab, mut space_off) = ([0u64; 52], 0u64, 0u64);
         for (c, on) in fits_on.iter_mut().enumerate() {
@@ -633,7 +633,7 @@ mod tests {
         }
         let piles = &pos.piles[..rules.piles()];
         let at = |q: usize, i: usize| piles[q].card(i).index() as usize;
-        let mut up = found_cards::<V>(pos);
+        let mut up = found_cards::<V>(v, pos);
         let (mut exposed, mut left, mut placed, mut freed) = (0u64, 0u64, 0u64, 0u64);
         let lower_up = |up: u64, c: usize| c < 4 || up >> (c - 4) & 1 != 0;
         loop {
@@ -728,28 +728,29 @@ mod tests {
     /// [`blocked`] as the module's doc defines it: the fixed point with the talon whole first,
     /// then, if one of the cards turning can show may go up or come onto the tableau, the
     /// fixed point with every talon card reachable.
-    fn blocked_by_the_rules<V: Variant>(pos: &Position) -> bool {
-        let piles = &pos.piles[..V::rules().piles()];
+    fn blocked_by_the_rules<V: Variant>(v: V, pos: &Position) -> bool {
+        let piles = &pos.piles[..v.rules().piles()];
         let tab = piles
             .iter()
             .flat_map(|p| (0..p.len as usize).map(|i| 1u64 << p.card(i).index()))
             .fold(0, |a, b| a | b);
-        if V::rules().decks != 1 || tab == 0 {
+        if v.rules().decks != 1 || tab == 0 {
             return false;
         }
         let off = ALL & !tab;
-        if let Some((all, now)) = talon_reach::<V>(pos, off & !found_cards::<V>(pos)) {
-            let (up, placed) = fixed_point_by_the_rules::<V>(pos, off & !all | now);
+        if let Some((all, now)) = talon_reach::<V>(v, pos, off & !found_cards::<V>(v, pos)) {
+            let (up, placed) = fixed_point_by_the_rules::<V>(v, pos, off & !all | now);
             if (up | placed) & now == 0 {
                 return up != ALL;
             }
         }
-        fixed_point_by_the_rules::<V>(pos, off).0 != ALL
+        fixed_point_by_the_rules::<V>(v, pos, off).0 != ALL
     }
 
     /// Random walks of `steps` moves from the deals of seeds `0..seeds` of `V` (moves drawn
     /// with the random seed `rng`): `visit` sees every position entered, with its moves.
     fn walk<V: Variant>(
+        v: V,
         seeds: u64,
         steps: usize,
         rng: u64,
@@ -758,16 +759,16 @@ mod tests {
         let mut rng = ChaCha8Rng::seed_from_u64(rng);
         let mut moves = Vec::new();
         for seed in 0..seeds {
-            let deal = crate::deal::deal(V::rules(), seed);
-            let mut pos = Position::from_deal::<V>(&deal).expect("a legal deal");
+            let deal = crate::deal::deal(v.rules(), seed);
+            let mut pos = Position::from_deal::<V>(v, &deal).expect("a legal deal");
             for _ in 0..steps {
                 moves.clear();
-                generate::<V>(&pos, &mut moves);
+                generate::<V>(v, &pos, &mut moves);
                 visit(&pos, &moves);
                 if moves.is_empty() {
                     break;
                 }
-                apply::<V>(&mut pos, moves[rng.random_range(0..moves.len())]);
+                apply::<V>(v, &mut pos, moves[rng.random_range(0..moves.len())]);
             }
         }
     }
@@ -776,18 +777,18 @@ mod tests {
     /// at every position, and every position with a trapped card ([`Layout::trapped`], asked
     /// whether [`blocked`] asks it in `V` or not) is blocked; returns how many positions were
     /// blocked, how many were not, and how many had a trapped card.
-    fn agree<V: Variant>(seeds: u64, steps: usize) -> (usize, usize, usize) {
+    fn agree<V: Variant>(v: V, seeds: u64, steps: usize) -> (usize, usize, usize) {
         let (mut yes, mut no, mut trapped) = (0, 0, 0);
-        walk::<V>(seeds, steps, 7, |pos, _| {
-            let b = blocked::<V>(pos);
-            assert_eq!(b, blocked_by_the_rules::<V>(pos), "{}", V::rules().id);
+        walk::<V>(v, seeds, steps, 7, |pos, _| {
+            let b = blocked::<V>(v, pos);
+            assert_eq!(b, blocked_by_the_rules::<V>(v, pos), "{}", v.rules().id);
             if b {
                 yes += 1;
             } else {
                 no += 1;
             }
-            if V::rules().decks == 1 && Layout::new::<V>(pos).trapped::<V>() {
-                assert!(b, "{}: trapped, yet not blocked", V::rules().id);
+            if v.rules().decks == 1 && Layout::new::<V>(v, pos).trapped::<V>(v) {
+                assert!(b, "{}: trapped, yet not blocked", v.rules().id);
                 trapped += 1;
             }
         });
@@ -798,15 +799,15 @@ mod tests {
     fn blocked_computes_the_fixed_point_its_rules_define() {
         let (mut total, mut trapped) = ((0, 0), 0);
         for (yes, no, traps) in [
-            agree::<Klondike>(6, 150),
-            agree::<KlondikeDraw3>(6, 150),
-            agree::<Stonewall>(6, 150),
-            agree::<FlowerGarden>(6, 150),
-            agree::<Wildflower>(6, 150),
-            agree::<LuckyThirteen>(6, 150),
-            agree::<LuckierThirteen>(6, 150),
-            agree::<LuckyPiles>(6, 150),
-            agree::<LuckyPilesSameSuit>(6, 150),
+            agree::<Klondike>(Klondike, 6, 150),
+            agree::<KlondikeDraw3>(KlondikeDraw3, 6, 150),
+            agree::<Stonewall>(Stonewall, 6, 150),
+            agree::<FlowerGarden>(FlowerGarden, 6, 150),
+            agree::<Wildflower>(Wildflower, 6, 150),
+            agree::<LuckyThirteen>(LuckyThirteen, 6, 150),
+            agree::<LuckierThirteen>(LuckierThirteen, 6, 150),
+            agree::<LuckyPiles>(LuckyPiles, 6, 150),
+            agree::<LuckyPilesSameSuit>(LuckyPilesSameSuit, 6, 150),
         ] {
             total = (total.0 + yes, total.1 + no);
             trapped += traps;
@@ -819,7 +820,7 @@ mod tests {
 
     #[test]
     fn a_trapped_card_blocks() {
-        let (blocked, _, trapped) = agree::<LuckyPilesSameSuit>(60, 150);
+        let (blocked, _, trapped) = agree::<LuckyPilesSameSuit>(LuckyPilesSameSuit, 60, 150);
         // Traps answer many of the dead ends in the game where `blocked` looks for them.
         assert!(
             trapped >= 100 && trapped * 4 >= blocked,
@@ -832,18 +833,18 @@ mod tests {
     /// test below cuts what it let through), and `seldom_blocks` names exactly the moves to a
     /// foundation that turn no card up. Returns the moves checked from blocked positions, and
     /// those that `seldom_blocks` named.
-    fn stays_blocked<V: Variant>(seeds: u64, steps: usize) -> (usize, usize) {
+    fn stays_blocked<V: Variant>(v: V, seeds: u64, steps: usize) -> (usize, usize) {
         let (mut checked, mut seldom) = (0, 0);
-        walk::<V>(seeds, steps, 11, |pos, moves| {
-            let was = blocked::<V>(pos);
+        walk::<V>(v, seeds, steps, 11, |pos, moves| {
+            let was = blocked::<V>(v, pos);
             for &m in moves {
                 let mut child = pos.clone();
-                let u = apply::<V>(&mut child, m);
+                let u = apply::<V>(v, &mut child, m);
                 let to_foundation = matches!(m.to, Place::Foundation(_));
                 assert_eq!(seldom_blocks(m, &u), to_foundation && !u.flipped, "{m}");
                 seldom += usize::from(seldom_blocks(m, &u));
                 if was {
-                    assert!(blocked::<V>(&child), "{}: {m} unblocked", V::rules().id);
+                    assert!(blocked::<V>(v, &child), "{}: {m} unblocked", v.rules().id);
                     checked += 1;
                 }
             }
@@ -855,12 +856,12 @@ mod tests {
     fn a_blocked_position_stays_blocked() {
         let mut total = (0, 0);
         for (checked, seldom) in [
-            stays_blocked::<Klondike>(6, 150),
-            stays_blocked::<KlondikeDraw3>(6, 150),
-            stays_blocked::<Stonewall>(6, 150),
-            stays_blocked::<FlowerGarden>(6, 150),
-            stays_blocked::<LuckyThirteen>(6, 150),
-            stays_blocked::<LuckyPiles>(6, 150),
+            stays_blocked::<Klondike>(Klondike, 6, 150),
+            stays_blocked::<KlondikeDraw3>(KlondikeDraw3, 6, 150),
+            stays_blocked::<Stonewall>(Stonewall, 6, 150),
+            stays_blocked::<FlowerGarden>(FlowerGarden, 6, 150),
+            stays_blocked::<LuckyThirteen>(LuckyThirteen, 6, 150),
+            stays_blocked::<LuckyPiles>(LuckyPiles, 6, 150),
         ] {
             total = (total.0 + checked, total.1 + seldom);
         }

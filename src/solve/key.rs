@@ -213,12 +213,12 @@ pub struct KeyContext {
 }
 
 impl KeyContext {
-    pub fn new<V: Variant>(start: &Position) -> KeyContext {
+    pub fn new<V: Variant>(v: V, start: &Position) -> KeyContext {
         let mut fixed_bits = [0u8; 16];
         let mut fixed_at = [0u8; 16];
         let mut fixed_total = 0;
         let mut cap = [0u8; 16];
-        for (p, fb) in fixed_bits.iter_mut().enumerate().take(V::rules().piles()) {
+        for (p, fb) in fixed_bits.iter_mut().enumerate().take(v.rules().piles()) {
             *fb = bits_for(start.piles[p].fixed as usize) as u8;
             fixed_at[p] = fixed_total as u8;
             fixed_total += *fb as u32;
@@ -275,8 +275,8 @@ impl KeyContext {
     /// member with an empty waste; the solver only ever replays moves from the real deal.
     /// Without talon plays (single turns) the positions differ: only the turns connect them,
     /// so the context must not merge them there.
-    pub fn with_talon_plays<V: Variant>(mut self, used: bool) -> KeyContext {
-        if let Stock::Waste { draw, passes: None } = V::rules().stock
+    pub fn with_talon_plays<V: Variant>(mut self, v: V, used: bool) -> KeyContext {
+        if let Stock::Waste { draw, passes: None } = v.rules().stock
             && used
         {
             self.cycle = draw;
@@ -292,12 +292,12 @@ impl KeyContext {
     /// planner solves from there): its piles may have grown by building far above any dealt
     /// pile, but their prefixes are no longer than the deal's, so such a start never needs
     /// more bits than its deal did.
-    pub fn max_bits<V: Variant>(start: &Position) -> u32 {
-        let tallest = (0..V::rules().piles())
+    pub fn max_bits<V: Variant>(v: V, start: &Position) -> u32 {
+        let tallest = (0..v.rules().piles())
             .map(|p| start.piles[p].fixed as usize)
             .max()
             .unwrap_or(0);
-        max_bits(V::rules(), tallest, start.talon_len as usize)
+        max_bits(v.rules(), tallest, start.talon_len as usize)
     }
 }
 
@@ -534,8 +534,8 @@ fn read_built<V: Variant>(r: &mut Reader, cards: &mut [u8; PILE_CAP], at: usize)
 
 /// Packs `pos` into its key.
 #[inline]
-pub fn encode<V: Variant, K: KeyWords>(ctx: &KeyContext, pos: &Position) -> K {
-    encode_as::<V, K>(ctx, pos, false)
+pub fn encode<V: Variant, K: KeyWords>(v: V, ctx: &KeyContext, pos: &Position) -> K {
+    encode_as::<V, K>(v, ctx, pos, false)
 }
 
 /// Is the waste of `pos` at a place the key merges (see [`KeyContext::with_talon_plays`])?
@@ -566,6 +566,7 @@ fn on_cycle(ctx: &KeyContext, pos: &Position) -> bool {
 /// encoding of the tableau.
 #[inline]
 pub fn turned_over_key<V: Variant, K: KeyWords>(
+    v: V,
     ctx: &KeyContext,
     pos: &Position,
     key: &K,
@@ -573,7 +574,7 @@ pub fn turned_over_key<V: Variant, K: KeyWords>(
     if ctx.cycle == 0 || pos.talon_len == 0 || on_cycle(ctx, pos) {
         return None;
     }
-    let rules = V::rules();
+    let rules = v.rules();
     let found_bits = if rules.decks == 1 { 16 } else { 32 };
     let at = found_bits + rules.reserve as u32 + pos.talon_len as u32;
     let mut out = *key;
@@ -583,7 +584,7 @@ pub fn turned_over_key<V: Variant, K: KeyWords>(
         bits_for(pos.talon_len as usize),
         (pos.stock_len + pos.waste_len) as u64,
     );
-    debug_assert_eq!(out, encode_as::<V, K>(ctx, pos, true));
+    debug_assert_eq!(out, encode_as::<V, K>(v, ctx, pos, true));
     Some(out)
 }
 
@@ -602,28 +603,33 @@ fn set_bits(words: &mut [u64], at: u32, n: u32, v: u64) {
 }
 
 #[inline(always)]
-fn encode_as<V: Variant, K: KeyWords>(ctx: &KeyContext, pos: &Position, turned_over: bool) -> K {
-    let rules = V::rules();
+fn encode_as<V: Variant, K: KeyWords>(
+    v: V,
+    ctx: &KeyContext,
+    pos: &Position,
+    turned_over: bool,
+) -> K {
+    let rules = v.rules();
     let mut key = K::default();
     let mut w = Writer::new(key.as_mut());
-    put_foundations::<V>(&mut w, pos);
+    put_foundations::<V>(v, &mut w, pos);
     // Reserve.
     if rules.reserve > 0 {
         let m = reserve_mask(&pos.reserve) & ((1u64 << rules.reserve) - 1);
         w.put(m, rules.reserve as u32);
     }
     if !matches!(rules.stock, Stock::None) && pos.talon_len > 0 {
-        put_talon::<V>(&mut w, ctx, pos, turned_over);
+        put_talon::<V>(v, &mut w, ctx, pos, turned_over);
     }
-    put_tableau::<V>(&mut w, ctx, pos);
+    put_tableau::<V>(v, &mut w, ctx, pos);
     w.finish();
     key
 }
 
 /// The foundations' heights, per suit (with two decks, the two of a suit higher first).
 #[inline(always)]
-fn put_foundations<V: Variant>(w: &mut Writer, pos: &Position) {
-    let rules = V::rules();
+fn put_foundations<V: Variant>(v: V, w: &mut Writer, pos: &Position) {
+    let rules = v.rules();
     let nf = rules.foundations();
     if rules.decks == 1 {
         let mut h = [0u64; 4];
@@ -658,8 +664,14 @@ fn put_foundations<V: Variant>(w: &mut Writer, pos: &Position) {
 /// over reaches, where `turned_over` or on the cycle) and, where passes are counted, the
 /// redeals.
 #[inline(always)]
-fn put_talon<V: Variant>(w: &mut Writer, ctx: &KeyContext, pos: &Position, turned_over: bool) {
-    let rules = V::rules();
+fn put_talon<V: Variant>(
+    v: V,
+    w: &mut Writer,
+    ctx: &KeyContext,
+    pos: &Position,
+    turned_over: bool,
+) {
+    let rules = v.rules();
     let tl = pos.talon_len as usize;
     let left = !pos.talon_out;
     let m = [left as u64, (left >> 64) as u64];
@@ -690,8 +702,8 @@ fn put_talon<V: Variant>(w: &mut Writer, ctx: &KeyContext, pos: &Position, turne
 /// capped prefix lengths only (`KeyContext::with_loose_tableau`: a capped length needs no more
 /// bits than the start's).
 #[inline(always)]
-fn put_tableau<V: Variant>(w: &mut Writer, ctx: &KeyContext, pos: &Position) {
-    let rules = V::rules();
+fn put_tableau<V: Variant>(v: V, w: &mut Writer, ctx: &KeyContext, pos: &Position) {
+    let rules = v.rules();
     let np = rules.piles();
     if ctx.loose {
         if ctx.fixed_total <= 57 {
@@ -818,8 +830,13 @@ fn sort_piles(pos: &Position, free: &mut [u8]) {
 /// Unpacks a key into a position, given the start position it was reached from. Foundations
 /// come out in suit order and interchangeable piles in sorted order; everything else is as
 /// it was.
-pub fn decode<V: Variant, K: KeyWords>(ctx: &KeyContext, start: &Position, key: &K) -> Position {
-    let rules = V::rules();
+pub fn decode<V: Variant, K: KeyWords>(
+    v: V,
+    ctx: &KeyContext,
+    start: &Position,
+    key: &K,
+) -> Position {
+    let rules = v.rules();
     let mut r = Reader {
         words: key.as_ref(),
         at: 0,
@@ -856,7 +873,7 @@ pub fn decode<V: Variant, K: KeyWords>(ctx: &KeyContext, start: &Position, key: 
         }
     }
     if !matches!(rules.stock, Stock::None) && start.talon_len > 0 {
-        read_talon::<V>(&mut r, start, &mut pos);
+        read_talon::<V>(v, &mut r, start, &mut pos);
     }
     let np = rules.piles();
     let mut fixed = [0usize; 16];
@@ -887,8 +904,8 @@ pub fn decode<V: Variant, K: KeyWords>(ctx: &KeyContext, start: &Position, key: 
 
 /// Reads the talon's part of a key into `pos` (the inverse of `put_talon`).
 #[inline]
-fn read_talon<V: Variant>(r: &mut Reader, start: &Position, pos: &mut Position) {
-    let rules = V::rules();
+fn read_talon<V: Variant>(v: V, r: &mut Reader, start: &Position, pos: &mut Position) {
+    let rules = v.rules();
     let tl = start.talon_len as usize;
     let m = if tl > 64 {
         [r.get(64), r.get((tl - 64) as u32)]
@@ -1005,15 +1022,15 @@ mod tests {
     /// The free piles come out of `sort_piles` (and in one deck of `sort_piles_one_deck`) in
     /// the order of their ranks and then their card lists, at positions along random walks;
     /// returns how many sorts of two piles or more were compared.
-    fn pile_sorts_agree<V: Variant>() -> usize {
+    fn pile_sorts_agree<V: Variant>(v: V) -> usize {
         let mut rng = ChaCha8Rng::seed_from_u64(0x9e37);
         let mut compared = 0;
         let mut moves: Vec<Move> = Vec::new();
         for seed in 0..40 {
             let mut pos =
-                Position::from_deal::<V>(&crate::deal::deal(V::rules(), seed)).expect("a deal");
+                Position::from_deal::<V>(v, &crate::deal::deal(v.rules(), seed)).expect("a deal");
             for _ in 0..200 {
-                let free: Vec<u8> = (0..V::rules().piles() as u8)
+                let free: Vec<u8> = (0..v.rules().piles() as u8)
                     .filter(|&p| pos.piles[p as usize].fixed == 0)
                     .collect();
                 if free.len() > 1 {
@@ -1027,7 +1044,7 @@ mod tests {
                     let mut got = free.clone();
                     sort_piles(&pos, &mut got);
                     assert_eq!(cards(&got), cards(&want), "seed {seed}");
-                    if V::rules().decks == 1 {
+                    if v.rules().decks == 1 {
                         let mut got = free.clone();
                         sort_piles_one_deck(&pos, &mut got);
                         assert_eq!(cards(&got), cards(&want), "seed {seed}");
@@ -1035,11 +1052,11 @@ mod tests {
                     compared += 1;
                 }
                 moves.clear();
-                generate::<V>(&pos, &mut moves);
+                generate::<V>(v, &pos, &mut moves);
                 if moves.is_empty() {
                     break;
                 }
-                apply::<V>(&mut pos, moves[rng.random_range(0..moves.len())]);
+                apply::<V>(v, &mut pos, moves[rng.random_range(0..moves.len())]);
             }
         }
         compared
@@ -1047,12 +1064,12 @@ mod tests {
 
     #[test]
     fn pile_sorts_order_as_ranks_and_card_lists_do() {
-        assert!(pile_sorts_agree::<LuckyThirteen>() > 1000);
-        assert!(pile_sorts_agree::<LuckierThirteen>() > 1000);
-        assert!(pile_sorts_agree::<LuckyPiles>() > 1000);
-        assert!(pile_sorts_agree::<Klondike>() > 1000);
-        assert!(pile_sorts_agree::<NapoleonsShoulder>() > 1000);
-        assert!(pile_sorts_agree::<FortyThieves>() > 100);
+        assert!(pile_sorts_agree::<LuckyThirteen>(LuckyThirteen) > 1000);
+        assert!(pile_sorts_agree::<LuckierThirteen>(LuckierThirteen) > 1000);
+        assert!(pile_sorts_agree::<LuckyPiles>(LuckyPiles) > 1000);
+        assert!(pile_sorts_agree::<Klondike>(Klondike) > 1000);
+        assert!(pile_sorts_agree::<NapoleonsShoulder>(NapoleonsShoulder) > 1000);
+        assert!(pile_sorts_agree::<FortyThieves>(FortyThieves) > 100);
     }
 
     /// Two piles of two decks that agree in their length and first seven cards (one rank) are

@@ -76,8 +76,8 @@ use crate::game::{Build, FaceDown, Move, Space, Unit, Variant};
 /// Does the loose-tableau argument hold for this game? (One deck, alternating colour, any
 /// alternating run moves, only Kings into empty piles, face-down cards only at the bottom of
 /// piles.)
-pub fn holds<V: Variant>() -> bool {
-    let rules = V::rules();
+pub fn holds<V: Variant>(v: V) -> bool {
+    let rules = v.rules();
     rules.decks == 1
         && matches!(V::BUILD, Build::DownAltColour)
         && matches!(V::UNIT, Unit::Run(Build::DownAltColour))
@@ -96,8 +96,8 @@ pub fn twin(c: Card) -> Card {
 /// of its suit when it lies face up and covered in a pile, its twin is a top card of another
 /// pile, and the cards above it move as a run.
 #[inline]
-pub fn push_twin_shifts<V: Variant>(pos: &Position, out: &mut Vec<Move>) {
-    let np = V::rules().piles();
+pub fn push_twin_shifts<V: Variant>(v: V, pos: &Position, out: &mut Vec<Move>) {
+    let np = v.rules().piles();
     let mut tops = 0u64;
     let mut pile_of = [0u8; 52];
     for q in 0..np {
@@ -108,7 +108,7 @@ pub fn push_twin_shifts<V: Variant>(pos: &Position, out: &mut Vec<Move>) {
             pile_of[t as usize] = q as u8;
         }
     }
-    for f in 0..V::rules().foundations() {
+    for f in 0..v.rules().foundations() {
         let (s, h) = (pos.found_suit[f], pos.found_height[f]);
         if s == NONE || h == 13 {
             continue; // an Ace is never covered

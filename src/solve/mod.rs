@@ -170,11 +170,15 @@ pub enum SolveError {
 
 /// Replays `moves` from `start` with the direct rules check; the position reached, or the first
 /// refused move (0-based index) and why.
-pub fn replay<V: Variant>(start: &Position, moves: &[Move]) -> Result<Position, (usize, Illegal)> {
+pub fn replay<V: Variant>(
+    v: V,
+    start: &Position,
+    moves: &[Move],
+) -> Result<Position, (usize, Illegal)> {
     let mut pos = start.clone();
     for (i, &m) in moves.iter().enumerate() {
-        let m = legal::<V>(&pos, m).map_err(|e| (i, e))?;
-        apply::<V>(&mut pos, m);
+        let m = legal::<V>(v, &pos, m).map_err(|e| (i, e))?;
+        apply::<V>(v, &mut pos, m);
     }
     Ok(pos)
 }
@@ -183,21 +187,21 @@ pub fn replay<V: Variant>(start: &Position, moves: &[Move]) -> Result<Position, 
 /// shifts ([`Move::twin_shift`]): a talon play becomes the stock turns (and the redeal) it
 /// stands for and the play from the waste, a twin shift its run move and its move up. Other
 /// moves are kept as they are. The result is meant for [`replay`], which checks it.
-pub fn expand_solver_moves<V: Variant>(start: &Position, moves: &[Move]) -> Vec<Move> {
+pub fn expand_solver_moves<V: Variant>(v: V, start: &Position, moves: &[Move]) -> Vec<Move> {
     if !moves
         .iter()
         .any(|m| m.as_talon_play().is_some() || m.as_twin_shift().is_some())
     {
         return moves.to_vec();
     }
-    let draw = match V::rules().stock {
+    let draw = match v.rules().stock {
         Stock::Waste { draw, .. } => draw,
         Stock::None => 1,
     };
     let mut pos = start.clone();
     let mut out = Vec::with_capacity(moves.len() * 2);
     let mut step = |pos: &mut Position, m: Move| {
-        apply::<V>(pos, m);
+        apply::<V>(v, pos, m);
         out.push(m);
     };
     let turn = |pos: &Position| Move::new(Place::Stock, Place::Waste, draw.min(pos.stock_len));
@@ -237,13 +241,13 @@ pub fn expand_solver_moves<V: Variant>(start: &Position, moves: &[Move]) -> Vec<
 /// then more bits than the key has. When `start` does not fit, its search starts from a copy
 /// whose prefixes end below each pile's top build sequence ([`with_built_tops`]): the same
 /// position to play (the prefix only tells the key which cards it may take from the start).
-fn keyable<V: Variant>(start: &Position) -> Result<Cow<'_, Position>, SolveError> {
+fn keyable<V: Variant>(v: V, start: &Position) -> Result<Cow<'_, Position>, SolveError> {
     let have = 64 * V::Key::default().as_ref().len() as u32;
-    if key::KeyContext::max_bits::<V>(start) <= have {
+    if key::KeyContext::max_bits::<V>(v, start) <= have {
         return Ok(Cow::Borrowed(start));
     }
-    let cut = with_built_tops::<V>(start);
-    let needed = key::KeyContext::max_bits::<V>(&cut);
+    let cut = with_built_tops::<V>(v, start);
+    let needed = key::KeyContext::max_bits::<V>(v, &cut);
     if needed > have {
         return Err(SolveError::KeyTooSmall { needed, have });
     }
@@ -255,11 +259,11 @@ fn keyable<V: Variant>(start: &Position) -> Result<Cow<'_, Position>, SolveError
 /// there. The key's rules for a prefix still hold: its top card is face up (the cut moves up
 /// one card where it would leave a face-down card on top), and the built part is a build
 /// sequence no longer than the key's count field.
-pub fn with_built_tops<V: Variant>(pos: &Position) -> Position {
+pub fn with_built_tops<V: Variant>(v: V, pos: &Position) -> Position {
     let b = V::BUILD;
     let most = (1usize << key::count_bits(b)) - 1;
     let mut out = pos.clone();
-    for pile in out.piles.iter_mut().take(V::rules().piles()) {
+    for pile in out.piles.iter_mut().take(v.rules().piles()) {
         // The built part is cards[f..len]; it grows down while the card below is face up and
         // the part's bottom card fits on it.
         let len = pile.len as usize;
@@ -281,6 +285,8 @@ pub fn with_built_tops<V: Variant>(pos: &Position) -> Position {
 
 /// A solver for one game, reusable from deal to deal (its tables keep their memory).
 pub struct Solver<V: Variant> {
+    /// The game.
+    v: V,
     searchers: schedule::Searchers<V>,
     /// The counters of the last solve (its scans' nodes added up).
     stats: Stats,
@@ -288,12 +294,18 @@ pub struct Solver<V: Variant> {
 }
 
 impl<V: Variant> Solver<V> {
-    pub fn new(options: Options) -> Self {
+    pub fn new(v: V, options: Options) -> Self {
         Solver {
-            searchers: schedule::Searchers::new(options.table_bytes, options.prune),
+            v,
+            searchers: schedule::Searchers::new(v, options.table_bytes, options.prune),
             stats: Stats::default(),
             options,
         }
+    }
+
+    /// The game it solves.
+    pub fn game(&self) -> V {
+        self.v
     }
 
     /// Searches from `start` with the schedule ([`schedule`]). `Options::quick = false` runs
@@ -301,7 +313,8 @@ impl<V: Variant> Solver<V> {
     /// where that search alone finds every win the whole schedule finds and proves more deals
     /// lost.
     fn search(&mut self, start: &Position, limits: &Limits, cancel: &AtomicBool) -> End {
-        let quick = self.options.quick && !Plan::new::<V>(&self.options.prune).loose::<V>();
+        let v = self.v;
+        let quick = self.options.quick && !Plan::new::<V>(v, &self.options.prune).loose::<V>(v);
         self.searchers.set_prune(self.options.prune);
         let (end, stats) = self.searchers.search(start, limits, quick, cancel);
         self.stats = stats;
@@ -337,7 +350,8 @@ impl<V: Variant> Solver<V> {
         start: &Position,
         cancel: &AtomicBool,
     ) -> Result<(End, Stats), SolveError> {
-        let keyed = keyable::<V>(start)?;
+        let v = self.v;
+        let keyed = keyable::<V>(v, start)?;
         let limits = self.limits(Instant::now());
         let end = self.search(&keyed, &limits, cancel);
         Ok((end, self.stats))
@@ -345,30 +359,32 @@ impl<V: Variant> Solver<V> {
 
     /// Solves from `start`. `cancel` stops the search (verdict `unknown`, cancelled).
     pub fn solve(&mut self, start: &Position, cancel: &AtomicBool) -> Result<Solution, SolveError> {
-        let keyed = keyable::<V>(start)?;
+        let v = self.v;
+        let keyed = keyable::<V>(v, start)?;
         let t0 = Instant::now();
         let limits = self.limits(t0);
         let end = self.search(&keyed, &limits, cancel);
         let verdict = match end {
             End::Found(moves) => {
-                let mut moves = expand_solver_moves::<V>(start, &moves);
+                let mut moves = expand_solver_moves::<V>(v, start, &moves);
                 // A long win gets a second try (shortening a wandering one seldom helps).
-                if moves.len() > LONG_PER_CARD * V::rules().cards()
+                if moves.len() > LONG_PER_CARD * v.rules().cards()
                     && let Some(other) = self.shorter(&keyed, &limits, cancel)
                 {
-                    let other = expand_solver_moves::<V>(start, &other);
+                    let other = expand_solver_moves::<V>(v, start, &other);
                     if other.len() < moves.len() {
                         moves = other;
                     }
                 }
-                let moves = shortened::<V>(start, moves);
-                let pos =
-                    replay::<V>(start, &moves).map_err(|(index, why)| SolveError::BadSolution {
+                let moves = shortened::<V>(v, start, moves);
+                let pos = replay::<V>(v, start, &moves).map_err(|(index, why)| {
+                    SolveError::BadSolution {
                         index,
                         mv: moves[index],
                         why,
-                    })?;
-                if !pos.is_won::<V>() {
+                    }
+                })?;
+                if !pos.is_won::<V>(v) {
                     return Err(SolveError::NotWon);
                 }
                 Verdict::Solved(moves)
@@ -421,9 +437,9 @@ const SHORTER_SHARE: u64 = 4;
 
 /// `moves` with its detours cut out ([`shorten::shorten`]) if the result replays to a win (it
 /// always should), else `moves` as they are (checked by the caller's replay).
-fn shortened<V: Variant>(start: &Position, moves: Vec<Move>) -> Vec<Move> {
-    let short = shorten::shorten::<V>(start, &moves);
-    if short.len() < moves.len() && replay::<V>(start, &short).is_ok_and(|p| p.is_won::<V>()) {
+fn shortened<V: Variant>(v: V, start: &Position, moves: Vec<Move>) -> Vec<Move> {
+    let short = shorten::shorten::<V>(v, start, &moves);
+    if short.len() < moves.len() && replay::<V>(v, start, &short).is_ok_and(|p| p.is_won::<V>(v)) {
         short
     } else {
         moves

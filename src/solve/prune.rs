@@ -342,18 +342,18 @@ impl Rule {
     }
 
     /// Does its argument hold for game `V` (so that, asked for, it is applied)?
-    pub fn holds<V: Variant>(self) -> bool {
+    pub fn holds<V: Variant>(self, v: V) -> bool {
         match self {
-            Rule::Aces => Prune::aces_rule_holds::<V>(),
-            Rule::Safe => Prune::safe_rule_holds::<V>(),
-            Rule::Kings => Prune::kings_rule_holds::<V>(),
-            Rule::Talon => Prune::talon_plays_used::<V>(),
-            Rule::Runs => Prune::runs_rule_holds::<V>(),
-            Rule::Blocks => Prune::blocks_rule_holds::<V>(),
-            Rule::Free => Prune::free_rule_holds::<V>(),
-            Rule::Updown => Prune::updown_rule_holds::<V>(),
-            Rule::Loose => Prune::loose_rule_holds::<V>(),
-            Rule::Twin => Prune::twin_rule_holds::<V>(),
+            Rule::Aces => Prune::aces_rule_holds::<V>(v),
+            Rule::Safe => Prune::safe_rule_holds::<V>(v),
+            Rule::Kings => Prune::kings_rule_holds::<V>(v),
+            Rule::Talon => Prune::talon_plays_used::<V>(v),
+            Rule::Runs => Prune::runs_rule_holds::<V>(v),
+            Rule::Blocks => Prune::blocks_rule_holds::<V>(v),
+            Rule::Free => Prune::free_rule_holds::<V>(v),
+            Rule::Updown => Prune::updown_rule_holds::<V>(v),
+            Rule::Loose => Prune::loose_rule_holds::<V>(v),
+            Rule::Twin => Prune::twin_rule_holds::<V>(v),
         }
     }
 }
@@ -437,16 +437,16 @@ impl Prune {
     };
 
     /// Does the "Aces up" argument hold for this game?
-    pub fn aces_rule_holds<V: Variant>() -> bool {
+    pub fn aces_rule_holds<V: Variant>(v: V) -> bool {
         let down = matches!(
             V::BUILD,
             Build::DownAltColour | Build::DownAnySuit | Build::DownSameSuit
         );
-        down && one_at_a_time(V::rules().stock)
+        down && one_at_a_time(v.rules().stock)
     }
 
     /// Does the settled-cards argument hold for this game? (It builds down.)
-    pub fn safe_rule_holds<V: Variant>() -> bool {
+    pub fn safe_rule_holds<V: Variant>(_: V) -> bool {
         matches!(
             V::BUILD,
             Build::DownAltColour | Build::DownAnySuit | Build::DownSameSuit
@@ -456,8 +456,8 @@ impl Prune {
     /// Does the free-children argument hold for this game? (Built down; single cards move, or
     /// runs held together by a rule under which a card fits on another only where the build
     /// rule lets it, so that a free card heads any unit it moves in; one deck or two.)
-    pub fn free_rule_holds<V: Variant>() -> bool {
-        Self::safe_rule_holds::<V>()
+    pub fn free_rule_holds<V: Variant>(v: V) -> bool {
+        Self::safe_rule_holds::<V>(v)
             && match V::UNIT {
                 Unit::Single => true,
                 Unit::Run(b) => b.within(V::BUILD),
@@ -466,45 +466,47 @@ impl Prune {
 
     /// Does the up-and-down-in-suit argument hold for this game? (One deck, built up or down in
     /// suit, single cards move.)
-    pub fn updown_rule_holds<V: Variant>() -> bool {
-        V::rules().decks == 1
+    pub fn updown_rule_holds<V: Variant>(v: V) -> bool {
+        v.rules().decks == 1
             && matches!(V::BUILD, Build::UpDownSameSuit)
             && matches!(V::UNIT, Unit::Single)
     }
 
     /// Does the loose-tableau argument hold for this game? (See `solve::loose`.)
-    pub fn loose_rule_holds<V: Variant>() -> bool {
-        super::loose::holds::<V>()
+    pub fn loose_rule_holds<V: Variant>(v: V) -> bool {
+        super::loose::holds::<V>(v)
     }
 
     /// Does the stuck-Kings argument hold for this game? (It builds down, and an empty pile
     /// never takes a King from the tableau.)
-    pub fn kings_rule_holds<V: Variant>() -> bool {
+    pub fn kings_rule_holds<V: Variant>(v: V) -> bool {
         matches!(
             V::BUILD,
             Build::DownAltColour | Build::DownAnySuit | Build::DownSameSuit
-        ) && !V::rules().space_accepts(Card::new(13, 0), SourceKind::Tableau)
+        ) && !v
+            .rules()
+            .space_accepts(Card::new(13, 0), SourceKind::Tableau)
     }
 
     /// Does the blocked-cards argument hold for this game? (One deck; see `solve::blocked`.)
-    pub fn blocks_rule_holds<V: Variant>() -> bool {
-        V::rules().decks == 1
+    pub fn blocks_rule_holds<V: Variant>(v: V) -> bool {
+        v.rules().decks == 1
     }
 
     /// Does the twin-cards argument hold for this game? (Two decks, no reserve, a stock turned
     /// one card at a time once through, or none; see `solve::twin`.)
-    pub fn twin_rule_holds<V: Variant>() -> bool {
-        super::twin::holds::<V>()
+    pub fn twin_rule_holds<V: Variant>(v: V) -> bool {
+        super::twin::holds::<V>(v)
     }
 
     /// Does the split-runs argument hold for this game? (One deck, built down in alternating
     /// colour, any alternating run moves as a unit, and an empty pile takes any run that its
     /// bottom card could fill it with.)
-    pub fn runs_rule_holds<V: Variant>() -> bool {
-        V::rules().decks == 1
+    pub fn runs_rule_holds<V: Variant>(v: V) -> bool {
+        v.rules().decks == 1
             && matches!(V::BUILD, Build::DownAltColour)
             && matches!(V::UNIT, Unit::Run(Build::DownAltColour))
-            && matches!(V::rules().space, Space::Any | Space::Kings)
+            && matches!(v.rules().space, Space::Any | Space::Kings)
     }
 
     /// Are talon plays used in this game (with `talon` on)? In games whose stock may be turned
@@ -514,8 +516,8 @@ impl Prune {
     /// and the searches found fewer wins with them than with single turns, so there, as with
     /// any limited number of passes, the stock is turned one move at a time (measured:
     /// docs/performance.md, "talon_plays_used: talon plays only where the stock turns freely").
-    pub fn talon_plays_used<V: Variant>() -> bool {
-        match V::rules().stock {
+    pub fn talon_plays_used<V: Variant>(v: V) -> bool {
+        match v.rules().stock {
             Stock::None => false,
             Stock::Waste { passes, .. } => passes.is_none(),
         }
@@ -523,33 +525,39 @@ impl Prune {
 
     /// Does the search's move set have talon plays (`talon` on, in a game where they are used)?
     #[inline(always)]
-    pub fn talon_plays<V: Variant>(&self) -> bool {
-        self.talon && Self::talon_plays_used::<V>()
+    pub fn talon_plays<V: Variant>(&self, v: V) -> bool {
+        self.talon && Self::talon_plays_used::<V>(v)
     }
 
     /// The key context of a search from `start` with this move set (talon plays merge waste
     /// places: `KeyContext::with_talon_plays`).
-    pub fn key_context<V: Variant>(&self, start: &Position) -> KeyContext {
-        Plan::new::<V>(self).key_context::<V>(start)
+    pub fn key_context<V: Variant>(&self, v: V, start: &Position) -> KeyContext {
+        Plan::new::<V>(v, self).key_context::<V>(v, start)
     }
 
     /// Appends the moves the search tries in `pos` (before [`Prune::apply`]): every move, or
     /// with `talon` (where used) the move set with talon plays.
     #[inline(always)]
-    pub fn generate<V: Variant>(&self, pos: &Position, out: &mut Vec<Move>) {
-        generate_with::<V>(pos, out, self.talon_plays::<V>());
+    pub fn generate<V: Variant>(&self, v: V, pos: &Position, out: &mut Vec<Move>) {
+        generate_with::<V>(v, pos, out, self.talon_plays::<V>(v));
     }
 
     /// Is `pos` a dead end ([`Plan::dead_end`])?
     #[inline]
-    pub fn dead_end<V: Variant>(&self, pos: &Position) -> bool {
-        Plan::new::<V>(self).dead_end::<V>(pos)
+    pub fn dead_end<V: Variant>(&self, v: V, pos: &Position) -> bool {
+        Plan::new::<V>(v, self).dead_end::<V>(v, pos)
     }
 
     /// Prunes `moves[start..]` ([`Plan::apply`]); returns the new end.
     #[inline]
-    pub fn apply<V: Variant>(&self, pos: &Position, moves: &mut [Move], start: usize) -> usize {
-        Plan::new::<V>(self).apply::<V>(pos, moves, start)
+    pub fn apply<V: Variant>(
+        &self,
+        v: V,
+        pos: &Position,
+        moves: &mut [Move],
+        start: usize,
+    ) -> usize {
+        Plan::new::<V>(v, self).apply::<V>(v, pos, moves, start)
     }
 }
 
@@ -589,115 +597,119 @@ fn one_at_a_time(stock: Stock) -> bool {
 
 /// `resolved` in a game from a rules file; `of_rules()` (a constant) in a built-in game.
 #[inline(always)]
-fn pick<V: Variant>(resolved: bool, of_rules: impl FnOnce() -> bool) -> bool {
-    if V::CONST_RULES { of_rules() } else { resolved }
+fn pick<V: Variant>(v: V, resolved: bool, of_rules: impl FnOnce(V) -> bool) -> bool {
+    if V::CONST_RULES {
+        of_rules(v)
+    } else {
+        resolved
+    }
 }
 
 impl Plan {
     /// The plan of a search with `prune` in game `V`.
-    pub fn new<V: Variant>(prune: &Prune) -> Plan {
-        let rules = V::rules();
+    pub fn new<V: Variant>(v: V, prune: &Prune) -> Plan {
+        let rules = v.rules();
         Plan {
-            aces: prune.aces && Prune::aces_rule_holds::<V>(),
-            safe: prune.safe && Prune::safe_rule_holds::<V>(),
-            free: prune.safe && prune.free && Prune::free_rule_holds::<V>(),
-            kings: prune.kings && Prune::kings_rule_holds::<V>(),
-            runs: prune.runs && Prune::runs_rule_holds::<V>(),
-            blocks: prune.blocks && Prune::blocks_rule_holds::<V>(),
-            updown: prune.updown && Prune::updown_rule_holds::<V>(),
-            loose: prune.loose && Prune::loose_rule_holds::<V>(),
-            twin: prune.twin && Prune::twin_rule_holds::<V>(),
-            talon: prune.talon_plays::<V>(),
+            aces: prune.aces && Prune::aces_rule_holds::<V>(v),
+            safe: prune.safe && Prune::safe_rule_holds::<V>(v),
+            free: prune.safe && prune.free && Prune::free_rule_holds::<V>(v),
+            kings: prune.kings && Prune::kings_rule_holds::<V>(v),
+            runs: prune.runs && Prune::runs_rule_holds::<V>(v),
+            blocks: prune.blocks && Prune::blocks_rule_holds::<V>(v),
+            updown: prune.updown && Prune::updown_rule_holds::<V>(v),
+            loose: prune.loose && Prune::loose_rule_holds::<V>(v),
+            twin: prune.twin && Prune::twin_rule_holds::<V>(v),
+            talon: prune.talon_plays::<V>(v),
             one_at_a_time: one_at_a_time(rules.stock),
             one_deck: rules.decks == 1,
         }
     }
 
     #[inline(always)]
-    fn aces<V: Variant>(&self) -> bool {
-        self.aces && pick::<V>(true, Prune::aces_rule_holds::<V>)
+    fn aces<V: Variant>(&self, v: V) -> bool {
+        self.aces && pick::<V>(v, true, Prune::aces_rule_holds::<V>)
     }
     #[inline(always)]
-    fn safe<V: Variant>(&self) -> bool {
-        self.safe && pick::<V>(true, Prune::safe_rule_holds::<V>)
+    fn safe<V: Variant>(&self, v: V) -> bool {
+        self.safe && pick::<V>(v, true, Prune::safe_rule_holds::<V>)
     }
     #[inline(always)]
-    fn free<V: Variant>(&self) -> bool {
-        self.free && pick::<V>(true, Prune::free_rule_holds::<V>)
+    fn free<V: Variant>(&self, v: V) -> bool {
+        self.free && pick::<V>(v, true, Prune::free_rule_holds::<V>)
     }
     #[inline(always)]
-    fn kings<V: Variant>(&self) -> bool {
-        self.kings && pick::<V>(true, Prune::kings_rule_holds::<V>)
+    fn kings<V: Variant>(&self, v: V) -> bool {
+        self.kings && pick::<V>(v, true, Prune::kings_rule_holds::<V>)
     }
     #[inline(always)]
-    fn runs<V: Variant>(&self) -> bool {
-        self.runs && pick::<V>(true, Prune::runs_rule_holds::<V>)
+    fn runs<V: Variant>(&self, v: V) -> bool {
+        self.runs && pick::<V>(v, true, Prune::runs_rule_holds::<V>)
     }
     /// Is the blocked-cards test on (and proved) in this game?
     #[inline(always)]
-    fn blocks<V: Variant>(&self) -> bool {
-        self.blocks && pick::<V>(true, Prune::blocks_rule_holds::<V>)
+    fn blocks<V: Variant>(&self, v: V) -> bool {
+        self.blocks && pick::<V>(v, true, Prune::blocks_rule_holds::<V>)
     }
     /// Is the twin-cards test on (and proved) in this game?
     #[inline(always)]
-    fn twin<V: Variant>(&self) -> bool {
-        self.twin && pick::<V>(true, Prune::twin_rule_holds::<V>)
+    fn twin<V: Variant>(&self, v: V) -> bool {
+        self.twin && pick::<V>(v, true, Prune::twin_rule_holds::<V>)
     }
     /// Is one of the dead-end tests by relaxation on: blocked cards (one deck) or twin cards
     /// (two)?
     #[inline(always)]
-    fn relaxed<V: Variant>(&self) -> bool {
-        self.blocks::<V>() || self.twin::<V>()
+    fn relaxed<V: Variant>(&self, v: V) -> bool {
+        self.blocks::<V>(v) || self.twin::<V>(v)
     }
     /// The dead-end test by relaxation that is on, if any: blocked cards or twin cards.
     #[inline(always)]
-    fn relaxed_blocked<V: Variant>(&self, pos: &Position) -> bool {
-        self.blocks::<V>() && super::blocked::blocked::<V>(pos)
-            || self.twin::<V>() && super::twin::blocked::<V>(pos)
+    fn relaxed_blocked<V: Variant>(&self, v: V, pos: &Position) -> bool {
+        self.blocks::<V>(v) && super::blocked::blocked::<V>(v, pos)
+            || self.twin::<V>(v) && super::twin::blocked::<V>(v, pos)
     }
     #[inline(always)]
-    fn updown<V: Variant>(&self) -> bool {
-        self.updown && pick::<V>(true, Prune::updown_rule_holds::<V>)
+    fn updown<V: Variant>(&self, v: V) -> bool {
+        self.updown && pick::<V>(v, true, Prune::updown_rule_holds::<V>)
     }
     /// Do the depth-first searches key the tableau loosely and make twin shifts
     /// (`solve::loose`)?
     #[inline(always)]
-    pub fn loose<V: Variant>(&self) -> bool {
-        self.loose && pick::<V>(true, Prune::loose_rule_holds::<V>)
+    pub fn loose<V: Variant>(&self, v: V) -> bool {
+        self.loose && pick::<V>(v, true, Prune::loose_rule_holds::<V>)
     }
     /// Does the search's move set have talon plays?
     #[inline(always)]
-    pub fn talon_plays<V: Variant>(&self) -> bool {
-        self.talon && pick::<V>(true, Prune::talon_plays_used::<V>)
+    pub fn talon_plays<V: Variant>(&self, v: V) -> bool {
+        self.talon && pick::<V>(v, true, Prune::talon_plays_used::<V>)
     }
     #[inline(always)]
-    fn one_at_a_time<V: Variant>(&self) -> bool {
-        pick::<V>(self.one_at_a_time, || one_at_a_time(V::rules().stock))
+    fn one_at_a_time<V: Variant>(&self, v: V) -> bool {
+        pick::<V>(v, self.one_at_a_time, |v| one_at_a_time(v.rules().stock))
     }
     #[inline(always)]
-    fn one_deck<V: Variant>(&self) -> bool {
-        pick::<V>(self.one_deck, || V::rules().decks == 1)
+    fn one_deck<V: Variant>(&self, v: V) -> bool {
+        pick::<V>(v, self.one_deck, |v| v.rules().decks == 1)
     }
 
     /// The key context of a search from `start` with this move set (talon plays merge waste
     /// places: `KeyContext::with_talon_plays`).
-    pub fn key_context<V: Variant>(&self, start: &Position) -> KeyContext {
-        KeyContext::new::<V>(start).with_talon_plays::<V>(self.talon_plays::<V>())
+    pub fn key_context<V: Variant>(&self, v: V, start: &Position) -> KeyContext {
+        KeyContext::new::<V>(v, start).with_talon_plays::<V>(v, self.talon_plays::<V>(v))
     }
 
     /// Appends the moves the search tries in `pos` (before [`Plan::apply`]): every move, or
     /// with talon plays the move set with talon plays.
     #[inline(always)]
-    pub fn generate<V: Variant>(&self, pos: &Position, out: &mut Vec<Move>) {
-        generate_with::<V>(pos, out, self.talon_plays::<V>());
+    pub fn generate<V: Variant>(&self, v: V, pos: &Position, out: &mut Vec<Move>) {
+        generate_with::<V>(v, pos, out, self.talon_plays::<V>(v));
     }
 
     /// Is `pos` a dead end by the stuck-Kings rule or the blocked-cards test (where they hold
     /// and are on)? The searches ask this before they generate the moves of a position, and
     /// try none at a dead end.
     #[inline]
-    pub fn dead_end<V: Variant>(&self, pos: &Position) -> bool {
-        self.kings_dead_end::<V>(pos) || self.relaxed_blocked::<V>(pos)
+    pub fn dead_end<V: Variant>(&self, v: V, pos: &Position) -> bool {
+        self.kings_dead_end::<V>(v, pos) || self.relaxed_blocked::<V>(v, pos)
     }
 
     /// [`Plan::dead_end`] of a position below the root of a search, every position on the way
@@ -705,12 +717,12 @@ impl Plan {
     /// asked again, as no move makes it true (argued in [`Plan::dead_end_after`]); debug builds
     /// check that it is false. The best-first search asks this of every position but its root.
     #[inline]
-    pub fn dead_end_below<V: Variant>(&self, pos: &Position) -> bool {
+    pub fn dead_end_below<V: Variant>(&self, v: V, pos: &Position) -> bool {
         debug_assert!(
-            !self.kings_dead_end::<V>(pos),
+            !self.kings_dead_end::<V>(v, pos),
             "Kings stuck below a position where they were not"
         );
-        self.relaxed_blocked::<V>(pos)
+        self.relaxed_blocked::<V>(v, pos)
     }
 
     /// Must [`Plan::dead_end_below`] be asked of the position `pos` that the move `m` (`u`:
@@ -719,8 +731,8 @@ impl Plan {
     /// (`blocked::may_block`, proved there): then the answer is the parent's, "not a dead end".
     /// The best-first search keeps this beside each position it stores.
     #[inline]
-    pub fn asks_after<V: Variant>(&self, pos: &Position, m: Move, u: &Undo) -> bool {
-        self.relaxed::<V>() && super::blocked::may_block::<V>(pos, m, u)
+    pub fn asks_after<V: Variant>(&self, v: V, pos: &Position, m: Move, u: &Undo) -> bool {
+        self.relaxed::<V>(v) && super::blocked::may_block::<V>(pos, m, u)
     }
 
     /// [`Plan::dead_end`] of the position `pos` that the move `m` (`u`: what `apply` returned)
@@ -730,15 +742,15 @@ impl Plan {
     /// a later test (never a wrong verdict: a skipped test only keeps a position it could cut).
     /// The stuck-Kings test is not asked again: no move makes it true (argued below).
     #[inline]
-    pub fn dead_end_after<V: Variant>(&self, pos: &Position, m: Move, u: &Undo) -> bool {
-        let blocked = self.relaxed::<V>()
+    pub fn dead_end_after<V: Variant>(&self, v: V, pos: &Position, m: Move, u: &Undo) -> bool {
+        let blocked = self.relaxed::<V>(v)
             && if !super::blocked::may_block::<V>(pos, m, u) {
                 debug_assert!(
-                    !self.relaxed_blocked::<V>(pos) || {
+                    !self.relaxed_blocked::<V>(v, pos) || {
                         // The parent was blocked, unseen after a move that seldom blocks.
                         let mut parent = pos.clone();
                         crate::game::undo::<V>(&mut parent, m, *u);
-                        self.relaxed_blocked::<V>(&parent)
+                        self.relaxed_blocked::<V>(v, &parent)
                     },
                     "{m} left the blocked-cards answer unchanged"
                 );
@@ -746,7 +758,7 @@ impl Plan {
             } else if super::blocked::seldom_blocks(m, u) {
                 false
             } else {
-                self.relaxed_blocked::<V>(pos)
+                self.relaxed_blocked::<V>(v, pos)
             };
         // No stuck-Kings test after a move: a move never makes Kings stuck where they were
         // not. The test reads only which cards lie below which tableau Kings, and where it is on
@@ -758,10 +770,10 @@ impl Plan {
         // same suits' Kings up: stuck here means stuck in the parent, which was tested (at the
         // root by `dead_end`, below it by induction).
         debug_assert!(
-            !self.kings_dead_end::<V>(pos) || {
+            !self.kings_dead_end::<V>(v, pos) || {
                 let mut parent = pos.clone();
                 crate::game::undo::<V>(&mut parent, m, *u);
-                self.kings_dead_end::<V>(&parent)
+                self.kings_dead_end::<V>(v, &parent)
             },
             "{m} made Kings stuck"
         );
@@ -770,15 +782,21 @@ impl Plan {
 
     /// Is `pos` a dead end by the stuck-Kings rule (where it is on)?
     #[inline(always)]
-    fn kings_dead_end<V: Variant>(&self, pos: &Position) -> bool {
-        self.kings::<V>() && stuck_kings::<V>(pos)
+    fn kings_dead_end<V: Variant>(&self, v: V, pos: &Position) -> bool {
+        self.kings::<V>(v) && stuck_kings::<V>(v, pos)
     }
 
     /// Prunes `moves[start..]` (the moves of `pos`, which is no dead end: see
     /// [`Plan::dead_end`]) in place; returns the new end.
     #[inline]
-    pub fn apply<V: Variant>(&self, pos: &Position, moves: &mut [Move], start: usize) -> usize {
-        self.apply_forced::<V>(pos, moves, start).0
+    pub fn apply<V: Variant>(
+        &self,
+        v: V,
+        pos: &Position,
+        moves: &mut [Move],
+        start: usize,
+    ) -> usize {
+        self.apply_forced::<V>(v, pos, moves, start).0
     }
 
     /// [`Plan::apply`], and whether a rule forced the one move left (a move up that its
@@ -786,15 +804,16 @@ impl Plan {
     #[inline]
     pub fn apply_forced<V: Variant>(
         &self,
+        v: V,
         pos: &Position,
         moves: &mut [Move],
         start: usize,
     ) -> (usize, bool) {
-        let aces = self.aces::<V>();
-        let safe = self.safe::<V>();
-        let runs = self.runs::<V>();
+        let aces = self.aces::<V>(v);
+        let safe = self.safe::<V>(v);
+        let runs = self.runs::<V>(v);
         let foundation = |p: Place| matches!(p, Place::Foundation(_));
-        if self.updown::<V>() {
+        if self.updown::<V>(v) {
             // The up-and-down-in-suit rule: a card that can go up from the tableau or the
             // reserve is the only move (no other rule that removes moves holds in such a game).
             let up = |m: &Move| {
@@ -812,16 +831,16 @@ impl Plan {
         {
             // Both rules act only on moves to or from a foundation.
             let end = if runs {
-                split_runs::<V>(pos, moves, start, moves.len())
+                split_runs::<V>(v, pos, moves, start, moves.len())
             } else {
                 moves.len()
             };
             return (end, false);
         }
-        let one_at_a_time = self.one_at_a_time::<V>();
-        let one_deck = self.one_deck::<V>();
+        let one_at_a_time = self.one_at_a_time::<V>(v);
+        let one_deck = self.one_deck::<V>(v);
         // A talon play's card counts as any other when the talon turns one card at a time.
-        let talon = one_at_a_time && self.talon_plays::<V>();
+        let talon = one_at_a_time && self.talon_plays::<V>(v);
         let card_of = |m: &Move| match m.from {
             Place::Tableau(p) => Some(pos.piles[p as usize].top()),
             Place::Reserve(r) => Some(Card::from_index(pos.reserve[r as usize])),
@@ -832,10 +851,14 @@ impl Plan {
                 .map(|(t, _)| crate::game::talon_card(pos, t as usize - 1)),
             Place::Stock => None,
         };
-        let low = if safe { low_heights::<V>(pos) } else { [0; 4] };
+        let low = if safe {
+            low_heights::<V>(v, pos)
+        } else {
+            [0; 4]
+        };
         let settled = if safe { settled_above::<V>(&low) } else { 0 };
         // Free cards count as settled children (the free-children extension of rule (1)).
-        let free = if safe && self.free::<V>() {
+        let free = if safe && self.free::<V>(v) {
             free_above::<V>(&low, settled)
         } else {
             0
@@ -875,7 +898,7 @@ impl Plan {
             }
         }
         let end = if runs {
-            split_runs::<V>(pos, moves, start, w)
+            split_runs::<V>(v, pos, moves, start, w)
         } else {
             w
         };
@@ -887,7 +910,13 @@ impl Plan {
 /// card it fits on, onto another card, unless the card left on top can go to a foundation or
 /// the other card that fits on it can come (it is neither face down nor under another card on
 /// a foundation). Returns the new end.
-fn split_runs<V: Variant>(pos: &Position, moves: &mut [Move], start: usize, end: usize) -> usize {
+fn split_runs<V: Variant>(
+    v: V,
+    pos: &Position,
+    moves: &mut [Move],
+    start: usize,
+    end: usize,
+) -> usize {
     let mut down: Option<u64> = None;
     let mut w = start;
     for i in start..end {
@@ -900,14 +929,14 @@ fn split_runs<V: Variant>(pos: &Position, moves: &mut [Move], start: usize, end:
                     true
                 } else {
                     let (x, y) = (pile.card(rest - 1), pile.card(rest));
-                    if !V::BUILD.fits(y, x) || pos.found_slot_for::<V>(x).is_some() {
+                    if !V::BUILD.fits(y, x) || pos.found_slot_for::<V>(v, x).is_some() {
                         true
                     } else {
                         let other = children::<V>(x) & !(1u64 << y.index());
-                        let d = *down.get_or_insert_with(|| face_down::<V>(pos));
+                        let d = *down.get_or_insert_with(|| face_down::<V>(v, pos));
                         other & d == 0 && {
                             let o = Card::from_index(other.trailing_zeros() as u8);
-                            let h = found_height_of::<V>(pos, o.suit());
+                            let h = found_height_of::<V>(v, pos, o.suit());
                             h <= o.rank()
                         }
                     }
@@ -925,9 +954,9 @@ fn split_runs<V: Variant>(pos: &Position, moves: &mut [Move], start: usize, end:
 
 /// The face-down tableau cards, a bit per card index. Only a pile's undisturbed prefix
 /// (`Pile::fixed`) is read: every card above it was put there by a move, so is face up.
-fn face_down<V: Variant>(pos: &Position) -> u64 {
+fn face_down<V: Variant>(v: V, pos: &Position) -> u64 {
     let mut d = 0u64;
-    for pile in &pos.piles[..V::rules().piles()] {
+    for pile in &pos.piles[..v.rules().piles()] {
         for i in 0..pile.fixed as usize {
             if pile.is_down(i) {
                 d |= 1u64 << pile.card(i).index();
@@ -942,8 +971,8 @@ fn face_down<V: Variant>(pos: &Position) -> u64 {
 }
 
 /// The height of the foundation of `suit` (one deck), 0 when it has not started.
-fn found_height_of<V: Variant>(pos: &Position, suit: u8) -> u8 {
-    (0..V::rules().foundations())
+fn found_height_of<V: Variant>(v: V, pos: &Position, suit: u8) -> u8 {
+    (0..v.rules().foundations())
         .find(|&f| pos.found_suit[f] == suit)
         .map_or(0, |f| pos.found_height[f])
 }
@@ -958,8 +987,8 @@ pub fn children<V: Variant>(card: Card) -> u64 {
 /// Aces up, a card is settled when every foundation of its suit is at least that high and all
 /// its children are settled.
 #[inline]
-pub fn settled<V: Variant>(pos: &Position) -> u64 {
-    settled_above::<V>(&low_heights::<V>(pos))
+pub fn settled<V: Variant>(v: V, pos: &Position) -> u64 {
+    settled_above::<V>(&low_heights::<V>(v, pos))
 }
 
 /// [`settled`] from the lowest foundation heights per suit (`low_heights`).
@@ -986,8 +1015,8 @@ fn settled_above<V: Variant>(low: &[u8; 4]) -> u64 {
 
 /// Per suit, the height of its lowest foundation (0 while a foundation of the suit is empty).
 #[inline]
-fn low_heights<V: Variant>(pos: &Position) -> [u8; 4] {
-    let rules = V::rules();
+fn low_heights<V: Variant>(v: V, pos: &Position) -> [u8; 4] {
+    let rules = v.rules();
     let mut low = [u8::MAX; 4];
     let mut count = [0u8; 4];
     for f in 0..rules.foundations() {
@@ -1009,8 +1038,8 @@ fn low_heights<V: Variant>(pos: &Position) -> [u8; 4] {
 /// card index: for each suit, the next card its lowest foundation takes, when the card below
 /// it is settled (or it is the Ace) and every card that fits on it is settled.
 #[inline]
-pub fn free<V: Variant>(pos: &Position, settled: u64) -> u64 {
-    free_above::<V>(&low_heights::<V>(pos), settled)
+pub fn free<V: Variant>(v: V, pos: &Position, settled: u64) -> u64 {
+    free_above::<V>(&low_heights::<V>(v, pos), settled)
 }
 
 /// [`free`] from the lowest foundation heights per suit (`low_heights`).
@@ -1035,13 +1064,13 @@ fn free_above<V: Variant>(low: &[u8; 4], settled: u64) -> u64 {
 /// lie on? (The stuck-Kings rule; see the module's doc. Meaningful where
 /// [`Prune::kings_rule_holds`].)
 #[inline]
-pub fn stuck_kings<V: Variant>(pos: &Position) -> bool {
+pub fn stuck_kings<V: Variant>(v: V, pos: &Position) -> bool {
     // For each card, the suits of the tableau Kings above each of its copies that lie below
     // one (a copy not recorded lies below none, or is off the tableau).
     let mut below = [[0u8; 2]; 52];
     let mut recorded = [0u8; 52];
     let mut any = false;
-    for pile in &pos.piles[..V::rules().piles()] {
+    for pile in &pos.piles[..v.rules().piles()] {
         let mut kings = 0u8;
         for i in (0..pile.len as usize).rev() {
             let c = pile.card(i);
@@ -1062,7 +1091,7 @@ pub fn stuck_kings<V: Variant>(pos: &Position) -> bool {
     // In one deck the only copy must be free; in two, either.
     let free = |k: usize, done: u8| {
         below[k][0] & !done == 0
-            || (V::rules().decks == 2 && (recorded[k] < 2 || below[k][1] & !done == 0))
+            || (v.rules().decks == 2 && (recorded[k] < 2 || below[k][1] & !done == 0))
     };
     let mut done = 0u8;
     loop {

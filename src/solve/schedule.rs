@@ -45,9 +45,9 @@ pub const DRY_PLAIN_FACTOR: u64 = 8;
 /// Do the restarts take the best-first search's share (where they run)? In games with a stock
 /// turned once, where the best-first search drains the stock into the waste, burying the cards
 /// it needs; elsewhere the best-first search finds wins the restarts do not.
-pub fn restarts_first<V: Variant>() -> bool {
+pub fn restarts_first<V: Variant>(v: V) -> bool {
     matches!(
-        V::rules().stock,
+        v.rules().stock,
         Stock::Waste {
             passes: Some(1),
             ..
@@ -58,10 +58,10 @@ pub fn restarts_first<V: Variant>() -> bool {
 /// The nodes of the open games' symmetric streamlined scan when it runs first, alone: half the
 /// budget, nine tenths in the games with a reserve that move single cards, and a
 /// [`STREAM_SOLO`]th where it then takes turns with the others ([`stream_stays`]).
-fn stream_first_nodes<V: Variant>(max_nodes: u64) -> u64 {
-    if stream_stays::<V>() {
+fn stream_first_nodes<V: Variant>(v: V, max_nodes: u64) -> u64 {
+    if stream_stays::<V>(v) {
         max_nodes / STREAM_SOLO
-    } else if V::rules().reserve > 0 && matches!(V::UNIT, Unit::Single) {
+    } else if v.rules().reserve > 0 && matches!(V::UNIT, Unit::Single) {
         max_nodes / 10 * 9
     } else {
         max_nodes / STREAMLINED_SHARE
@@ -70,8 +70,8 @@ fn stream_first_nodes<V: Variant>(max_nodes: u64) -> u64 {
 
 /// Does the symmetric streamlined scan go on taking turns after it has run alone? In the games
 /// without a reserve whose spaces can be filled from the tableau; elsewhere it leaves then.
-fn stream_stays<V: Variant>() -> bool {
-    let r = V::rules();
+fn stream_stays<V: Variant>(v: V) -> bool {
+    let r = v.rules();
     r.reserve == 0 && r.space_cards(SourceKind::Tableau) != 0
 }
 
@@ -91,18 +91,18 @@ pub(crate) enum ScanId {
 /// The interleaved schedule's scans of game `V` at a budget of `max_nodes`, with their
 /// weights (roughly the sequential schedule's shares), and whether the streamlined scan runs
 /// first, alone, with its share ([`stream_first_nodes`]; in the open games).
-fn scans_of<V: Variant>(max_nodes: u64) -> (Vec<(ScanId, u64)>, bool) {
+fn scans_of<V: Variant>(v: V, max_nodes: u64) -> (Vec<(ScanId, u64)>, bool) {
     let mut scans = Vec::with_capacity(4);
-    let stream = streamline::used::<V>(max_nodes);
+    let stream = streamline::used::<V>(v, max_nodes);
     if stream {
         scans.push((ScanId::Stream, 2));
     }
-    if !restarts_first::<V>() {
+    if !restarts_first::<V>(v) {
         scans.push((ScanId::Best, 1));
     }
     scans.push((ScanId::Restarts, 1));
     scans.push((ScanId::Plain, 1));
-    (scans, stream && streamline::symmetric_used::<V>())
+    (scans, stream && streamline::symmetric_used::<V>(v))
 }
 
 /// One way of searching a deal, with the memory of a searcher the solver keeps: begun once,
@@ -282,6 +282,7 @@ impl<V: Variant> Scan<V> for Best<'_, V> {
 /// scans of a solve search with: the sequential schedule's depth-first stages all use `plain`
 /// (one table at a time), the interleaved schedule's scans one each.
 pub(crate) struct Searchers<V: Variant> {
+    pub v: V,
     pub plain: Searcher<V, V::Key>,
     pub stream: Searcher<V, V::Key>,
     pub restart: Searcher<V, V::Key>,
@@ -289,12 +290,13 @@ pub(crate) struct Searchers<V: Variant> {
 }
 
 impl<V: Variant> Searchers<V> {
-    pub(crate) fn new(table_bytes: usize, prune: super::Prune) -> Self {
+    pub(crate) fn new(v: V, table_bytes: usize, prune: super::Prune) -> Self {
         Searchers {
-            plain: Searcher::new(table_bytes, prune),
-            stream: Searcher::new(table_bytes, prune),
-            restart: Searcher::new(table_bytes, prune),
-            best: BestFirst::new(table_bytes / 2, prune),
+            v,
+            plain: Searcher::new(v, table_bytes, prune),
+            stream: Searcher::new(v, table_bytes, prune),
+            restart: Searcher::new(v, table_bytes, prune),
+            best: BestFirst::new(v, table_bytes / 2, prune),
         }
     }
 
@@ -330,7 +332,7 @@ impl<V: Variant> Searchers<V> {
     ) -> (End, Stats) {
         let mut run = Run {
             start,
-            win: Win::default(),
+            win: Win(self.v),
             limits,
             cancel,
             spent: 0,
@@ -407,14 +409,15 @@ impl<V: Variant> Run<'_, V> {
     /// exhaustive, so the first to run dry proves the deal lost. Without `quick`, the last one
     /// alone. One table holds memory at a time, so `table_bytes` bounds the whole solve.
     fn sequential(&mut self, s: &mut Searchers<V>, quick: bool) -> End {
+        let v = self.win.0;
         let max = self.limits.max_nodes;
         // The bounds and memory an interleaved solve of an earlier deal shared out.
         s.stream.release();
         s.restart.release();
         s.plain.set_table_bytes(self.limits.table_bytes);
         s.best.set_max_bytes(self.limits.table_bytes / 2);
-        if quick && streamline::used::<V>(max) {
-            let mode = Mode::streamlined(streamline::symmetric_used::<V>());
+        if quick && streamline::used::<V>(v, max) {
+            let mode = Mode::streamlined(streamline::symmetric_used::<V>(v));
             let scan = &mut DepthFirst::new(&mut s.plain, mode);
             match self.alone(scan, (max / STREAMLINED_SHARE).max(1)) {
                 End::Exhausted | End::Stopped(Limit::Nodes | Limit::Memory) => {}
@@ -429,7 +432,7 @@ impl<V: Variant> Run<'_, V> {
             }
             // The restarts run where their share holds one whole restart at least.
             let restarts = (rest - PROBE_NODES) / RESTART_SHARE >= RESTART_UNIT;
-            if !(restarts && restarts_first::<V>()) {
+            if !(restarts && restarts_first::<V>(v)) {
                 s.plain.release();
                 let end = self.alone(&mut Best(&mut s.best), rest / BEST_SHARE);
                 s.best.release();
@@ -459,7 +462,8 @@ impl<V: Variant> Run<'_, V> {
     /// [`stream_stays`]) takes turns with the others. The table bound is shared equally among
     /// the scans alive.
     fn interleaved(&mut self, s: &mut Searchers<V>) -> End {
-        let (mut entries, stream_first) = scans_of::<V>(self.limits.max_nodes);
+        let v = self.win.0;
+        let (mut entries, stream_first) = scans_of::<V>(v, self.limits.max_nodes);
         // Solvitaire's streamlined search, in every game (in the open games it is the
         // symmetric search as it was: there no run rearranging is idle).
         let mut stream = DepthFirst::new(&mut s.stream, Mode::SOLVITAIRE);
@@ -491,7 +495,7 @@ impl<V: Variant> Run<'_, V> {
         if stream_first {
             let scan = scans.get(ScanId::Stream);
             scan.share(bound);
-            let end = self.alone(scan, stream_first_nodes::<V>(self.limits.max_nodes));
+            let end = self.alone(scan, stream_first_nodes::<V>(v, self.limits.max_nodes));
             if !matches!(
                 end,
                 End::Exhausted | End::Stopped(Limit::Nodes | Limit::Memory)
@@ -500,7 +504,7 @@ impl<V: Variant> Run<'_, V> {
             }
             // Where it stays, it keeps its table if that fits its share of the bound.
             let stays = end == End::Stopped(Limit::Nodes)
-                && stream_stays::<V>()
+                && stream_stays::<V>(v)
                 && scans.get(ScanId::Stream).held() <= bound / entries.len();
             if end == End::Exhausted {
                 self.stream_dry(&mut scans, &mut entries, 1);

@@ -56,16 +56,11 @@ pub trait Visit {
 }
 
 /// Looks for a won position.
-pub struct Win<V>(std::marker::PhantomData<V>);
-impl<V> Default for Win<V> {
-    fn default() -> Self {
-        Win(std::marker::PhantomData)
-    }
-}
+pub struct Win<V>(pub V);
 impl<V: Variant> Visit for Win<V> {
     #[inline(always)]
     fn goal(&mut self, pos: &Position) -> bool {
-        pos.is_won::<V>()
+        pos.is_won::<V>(self.0)
     }
 }
 
@@ -213,11 +208,12 @@ pub struct Searcher<V: Variant, K: KeyWords> {
     /// The search under way ([`Searcher::begin`], [`Searcher::resume`]): its key context and
     /// the position at the end of its path (`None` when no search is under way).
     open: Option<(KeyContext, Position)>,
-    _v: std::marker::PhantomData<V>,
+    /// The game.
+    v: V,
 }
 
 impl<V: Variant, K: KeyWords> Searcher<V, K> {
-    pub fn new(table_bytes: usize, prune: Prune) -> Self {
+    pub fn new(v: V, table_bytes: usize, prune: Prune) -> Self {
         Searcher {
             table: Table::new(table_bytes),
             moves: Vec::with_capacity(4096),
@@ -226,13 +222,13 @@ impl<V: Variant, K: KeyWords> Searcher<V, K> {
             frames: Vec::with_capacity(256),
             sums: Vec::with_capacity(256),
             prune,
-            plan: Plan::new::<V>(&prune),
+            plan: Plan::new::<V>(v, &prune),
             mode: Mode::PLAIN,
             rng: 0,
             loose: false,
             stats: Stats::default(),
             open: None,
-            _v: std::marker::PhantomData,
+            v,
         }
     }
 
@@ -251,7 +247,8 @@ impl<V: Variant, K: KeyWords> Searcher<V, K> {
     /// without a stock: see `streamline::place_terms`)?
     #[inline(always)]
     fn incremental(&self) -> bool {
-        self.mode.symmetric && matches!(V::rules().stock, Stock::None)
+        let v = self.v;
+        self.mode.symmetric && matches!(v.rules().stock, Stock::None)
     }
 
     /// Does the search key its moves' children ahead ([`LOOKAHEAD`])? In the exact searches of
@@ -261,16 +258,18 @@ impl<V: Variant, K: KeyWords> Searcher<V, K> {
     /// ahead").
     #[inline(always)]
     fn keys_ahead(&self) -> bool {
-        !self.mode.symmetric && V::rules().decks == 1
+        let v = self.v;
+        !self.mode.symmetric && v.rules().decks == 1
     }
 
     /// The table key of `pos`: the exact key, or the symmetric fingerprint (`symmetric`).
     #[inline(always)]
     fn key_of(&self, ctx: &KeyContext, pos: &Position) -> K {
+        let v = self.v;
         if self.mode.symmetric {
-            super::streamline::symmetric_key::<V, K>(pos)
+            super::streamline::symmetric_key::<V, K>(v, pos)
         } else {
-            encode::<V, K>(ctx, pos)
+            encode::<V, K>(v, ctx, pos)
         }
     }
 
@@ -284,16 +283,17 @@ impl<V: Variant, K: KeyWords> Searcher<V, K> {
         pos: &Position,
         by: Option<(Move, &Undo)>,
     ) -> (u32, u32) {
+        let v = self.v;
         let start = self.moves.len();
         let dead = match by {
-            Some((m, u)) => self.plan.dead_end_after::<V>(pos, m, u),
-            None => self.plan.dead_end::<V>(pos),
+            Some((m, u)) => self.plan.dead_end_after::<V>(v, pos, m, u),
+            None => self.plan.dead_end::<V>(v, pos),
         };
         if dead {
             return (start as u32, start as u32);
         }
-        self.plan.generate::<V>(pos, &mut self.moves);
-        let (mut end, forced) = self.plan.apply_forced::<V>(pos, &mut self.moves, start);
+        self.plan.generate::<V>(v, pos, &mut self.moves);
+        let (mut end, forced) = self.plan.apply_forced::<V>(v, pos, &mut self.moves, start);
         // With the loose tableau: no inner move (it leads back to this position's key, which
         // is stored), and the twin shifts, unless a rule forced a move up (its argument keeps
         // it alone).
@@ -315,19 +315,20 @@ impl<V: Variant, K: KeyWords> Searcher<V, K> {
                 }
             }
             self.moves.truncate(w);
-            super::loose::push_twin_shifts::<V>(pos, &mut self.moves);
+            super::loose::push_twin_shifts::<V>(v, pos, &mut self.moves);
             end = self.moves.len();
         }
         if self.mode.streamline {
             let rearrange = self.mode.rearrange;
-            end = super::streamline::streamline::<V>(pos, &mut self.moves, start, end, rearrange);
+            end =
+                super::streamline::streamline::<V>(v, pos, &mut self.moves, start, end, rearrange);
         }
         self.moves.truncate(end);
         let noise = (self.mode.noise != 0).then(|| {
             self.rng = splitmix(self.rng);
             self.rng
         });
-        order::<V>(pos, &mut self.moves[start..], &mut self.scores, noise);
+        order::<V>(v, pos, &mut self.moves[start..], &mut self.scores, noise);
         (start as u32, self.moves.len() as u32)
     }
 
@@ -349,6 +350,7 @@ impl<V: Variant, K: KeyWords> Searcher<V, K> {
     /// Starts a search in `mode` from `start` that [`Searcher::resume`] carries on: enters the
     /// root. `Some` when that alone ends the search (the start is a goal, or the table is full).
     pub fn begin<G: Visit>(&mut self, start: &Position, visit: &mut G, mode: Mode) -> Option<End> {
+        let v = self.v;
         self.mode = mode;
         self.table.clear();
         self.moves.clear();
@@ -356,12 +358,12 @@ impl<V: Variant, K: KeyWords> Searcher<V, K> {
         self.sums.clear();
         self.stats = Stats::default();
         self.rng = self.mode.noise;
-        self.plan = Plan::new::<V>(&self.prune);
+        self.plan = Plan::new::<V>(v, &self.prune);
         self.open = None;
-        self.loose = self.plan.loose::<V>() && !self.mode.symmetric;
+        self.loose = self.plan.loose::<V>(v) && !self.mode.symmetric;
         let ctx = self
             .plan
-            .key_context::<V>(start)
+            .key_context::<V>(v, start)
             .with_loose_tableau(self.loose);
         self.stats.best_up = start.on_found;
         if visit.goal(start) {
@@ -380,7 +382,7 @@ impl<V: Variant, K: KeyWords> Searcher<V, K> {
             keyed: first,
         });
         if self.incremental() {
-            self.sums.push(symmetric_sums::<V>(start));
+            self.sums.push(symmetric_sums::<V>(v, start));
         }
         self.open = Some((ctx, start.clone()));
         None
@@ -422,6 +424,7 @@ impl<V: Variant, K: KeyWords> Searcher<V, K> {
         limits: &Limits,
         cancel: &AtomicBool,
     ) -> End {
+        let v = self.v;
         let mut nodes = self.stats.nodes;
         let incremental = self.incremental();
         let ahead_keys = self.keys_ahead();
@@ -463,7 +466,7 @@ impl<V: Variant, K: KeyWords> Searcher<V, K> {
             } else {
                 (Sums::default(), (0, 0, 0))
             };
-            let u = apply::<V>(pos, m);
+            let u = apply::<V>(v, pos, m);
             nodes += 1;
             if nodes & 1023 == 0
                 && let Some(l) = stop(nodes, limits, cancel)
@@ -483,7 +486,11 @@ impl<V: Variant, K: KeyWords> Searcher<V, K> {
             }
             let sums = if incremental {
                 let sums = parent_sums.moved(before, place_terms::<V>(pos, m));
-                debug_assert_eq!(sums, symmetric_sums::<V>(pos), "{m}: sums kept up to date");
+                debug_assert_eq!(
+                    sums,
+                    symmetric_sums::<V>(v, pos),
+                    "{m}: sums kept up to date"
+                );
                 sums
             } else {
                 Sums::default()
@@ -549,6 +556,7 @@ impl<V: Variant, K: KeyWords> Searcher<V, K> {
     /// first move's child is keyed at its visit, as without the lookahead.
     #[inline(always)]
     fn key_ahead(&mut self, ctx: &KeyContext, pos: &mut Position, index: usize) {
+        let v = self.v;
         let top = self.frames.last_mut().expect("a frame holds the move");
         let ahead = (index + 1 + LOOKAHEAD).min(top.end as usize);
         let from = (top.keyed as usize).max(index);
@@ -559,8 +567,8 @@ impl<V: Variant, K: KeyWords> Searcher<V, K> {
             }
             for i in from..ahead {
                 let c = self.moves[i];
-                let u = apply::<V>(pos, c);
-                let k = encode::<V, K>(ctx, pos);
+                let u = apply::<V>(v, pos, c);
+                let k = encode::<V, K>(v, ctx, pos);
                 undo::<V>(pos, c, u);
                 let h = Table::<K>::hash_of(&k);
                 self.table.prefetch(h);
@@ -585,11 +593,12 @@ impl<V: Variant, K: KeyWords> Searcher<V, K> {
         index: usize,
         m: Move,
     ) -> bool {
+        let v = self.v;
         let (k, h) = self.keys[index];
         let seen = self.table.contains_hashed(&k, h);
         debug_assert!(
             !seen || {
-                let u = apply::<V>(pos, m);
+                let u = apply::<V>(v, pos, m);
                 let seen = k == self.key_of(ctx, pos) && !visit.goal(pos);
                 undo::<V>(pos, m, u);
                 seen
@@ -616,11 +625,12 @@ impl<V: Variant, K: KeyWords> Searcher<V, K> {
         u: &Undo,
         sums: Option<Sums>,
     ) -> Entered {
+        let v = self.v;
         let key = |this: &Self| match sums {
             Some(sums) => symmetric_key_of_sums::<V, K>(pos, sums),
             None => this.key_of(ctx, pos),
         };
-        if !super::streamline::may_go_up::<V>(pos) {
+        if !super::streamline::may_go_up::<V>(v, pos) {
             match self.table.insert(&key(self)) {
                 Insert::New => self.stats.best_up = self.stats.best_up.max(pos.on_found),
                 Insert::Seen => return Entered::Seen,
@@ -659,6 +669,7 @@ impl<V: Variant, K: KeyWords> Searcher<V, K> {
         u: &Undo,
         known: Option<(K, u64)>,
     ) -> Entered {
+        let v = self.v;
         let (key, h) = match known {
             Some((key, h)) => {
                 debug_assert!(key == self.key_of(ctx, pos), "{m}: the child key kept");
@@ -671,7 +682,7 @@ impl<V: Variant, K: KeyWords> Searcher<V, K> {
         };
         // Computed before the key's own probe, and its slot asked for, so that the two table
         // misses of a new position overlap (hashed once: the hash outlives growth).
-        let over = turned_over_key::<V, K>(ctx, pos, &key).map(|k| {
+        let over = turned_over_key::<V, K>(v, ctx, pos, &key).map(|k| {
             let h = Table::<K>::hash_of(&k);
             self.table.prefetch(h);
             (k, h)
@@ -733,6 +744,7 @@ const TALON_BONUS: i32 = -300;
 const NOISE: u64 = 400;
 #[inline]
 fn order<V: Variant>(
+    v: V,
     pos: &Position,
     moves: &mut [Move],
     scores: &mut Vec<i32>,
@@ -743,7 +755,7 @@ fn order<V: Variant>(
     if moves.len() < 2 || moves.len() > MAX {
         return;
     }
-    let needed_mask = pos.needed_mask::<V>();
+    let needed_mask = pos.needed_mask::<V>(v);
     let needed = |c: crate::cards::Card| needed_mask >> c.index() & 1 != 0;
     let score = |m: &Move| -> i32 {
         let mut s = match m.to {

@@ -15,8 +15,8 @@ use std::collections::HashMap;
 use std::hash::Hasher;
 
 /// A fingerprint of everything on the table as it lies (pile order included).
-fn fingerprint<V: Variant>(pos: &Position) -> u64 {
-    let rules = V::rules();
+fn fingerprint<V: Variant>(v: V, pos: &Position) -> u64 {
+    let rules = v.rules();
     let mut h = WordHasher::default();
     for p in &pos.piles[..rules.piles()] {
         h.write(p.as_slice());
@@ -41,22 +41,22 @@ fn fingerprint<V: Variant>(pos: &Position) -> u64 {
 }
 
 /// `moves` (real moves, winning from `start`) with its detours cut out; never longer.
-pub fn shorten<V: Variant>(start: &Position, moves: &[Move]) -> Vec<Move> {
+pub fn shorten<V: Variant>(v: V, start: &Position, moves: &[Move]) -> Vec<Move> {
     // The last step at which each position of the path is reached.
     let mut last: HashMap<u64, usize, WordBuild> =
         HashMap::with_capacity_and_hasher(moves.len() + 1, WordBuild::default());
     let mut pos = start.clone();
-    last.insert(fingerprint::<V>(&pos), 0);
+    last.insert(fingerprint::<V>(v, &pos), 0);
     for (i, &m) in moves.iter().enumerate() {
-        apply::<V>(&mut pos, m);
-        last.insert(fingerprint::<V>(&pos), i + 1);
+        apply::<V>(v, &mut pos, m);
+        last.insert(fingerprint::<V>(v, &pos), i + 1);
     }
     let mut out = Vec::new();
     let mut children = Vec::new();
     let mut pos = start.clone();
     let mut i = 0;
     while i < moves.len() {
-        if let Some(&j) = last.get(&fingerprint::<V>(&pos))
+        if let Some(&j) = last.get(&fingerprint::<V>(v, &pos))
             && j > i
         {
             i = j;
@@ -64,17 +64,17 @@ pub fn shorten<V: Variant>(start: &Position, moves: &[Move]) -> Vec<Move> {
         }
         let mut next = (i + 1, moves[i]);
         children.clear();
-        generate::<V>(&pos, &mut children);
+        generate::<V>(v, &pos, &mut children);
         for &m in &children {
-            let u = apply::<V>(&mut pos, m);
-            if let Some(&j) = last.get(&fingerprint::<V>(&pos))
+            let u = apply::<V>(v, &mut pos, m);
+            if let Some(&j) = last.get(&fingerprint::<V>(v, &pos))
                 && j > next.0
             {
                 next = (j, m);
             }
             undo::<V>(&mut pos, m, u);
         }
-        apply::<V>(&mut pos, next.1);
+        apply::<V>(v, &mut pos, next.1);
         out.push(next.1);
         i = next.0;
     }

@@ -33,8 +33,8 @@ use crate::hash::fmix;
 /// through forced foundation moves), from [`symmetric_from`] nodes on. In the games with a
 /// stock turned once it is off: there it did not pay (measured: docs/performance.md,
 /// "streamline::used: where the streamlined search runs first").
-pub fn used<V: Variant>(max_nodes: u64) -> bool {
-    !symmetric_used::<V>() || (!V::rules().has_stock() && max_nodes >= symmetric_from::<V>())
+pub fn used<V: Variant>(v: V, max_nodes: u64) -> bool {
+    !symmetric_used::<V>(v) || (!v.rules().has_stock() && max_nodes >= symmetric_from::<V>(v))
 }
 
 /// The least node budget at which the open games with a reserve use the streamlined search
@@ -47,8 +47,8 @@ pub const SYMMETRIC_FROM: u64 = 100_000;
 pub const SYMMETRIC_FROM_NO_RESERVE: u64 = 1_000_000;
 
 /// [`SYMMETRIC_FROM`] or [`SYMMETRIC_FROM_NO_RESERVE`], for game `V`.
-pub fn symmetric_from<V: Variant>() -> u64 {
-    if V::rules().reserve > 0 {
+pub fn symmetric_from<V: Variant>(v: V) -> u64 {
+    if v.rules().reserve > 0 {
         SYMMETRIC_FROM
     } else {
         SYMMETRIC_FROM_NO_RESERVE
@@ -60,14 +60,15 @@ pub fn symmetric_from<V: Variant>() -> u64 {
 /// cards the exact key is kept: there the symmetric key won nothing and lost wins (measured:
 /// docs/performance.md, "Trials that were dropped", the suit-symmetric key with face-down
 /// cards).
-pub fn symmetric_used<V: Variant>() -> bool {
-    matches!(V::rules().face_down, FaceDown::None)
+pub fn symmetric_used<V: Variant>(v: V) -> bool {
+    matches!(v.rules().face_down, FaceDown::None)
 }
 
 /// Restricts `moves[start..end]` in place; returns the new end. `rearrange`: runs may move
 /// from pile to pile idly (streamliner 3 off), as in Solvitaire's streamlined search.
 #[inline]
 pub fn streamline<V: Variant>(
+    v: V,
     pos: &Position,
     moves: &mut [Move],
     start: usize,
@@ -86,14 +87,14 @@ pub fn streamline<V: Variant>(
         let (Place::Tableau(p), Place::Tableau(_)) = (m.from, m.to) else {
             return false;
         };
-        if rearrange || V::rules().face_down == FaceDown::None {
+        if rearrange || v.rules().face_down == FaceDown::None {
             return false;
         }
         let pile = &pos.piles[p as usize];
         let rest = pile.len as usize - m.count as usize;
         rest > 0
             && !pile.is_down(rest - 1)
-            && pos.found_slot_for::<V>(pile.card(rest - 1)).is_none()
+            && pos.found_slot_for::<V>(v, pile.card(rest - 1)).is_none()
     };
     let mut w = start;
     for i in start..end {
@@ -114,8 +115,8 @@ pub fn streamline<V: Variant>(
 /// The symmetric search uses it to probe its table before expanding a position that cannot be
 /// a forced one (`Searcher::run`).
 #[inline]
-pub fn may_go_up<V: Variant>(pos: &Position) -> bool {
-    let rules = V::rules();
+pub fn may_go_up<V: Variant>(v: V, pos: &Position) -> bool {
+    let rules = v.rules();
     let needed = pos.needed_mask_among(rules.foundations());
     for p in &pos.piles[..rules.piles()] {
         if p.len > 0 && needed >> (p.cards[p.len as usize - 1] & !DOWN) & 1 != 0 {
@@ -159,8 +160,8 @@ fn symmetric_byte<V: Variant>(b: u8) -> u8 {
 /// two positions share a fingerprint exactly when they share this canonical form. Lossy on
 /// purpose: two positions with one fingerprint are searched once, so a search keyed by it may
 /// miss a win (it only seeks wins) and a collision only loses one more.
-pub fn symmetric_key<V: Variant, K: KeyWords>(pos: &Position) -> K {
-    symmetric_key_of_sums::<V, K>(pos, symmetric_sums::<V>(pos))
+pub fn symmetric_key<V: Variant, K: KeyWords>(v: V, pos: &Position) -> K {
+    symmetric_key_of_sums::<V, K>(pos, symmetric_sums::<V>(v, pos))
 }
 
 /// The part of [`symmetric_key`] that adds up: the sums, in two lanes, of the fingerprints of
@@ -194,8 +195,8 @@ impl Sums {
 
 /// The [`Sums`] of `pos`, from scratch.
 #[inline]
-pub fn symmetric_sums<V: Variant>(pos: &Position) -> Sums {
-    let rules = V::rules();
+pub fn symmetric_sums<V: Variant>(v: V, pos: &Position) -> Sums {
+    let rules = v.rules();
     let mut s = Sums::default();
     for pile in &pos.piles[..rules.piles()] {
         let (pa, pb) = pile_fingerprint::<V>(pile);
@@ -329,8 +330,8 @@ mod tests {
     /// What [`symmetric_key`] is meant to tell apart, written plainly: the piles as a sorted
     /// list of their cards as [`symmetric_byte`] keeps them, the reserve as the sorted list of
     /// its cards, the stock, the waste and the redeals.
-    fn canonical<V: Variant>(pos: &Position) -> Vec<Vec<u8>> {
-        let rules = V::rules();
+    fn canonical<V: Variant>(v: V, pos: &Position) -> Vec<Vec<u8>> {
+        let rules = v.rules();
         let sym = |b: u8| symmetric_byte::<V>(b);
         let mut piles: Vec<Vec<u8>> = pos.piles[..rules.piles()]
             .iter()
@@ -354,26 +355,26 @@ mod tests {
 
     /// On random walks from `seeds` deals of `V`, two positions have one fingerprint exactly
     /// when their canonical forms agree. Returns how many distinct forms were met.
-    fn one_fingerprint_per_form<V: Variant>(seeds: u64) -> usize {
+    fn one_fingerprint_per_form<V: Variant>(v: V, seeds: u64) -> usize {
         type K = [u64; 4];
         let mut by_key: HashMap<K, Vec<Vec<u8>>> = HashMap::new();
         let mut by_form: HashMap<Vec<Vec<u8>>, K> = HashMap::new();
         let mut rng = ChaCha8Rng::seed_from_u64(3);
         let mut moves = Vec::new();
         for seed in 0..seeds {
-            let deal = crate::deal::deal(V::rules(), seed);
-            let mut pos = Position::from_deal::<V>(&deal).expect("a legal deal");
+            let deal = crate::deal::deal(v.rules(), seed);
+            let mut pos = Position::from_deal::<V>(v, &deal).expect("a legal deal");
             for _ in 0..300 {
-                let key: K = symmetric_key::<V, K>(&pos);
-                let form = canonical::<V>(&pos);
+                let key: K = symmetric_key::<V, K>(v, &pos);
+                let form = canonical::<V>(v, &pos);
                 assert_eq!(by_key.entry(key).or_insert(form.clone()), &form, "{pos:?}");
                 assert_eq!(by_form.entry(form).or_insert(key), &key, "{pos:?}");
                 moves.clear();
-                generate::<V>(&pos, &mut moves);
+                generate::<V>(v, &pos, &mut moves);
                 if moves.is_empty() {
                     break;
                 }
-                apply::<V>(&mut pos, moves[rng.random_range(0..moves.len())]);
+                apply::<V>(v, &mut pos, moves[rng.random_range(0..moves.len())]);
             }
         }
         by_form.len()
@@ -384,12 +385,12 @@ mod tests {
     /// card, whose byte is 0 in the any-suit games, was once lost from it).
     #[test]
     fn the_symmetric_fingerprint_tells_apart_what_its_canonical_form_does() {
-        assert!(one_fingerprint_per_form::<FlowerGarden>(400) > 10_000);
-        assert!(one_fingerprint_per_form::<Wildflower>(200) > 6_000);
-        assert!(one_fingerprint_per_form::<LuckyPiles>(100) > 10_000);
-        assert!(one_fingerprint_per_form::<LuckyPilesSameSuit>(300) > 2_000);
-        assert!(one_fingerprint_per_form::<LuckyThirteen>(100) > 5_000);
-        assert!(one_fingerprint_per_form::<LuckierThirteen>(100) > 5_000);
+        assert!(one_fingerprint_per_form::<FlowerGarden>(FlowerGarden, 400) > 10_000);
+        assert!(one_fingerprint_per_form::<Wildflower>(Wildflower, 200) > 6_000);
+        assert!(one_fingerprint_per_form::<LuckyPiles>(LuckyPiles, 100) > 10_000);
+        assert!(one_fingerprint_per_form::<LuckyPilesSameSuit>(LuckyPilesSameSuit, 300) > 2_000);
+        assert!(one_fingerprint_per_form::<LuckyThirteen>(LuckyThirteen, 100) > 5_000);
+        assert!(one_fingerprint_per_form::<LuckierThirteen>(LuckierThirteen, 100) > 5_000);
     }
 
     /// The sums kept up to date move by move ([`place_terms`], [`Sums::moved`]) are those
@@ -397,35 +398,35 @@ mod tests {
     /// foundations, onto piles, into spaces and up) in the games without a stock.
     #[test]
     fn the_sums_kept_move_by_move_are_the_sums_from_scratch() {
-        fn walk<V: Variant>(seeds: u64) -> usize {
+        fn walk<V: Variant>(v: V, seeds: u64) -> usize {
             let mut rng = ChaCha8Rng::seed_from_u64(5);
             let (mut moves, mut steps) = (Vec::new(), 0);
             for seed in 0..seeds {
-                let deal = crate::deal::deal(V::rules(), seed);
-                let mut pos = Position::from_deal::<V>(&deal).expect("a legal deal");
-                let mut sums = symmetric_sums::<V>(&pos);
+                let deal = crate::deal::deal(v.rules(), seed);
+                let mut pos = Position::from_deal::<V>(v, &deal).expect("a legal deal");
+                let mut sums = symmetric_sums::<V>(v, &pos);
                 for _ in 0..300 {
                     moves.clear();
-                    generate::<V>(&pos, &mut moves);
+                    generate::<V>(v, &pos, &mut moves);
                     if moves.is_empty() {
                         break;
                     }
                     let m = moves[rng.random_range(0..moves.len())];
                     let before = place_terms::<V>(&pos, m);
-                    apply::<V>(&mut pos, m);
+                    apply::<V>(v, &mut pos, m);
                     sums = sums.moved(before, place_terms::<V>(&pos, m));
-                    assert_eq!(sums, symmetric_sums::<V>(&pos), "{m} from seed {seed}");
+                    assert_eq!(sums, symmetric_sums::<V>(v, &pos), "{m} from seed {seed}");
                     steps += 1;
                 }
             }
             steps
         }
-        assert!(walk::<FlowerGarden>(50) > 5_000);
-        assert!(walk::<Wildflower>(50) > 5_000);
-        assert!(walk::<LuckyPiles>(30) > 3_000);
-        assert!(walk::<LuckyPilesSameSuit>(30) > 200);
-        assert!(walk::<LuckyThirteen>(30) > 200);
-        assert!(walk::<LuckierThirteen>(30) > 500);
+        assert!(walk::<FlowerGarden>(FlowerGarden, 50) > 5_000);
+        assert!(walk::<Wildflower>(Wildflower, 50) > 5_000);
+        assert!(walk::<LuckyPiles>(LuckyPiles, 30) > 3_000);
+        assert!(walk::<LuckyPilesSameSuit>(LuckyPilesSameSuit, 30) > 200);
+        assert!(walk::<LuckyThirteen>(LuckyThirteen, 30) > 200);
+        assert!(walk::<LuckierThirteen>(LuckierThirteen, 30) > 500);
     }
 
     /// The word form of [`symmetric_byte`] agrees with it on every byte in every lane.

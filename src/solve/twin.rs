@@ -77,8 +77,8 @@ const BOTH: u128 = (1 << 104) - 1;
 
 /// Does the twin-cards argument hold for this game? Two decks, no reserve, and no stock or a
 /// stock turned one card at a time, once through.
-pub fn holds<V: Variant>() -> bool {
-    let r = V::rules();
+pub fn holds<V: Variant>(v: V) -> bool {
+    let r = v.rules();
     r.decks == 2
         && r.reserve == 0
         && match r.stock {
@@ -157,8 +157,8 @@ struct Twins {
 
 impl Twins {
     #[inline(always)]
-    fn new<V: Variant>(pos: &Position) -> Twins {
-        let rules = V::rules();
+    fn new<V: Variant>(v: V, pos: &Position) -> Twins {
+        let rules = v.rules();
         let mut t = Twins {
             piles: [[0; PILE_CAP]; MAX_PILES],
             lens: [0; MAX_PILES],
@@ -237,8 +237,8 @@ impl Twins {
 
     /// The least fixed point of the rules of `solve::blocked`, copy by copy, with the waste
     /// reached from the top down: `true` when some copy can never go up.
-    fn blocked<V: Variant>(&self) -> bool {
-        let rules = V::rules();
+    fn blocked<V: Variant>(&self, v: V) -> bool {
+        let rules = v.rules();
         let space = rules.space_cards(SourceKind::Tableau);
         let off_space = rules.space_cards(SourceKind::Waste)
             | rules.space_cards(SourceKind::Reserve)
@@ -367,9 +367,9 @@ impl Twins {
 /// Is the two-deck position lost because some copy of a card can never go up (see the
 /// module's doc)? `false` where the argument does not hold ([`holds`]) and for an empty
 /// tableau.
-pub fn blocked<V: Variant>(pos: &Position) -> bool {
-    if !holds::<V>() || pos.piles[..V::rules().piles()].iter().all(|p| p.len == 0) {
+pub fn blocked<V: Variant>(v: V, pos: &Position) -> bool {
+    if !holds::<V>(v) || pos.piles[..v.rules().piles()].iter().all(|p| p.len == 0) {
         return false;
     }
-    Twins::new::<V>(pos).blocked::<V>()
+    Twins::new::<V>(v, pos).blocked::<V>(v)
 }

@@ -37,7 +37,7 @@ macro_rules! games {
                 const UNIT: $crate::game::Unit = $T::RULES.unit;
                 const CONST_RULES: bool = true;
                 #[inline(always)]
-                fn rules() -> &'static Rules {
+                fn rules(self) -> &'static Rules {
                     static RULES: Rules = $T::RULES;
                     &RULES
                 }
@@ -52,7 +52,7 @@ macro_rules! games {
         pub fn call_builtin<R, F: GameFn<R>>(rules: &Rules, f: F) -> Result<R, F> {
             $(
                 if *rules == $T::RULES {
-                    return Ok(f.call::<$T>());
+                    return Ok(f.call($T));
                 }
             )*
             Err(f)

@@ -129,7 +129,7 @@ fn stonewall_layout() {
         assert!(d.stock.is_empty() && d.waste.is_empty());
         assert!(d.foundations.iter().all(Vec::is_empty));
         assert!(counts(&d).iter().all(|&n| n == 1), "seed {seed}");
-        Position::from_deal::<Stonewall>(&d).unwrap();
+        Position::from_deal::<Stonewall>(Stonewall, &d).unwrap();
     }
 }
 
@@ -143,7 +143,7 @@ fn lucky_piles_layout() {
         assert!(d.piles.iter().flatten().all(|t| card_of(t).1));
         assert!(d.reserve.is_empty() && d.stock.is_empty() && d.waste.is_empty());
         assert!(counts(&d).iter().all(|&n| n == 1), "seed {seed}");
-        Position::from_deal::<LuckyPiles>(&d).unwrap();
+        Position::from_deal::<LuckyPiles>(LuckyPiles, &d).unwrap();
     }
 }
 
@@ -159,7 +159,7 @@ fn napoleons_shoulder_layout() {
         assert_eq!(d.stock.len(), 56);
         assert!(d.waste.is_empty());
         assert!(counts(&d).iter().all(|&n| n == 2), "seed {seed}");
-        let p = Position::from_deal::<NapoleonsShoulder>(&d).unwrap();
+        let p = Position::from_deal::<NapoleonsShoulder>(NapoleonsShoulder, &d).unwrap();
         assert_eq!((p.stock_len, p.waste_len), (56, 0));
     }
 }
@@ -169,8 +169,8 @@ fn napoleons_shoulder_layout() {
 /// same seed gives the same deck to every game with the same number of decks.
 #[test]
 fn deals_follow_the_shuffled_deck() {
-    fn check<V: Variant>() {
-        let rules = V::rules();
+    fn check<V: Variant>(v: V) {
+        let rules = v.rules();
         for seed in 0..50 {
             let deck = shuffled_deck(rules.decks, seed);
             assert_eq!(deck.len(), rules.cards());
@@ -200,15 +200,15 @@ fn deals_follow_the_shuffled_deck() {
             assert_eq!(k, deck.len());
         }
     }
-    check::<Stonewall>();
-    check::<LuckyPiles>();
-    check::<NapoleonsShoulder>();
+    check::<Stonewall>(Stonewall);
+    check::<LuckyPiles>(LuckyPiles);
+    check::<NapoleonsShoulder>(NapoleonsShoulder);
 }
 
 #[test]
 fn deals_are_deterministic_and_seeds_differ() {
-    fn check<V: Variant>() {
-        let rules = V::rules();
+    fn check<V: Variant>(v: V) {
+        let rules = v.rules();
         let mut seen = std::collections::HashSet::new();
         for seed in (0..400).chain([u64::MAX, u64::MAX - 1, 1 << 63, (1 << 40) + 7]) {
             let a = deal(rules, seed);
@@ -219,7 +219,7 @@ fn deals_are_deterministic_and_seeds_differ() {
                 "{} seed {seed}",
                 rules.id
             );
-            Position::from_deal::<V>(&a).unwrap();
+            Position::from_deal::<V>(v, &a).unwrap();
             assert!(
                 seen.insert(deal_text(&a)),
                 "{} seed {seed} repeats a deal",
@@ -227,9 +227,9 @@ fn deals_are_deterministic_and_seeds_differ() {
             );
         }
     }
-    check::<Stonewall>();
-    check::<LuckyPiles>();
-    check::<NapoleonsShoulder>();
+    check::<Stonewall>(Stonewall);
+    check::<LuckyPiles>(LuckyPiles);
+    check::<NapoleonsShoulder>(NapoleonsShoulder);
     for decks in [1, 2] {
         for seed in 0..100 {
             let d = shuffled_deck(decks, seed);

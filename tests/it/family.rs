@@ -35,19 +35,19 @@ use std::collections::hash_map::Entry;
 
 /// A one-deck game without a stock: the unnamed cards lie face up under the last pile, whose
 /// named top card the test gives.
-fn tab<V: Variant>(piles: &[&str], reserve: &[&str], found: &[&str]) -> Position {
+fn tab<V: Variant>(v: V, piles: &[&str], reserve: &[&str], found: &[&str]) -> Position {
     Table {
         piles,
         reserve,
         found,
-        filler: Filler::face_up_under(V::rules().piles() - 1),
+        filler: Filler::face_up_under(v.rules().piles() - 1),
         ..Table::default()
     }
-    .pos::<V>()
+    .pos::<V>(v)
 }
 
 /// A game with a stock: the unnamed cards lie at the bottom of the stock.
-fn talon<V: Variant>(piles: &[&str], found: &[&str], stock: &str, waste: &str) -> Position {
+fn talon<V: Variant>(v: V, piles: &[&str], found: &[&str], stock: &str, waste: &str) -> Position {
     Table {
         piles,
         found,
@@ -56,7 +56,7 @@ fn talon<V: Variant>(piles: &[&str], found: &[&str], stock: &str, waste: &str) -
         filler: Filler::StockBottom,
         ..Table::default()
     }
-    .pos::<V>()
+    .pos::<V>(v)
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -64,10 +64,10 @@ fn talon<V: Variant>(piles: &[&str], found: &[&str], stock: &str, waste: &str) -
 // ---------------------------------------------------------------------------------------------
 
 /// No generated move puts a card into an empty pile.
-fn no_move_into_a_space<V: Variant>(pos: &Position) -> bool {
-    gen_moves::<V>(pos)
+fn no_move_into_a_space<V: Variant>(v: V, pos: &Position) -> bool {
+    gen_moves::<V>(v, pos)
         .iter()
-        .all(|m| !empty_pile::<V>(pos, m.to))
+        .all(|m| !empty_pile::<V>(v, pos, m.to))
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -91,8 +91,8 @@ fn family_games_are_registered() {
         assert_eq!(r.id, id);
         struct Id;
         impl patience::game::GameFn<&'static str> for Id {
-            fn call<V: patience::Variant>(self) -> &'static str {
-                V::rules().id
+            fn call<V: patience::Variant>(self, v: V) -> &'static str {
+                v.rules().id
             }
         }
         let compiled = patience::rules::with_rules(r, Id).unwrap();
@@ -108,7 +108,7 @@ fn family_games_are_registered() {
 /// No family game has face-down cards: a deal with one is refused.
 #[test]
 fn family_games_refuse_face_down_cards() {
-    fn check<V: Variant>(filler: Filler) {
+    fn check<V: Variant>(v: V, filler: Filler) {
         let t = Table {
             piles: &["5c 6S"],
             filler,
@@ -116,11 +116,11 @@ fn family_games_refuse_face_down_cards() {
         };
         assert!(
             matches!(
-                Position::from_deal::<V>(&t.deal::<V>()),
+                Position::from_deal::<V>(v, &t.deal::<V>(v)),
                 Err(DealError::FaceDownNotAllowed { .. })
             ),
             "{}",
-            V::rules().id
+            v.rules().id
         );
         // The same cards face up are fine.
         let t = Table {
@@ -128,33 +128,33 @@ fn family_games_refuse_face_down_cards() {
             filler,
             ..Table::default()
         };
-        Position::from_deal::<V>(&t.deal::<V>()).unwrap();
+        Position::from_deal::<V>(v, &t.deal::<V>(v)).unwrap();
     }
-    check::<FlowerGarden>(Filler::face_up_under(5));
-    check::<Wildflower>(Filler::face_up_under(5));
-    check::<LuckyThirteen>(Filler::face_up_under(12));
-    check::<LuckierThirteen>(Filler::face_up_under(12));
-    check::<NapoleonsSquare>(Filler::StockBottom);
-    check::<FortyThieves>(Filler::StockBottom);
-    check::<LuckyPilesSameSuit>(Filler::face_up_under(12));
+    check::<FlowerGarden>(FlowerGarden, Filler::face_up_under(5));
+    check::<Wildflower>(Wildflower, Filler::face_up_under(5));
+    check::<LuckyThirteen>(LuckyThirteen, Filler::face_up_under(12));
+    check::<LuckierThirteen>(LuckierThirteen, Filler::face_up_under(12));
+    check::<NapoleonsSquare>(NapoleonsSquare, Filler::StockBottom);
+    check::<FortyThieves>(FortyThieves, Filler::StockBottom);
+    check::<LuckyPilesSameSuit>(LuckyPilesSameSuit, Filler::face_up_under(12));
 }
 
 // ---------------------------------------------------------------------------------------------
 // Flower Garden.
 // ---------------------------------------------------------------------------------------------
 
-type FG = FlowerGarden;
+use patience::variants::FlowerGarden as FG;
 
 #[test]
 fn flower_garden_builds_down_in_any_suit() {
-    let p = tab::<FG>(&["8C", "7H", "7C", "9D", "6S", "KC"], &[], &[]);
-    allowed::<FG>(&p, "T2>T1"); // other colour
-    allowed::<FG>(&p, "T3>T1"); // same suit
-    allowed::<FG>(&p, "T1>T4");
-    refused::<FG>(&p, "T4>T1"); // up
-    refused::<FG>(&p, "T5>T1"); // down two
+    let p = tab::<FG>(FG, &["8C", "7H", "7C", "9D", "6S", "KC"], &[], &[]);
+    allowed::<FG>(FG, &p, "T2>T1"); // other colour
+    allowed::<FG>(FG, &p, "T3>T1"); // same suit
+    allowed::<FG>(FG, &p, "T1>T4");
+    refused::<FG>(FG, &p, "T4>T1"); // up
+    refused::<FG>(FG, &p, "T5>T1"); // down two
     assert!(matches!(
-        refused::<FG>(&p, "T2>T3"), // same rank
+        refused::<FG>(FG, &p, "T2>T3"), // same rank
         Illegal::DoesNotFit { .. }
     ));
 }
@@ -162,58 +162,59 @@ fn flower_garden_builds_down_in_any_suit() {
 #[test]
 fn flower_garden_moves_single_cards_only() {
     // 9S 8H is a descending sequence and 9S fits on 10C, but only the top card moves.
-    let p = tab::<FG>(&["9S 8H", "10C", "9C", "", "", "KC"], &[], &[]);
+    let p = tab::<FG>(FG, &["9S 8H", "10C", "9C", "", "", "KC"], &[], &[]);
     assert!(matches!(
-        refused::<FG>(&p, "T1>T2x2"),
+        refused::<FG>(FG, &p, "T1>T2x2"),
         Illegal::TooMany { max: 1, .. }
     ));
-    refused::<FG>(&p, "T1>T4x2"); // not even into a space
-    allowed::<FG>(&p, "T1>T3"); // the top card 8H onto 9C
-    allowed::<FG>(&p, "T1>T4"); // or alone into a space
+    refused::<FG>(FG, &p, "T1>T4x2"); // not even into a space
+    allowed::<FG>(FG, &p, "T1>T3"); // the top card 8H onto 9C
+    allowed::<FG>(FG, &p, "T1>T4"); // or alone into a space
 }
 
 #[test]
 fn flower_garden_any_card_fills_a_space() {
-    let p = tab::<FG>(&["QH 9C", "", "", "KS", "4D", "KC"], &["5D"], &["3S"]);
-    allowed::<FG>(&p, "T1>T2"); // from the tableau
-    allowed::<FG>(&p, "T1>T3");
-    allowed::<FG>(&p, "T5>T2"); // a low card
-    allowed::<FG>(&p, "R1>T2"); // from the reserve
-    allowed::<FG>(&p, "F1>T2"); // a foundation top
-    allowed::<FG>(&p, "T4>T2"); // a whole pile (legal, only a renaming)
-    refused::<FG>(&p, "T1>T2x2"); // one card, not two
-    refused::<FG>(&p, "R1>T2x2");
+    let p = tab::<FG>(FG, &["QH 9C", "", "", "KS", "4D", "KC"], &["5D"], &["3S"]);
+    allowed::<FG>(FG, &p, "T1>T2"); // from the tableau
+    allowed::<FG>(FG, &p, "T1>T3");
+    allowed::<FG>(FG, &p, "T5>T2"); // a low card
+    allowed::<FG>(FG, &p, "R1>T2"); // from the reserve
+    allowed::<FG>(FG, &p, "F1>T2"); // a foundation top
+    allowed::<FG>(FG, &p, "T4>T2"); // a whole pile (legal, only a renaming)
+    refused::<FG>(FG, &p, "T1>T2x2"); // one card, not two
+    refused::<FG>(FG, &p, "R1>T2x2");
 }
 
 #[test]
 fn flower_garden_reserve_plays_anywhere_and_nothing_enters_it() {
     let p = tab::<FG>(
+        FG,
         &["8S", "8D", "", "", "", "KC"],
         &["AH", "7D", "KS", "-", "2H"],
         &[],
     );
-    allowed::<FG>(&p, "R1>F1"); // to a foundation
-    allowed::<FG>(&p, "R2>T1"); // 7D on 8S
-    allowed::<FG>(&p, "R2>T2"); // 7D on 8D: any suit
-    allowed::<FG>(&p, "R3>T3"); // into a space
-    refused::<FG>(&p, "R1>T1"); // AH on 8S
-    refused::<FG>(&p, "R5>F1"); // 2H before AH
-    refused::<FG>(&p, "R4>T3"); // an emptied slot gives nothing
-    refused::<FG>(&p, "T1>R4"); // nothing enters the reserve
-    refused::<FG>(&p, "T1>R2");
-    refused::<FG>(&p, "R2>R4");
-    refused::<FG>(&p, "T1>R17"); // 16 slots
+    allowed::<FG>(FG, &p, "R1>F1"); // to a foundation
+    allowed::<FG>(FG, &p, "R2>T1"); // 7D on 8S
+    allowed::<FG>(FG, &p, "R2>T2"); // 7D on 8D: any suit
+    allowed::<FG>(FG, &p, "R3>T3"); // into a space
+    refused::<FG>(FG, &p, "R1>T1"); // AH on 8S
+    refused::<FG>(FG, &p, "R5>F1"); // 2H before AH
+    refused::<FG>(FG, &p, "R4>T3"); // an emptied slot gives nothing
+    refused::<FG>(FG, &p, "T1>R4"); // nothing enters the reserve
+    refused::<FG>(FG, &p, "T1>R2");
+    refused::<FG>(FG, &p, "R2>R4");
+    refused::<FG>(FG, &p, "T1>R17"); // 16 slots
     assert!(
-        gen_moves::<FG>(&p)
+        gen_moves::<FG>(FG, &p)
             .iter()
             .all(|m| !matches!(m.to, Place::Reserve(_)))
     );
     let mut q = p.clone();
-    play::<FG>(&mut q, "R1>F1");
-    play::<FG>(&mut q, "R5>F1");
-    refused::<FG>(&q, "R1>F2");
+    play::<FG>(FG, &mut q, "R1>F1");
+    play::<FG>(FG, &mut q, "R5>F1");
+    refused::<FG>(FG, &q, "R1>F2");
     assert!(
-        gen_moves::<FG>(&q)
+        gen_moves::<FG>(FG, &q)
             .iter()
             .all(|m| m.from != Place::Reserve(0))
     );
@@ -221,55 +222,55 @@ fn flower_garden_reserve_plays_anywhere_and_nothing_enters_it() {
 
 #[test]
 fn flower_garden_foundation_top_comes_back_and_no_stock() {
-    let p = tab::<FG>(&["4H", "3D", "", "", "", "KC"], &[], &["3C", "", "AD"]);
-    allowed::<FG>(&p, "F1>T1"); // 3C on 4H
-    allowed::<FG>(&p, "F1>T3"); // into a space
-    allowed::<FG>(&p, "F3>T4");
-    refused::<FG>(&p, "F1>T2"); // 3C on 3D
-    refused::<FG>(&p, "F1>F2"); // not to another foundation
-    refused::<FG>(&p, "F2>T3"); // an empty foundation gives nothing
+    let p = tab::<FG>(FG, &["4H", "3D", "", "", "", "KC"], &[], &["3C", "", "AD"]);
+    allowed::<FG>(FG, &p, "F1>T1"); // 3C on 4H
+    allowed::<FG>(FG, &p, "F1>T3"); // into a space
+    allowed::<FG>(FG, &p, "F3>T4");
+    refused::<FG>(FG, &p, "F1>T2"); // 3C on 3D
+    refused::<FG>(FG, &p, "F1>F2"); // not to another foundation
+    refused::<FG>(FG, &p, "F2>T3"); // an empty foundation gives nothing
     assert!(matches!(
-        refused::<FG>(&p, "S>W"),
+        refused::<FG>(FG, &p, "S>W"),
         Illegal::NoSuchPlace(Place::Stock)
     ));
-    refused::<FG>(&p, "W>T3");
-    refused::<FG>(&p, "T7>T3"); // six piles
+    refused::<FG>(FG, &p, "W>T3");
+    refused::<FG>(FG, &p, "T7>T3"); // six piles
 }
 
 // ---------------------------------------------------------------------------------------------
 // Wildflower.
 // ---------------------------------------------------------------------------------------------
 
-type WF = Wildflower;
+use patience::variants::Wildflower as WF;
 
 #[test]
 fn wildflower_builds_down_in_any_suit() {
-    let p = tab::<WF>(&["8C", "7H", "7C", "9D", "6S", "KC"], &[], &[]);
-    allowed::<WF>(&p, "T2>T1");
-    allowed::<WF>(&p, "T3>T1");
-    allowed::<WF>(&p, "T1>T4");
-    refused::<WF>(&p, "T4>T1");
-    refused::<WF>(&p, "T5>T1");
+    let p = tab::<WF>(WF, &["8C", "7H", "7C", "9D", "6S", "KC"], &[], &[]);
+    allowed::<WF>(WF, &p, "T2>T1");
+    allowed::<WF>(WF, &p, "T3>T1");
+    allowed::<WF>(WF, &p, "T1>T4");
+    refused::<WF>(WF, &p, "T4>T1");
+    refused::<WF>(WF, &p, "T5>T1");
 }
 
 #[test]
 fn wildflower_moves_a_same_suit_run_as_a_unit() {
-    let p = tab::<WF>(&["QH 9C 8C 7C", "10H", "9D", "8S", "", "KC"], &[], &[]);
-    allowed::<WF>(&p, "T1>T2x3"); // 9C 8C 7C onto 10H: the run's bottom card builds in any suit
-    allowed::<WF>(&p, "T1>T3x2"); // a part of the run: 8C 7C onto 9D
-    allowed::<WF>(&p, "T1>T4"); // 7C alone onto 8S
-    allowed::<WF>(&p, "T1>T5x3"); // the run into a space
-    allowed::<WF>(&p, "T1>T5x2"); // a part of it into a space
+    let p = tab::<WF>(WF, &["QH 9C 8C 7C", "10H", "9D", "8S", "", "KC"], &[], &[]);
+    allowed::<WF>(WF, &p, "T1>T2x3"); // 9C 8C 7C onto 10H: the run's bottom card builds in any suit
+    allowed::<WF>(WF, &p, "T1>T3x2"); // a part of the run: 8C 7C onto 9D
+    allowed::<WF>(WF, &p, "T1>T4"); // 7C alone onto 8S
+    allowed::<WF>(WF, &p, "T1>T5x3"); // the run into a space
+    allowed::<WF>(WF, &p, "T1>T5x2"); // a part of it into a space
     assert!(matches!(
-        refused::<WF>(&p, "T1>T2x4"), // QH 9C is not a run
+        refused::<WF>(WF, &p, "T1>T2x4"), // QH 9C is not a run
         Illegal::TooMany { max: 3, .. }
     ));
     assert!(matches!(
-        refused::<WF>(&p, "T1>T3x3"), // 9C does not go on 9D
+        refused::<WF>(WF, &p, "T1>T3x3"), // 9C does not go on 9D
         Illegal::DoesNotFit { .. }
     ));
     let mut q = p.clone();
-    play::<WF>(&mut q, "T1>T2x3");
+    play::<WF>(WF, &mut q, "T1>T2x3");
     assert_eq!(pile_text(&q, 1), "10H 9C 8C 7C");
     assert_eq!(pile_text(&q, 0), "QH");
 }
@@ -277,30 +278,30 @@ fn wildflower_moves_a_same_suit_run_as_a_unit() {
 #[test]
 fn wildflower_a_run_of_mixed_suits_does_not_move_as_a_unit() {
     // 9C 8H 7H builds down (any suit), but only 8H 7H is a same-suit run.
-    let p = tab::<WF>(&["9C 8H 7H", "10D", "9S", "", "", "KC"], &["6D"], &[]);
-    refused::<WF>(&p, "T1>T2x3"); // 9C would fit on 10D
-    refused::<WF>(&p, "T1>T4x3"); // not into a space either
-    allowed::<WF>(&p, "T1>T3x2"); // 8H 7H onto 9S
-    allowed::<WF>(&p, "T1>T4x2"); // or into a space
+    let p = tab::<WF>(WF, &["9C 8H 7H", "10D", "9S", "", "", "KC"], &["6D"], &[]);
+    refused::<WF>(WF, &p, "T1>T2x3"); // 9C would fit on 10D
+    refused::<WF>(WF, &p, "T1>T4x3"); // not into a space either
+    allowed::<WF>(WF, &p, "T1>T3x2"); // 8H 7H onto 9S
+    allowed::<WF>(WF, &p, "T1>T4x2"); // or into a space
     // A same-suit run of a different colour pattern: 7H 6D is not a run (other suit).
     let mut q = p.clone();
-    play::<WF>(&mut q, "R1>T1");
+    play::<WF>(WF, &mut q, "R1>T1");
     assert_eq!(pile_text(&q, 0), "9C 8H 7H 6D");
-    refused::<WF>(&q, "T1>T3x3");
-    refused::<WF>(&q, "T1>T4x2");
-    allowed::<WF>(&q, "T1>T4");
+    refused::<WF>(WF, &q, "T1>T3x3");
+    refused::<WF>(WF, &q, "T1>T4x2");
+    allowed::<WF>(WF, &q, "T1>T4");
     // Reserve cards move one at a time.
-    refused::<WF>(&p, "R1>T4x2");
+    refused::<WF>(WF, &p, "R1>T4x2");
 }
 
 // ---------------------------------------------------------------------------------------------
 // Lucky Thirteen.
 // ---------------------------------------------------------------------------------------------
 
-type LT = LuckyThirteen;
+use patience::variants::LuckyThirteen as LT;
 
 fn lt(piles: &[&str], found: &[&str]) -> Position {
-    tab::<LT>(piles, &[], found)
+    tab::<LT>(LT, piles, &[], found)
 }
 
 const REST13: &str = "KD";
@@ -313,12 +314,12 @@ fn lucky_thirteen_builds_down_in_any_suit_only() {
         ],
         &[],
     );
-    allowed::<LT>(&p, "T2>T1");
-    allowed::<LT>(&p, "T3>T1");
-    allowed::<LT>(&p, "T1>T4");
-    refused::<LT>(&p, "T4>T1"); // up (Lucky Piles would allow it)
-    refused::<LT>(&p, "T5>T1");
-    refused::<LT>(&p, "T6>T1"); // down two
+    allowed::<LT>(LT, &p, "T2>T1");
+    allowed::<LT>(LT, &p, "T3>T1");
+    allowed::<LT>(LT, &p, "T1>T4");
+    refused::<LT>(LT, &p, "T4>T1"); // up (Lucky Piles would allow it)
+    refused::<LT>(LT, &p, "T5>T1");
+    refused::<LT>(LT, &p, "T6>T1"); // down two
 }
 
 #[test]
@@ -330,10 +331,10 @@ fn lucky_thirteen_moves_single_cards_only() {
         &[],
     );
     assert!(matches!(
-        refused::<LT>(&p, "T1>T2x2"),
+        refused::<LT>(LT, &p, "T1>T2x2"),
         Illegal::TooMany { max: 1, .. }
     ));
-    allowed::<LT>(&p, "T1>T3");
+    allowed::<LT>(LT, &p, "T1>T3");
 }
 
 #[test]
@@ -346,34 +347,34 @@ fn lucky_thirteen_never_fills_a_space() {
     );
     for m in ["T1>T3", "T2>T3", "T4>T3", "T5>T6", "F1>T3", "F2>T3"] {
         assert!(
-            matches!(refused::<LT>(&p, m), Illegal::SpaceRule { .. }),
+            matches!(refused::<LT>(LT, &p, m), Illegal::SpaceRule { .. }),
             "{m}"
         );
     }
-    assert!(no_move_into_a_space::<LT>(&p));
+    assert!(no_move_into_a_space::<LT>(LT, &p));
     // Cards still build on piles, from the tableau and from a foundation.
-    allowed::<LT>(&p, "T2>T1"); // QS on KH
-    allowed::<LT>(&p, "F2>T1"); // QD on KH
+    allowed::<LT>(LT, &p, "T2>T1"); // QS on KH
+    allowed::<LT>(LT, &p, "F2>T1"); // QD on KH
     // A pile emptied during play stays empty.
     let mut q = p.clone();
-    play::<LT>(&mut q, "T2>T1");
+    play::<LT>(LT, &mut q, "T2>T1");
     assert!(q.piles[1].is_empty());
-    refused::<LT>(&q, "T5>T2");
-    assert!(no_move_into_a_space::<LT>(&q));
+    refused::<LT>(LT, &q, "T5>T2");
+    assert!(no_move_into_a_space::<LT>(LT, &q));
     // No reserve, no stock.
-    refused::<LT>(&p, "T1>R1");
-    refused::<LT>(&p, "S>W");
-    refused::<LT>(&p, "T14>T1");
+    refused::<LT>(LT, &p, "T1>R1");
+    refused::<LT>(LT, &p, "S>W");
+    refused::<LT>(LT, &p, "T14>T1");
 }
 
 // ---------------------------------------------------------------------------------------------
 // Luckier Thirteen.
 // ---------------------------------------------------------------------------------------------
 
-type LK = LuckierThirteen;
+use patience::variants::LuckierThirteen as LK;
 
 fn lk(piles: &[&str], found: &[&str]) -> Position {
-    tab::<LK>(piles, &[], found)
+    tab::<LK>(LK, piles, &[], found)
 }
 
 #[test]
@@ -384,15 +385,15 @@ fn luckier_thirteen_builds_down_in_alternating_colour() {
         ],
         &[],
     );
-    allowed::<LK>(&p, "T2>T1");
-    allowed::<LK>(&p, "T3>T1");
-    allowed::<LK>(&p, "T1>T5");
+    allowed::<LK>(LK, &p, "T2>T1");
+    allowed::<LK>(LK, &p, "T3>T1");
+    allowed::<LK>(LK, &p, "T1>T5");
     assert!(matches!(
-        refused::<LK>(&p, "T4>T1"), // 7S on 8C: same colour
+        refused::<LK>(LK, &p, "T4>T1"), // 7S on 8C: same colour
         Illegal::DoesNotFit { .. }
     ));
-    refused::<LK>(&p, "T5>T1"); // up
-    refused::<LK>(&p, "T6>T1"); // down two
+    refused::<LK>(LK, &p, "T5>T1"); // up
+    refused::<LK>(LK, &p, "T6>T1"); // down two
 }
 
 #[test]
@@ -405,11 +406,11 @@ fn luckier_thirteen_moves_single_cards_only() {
         &[],
     );
     assert!(matches!(
-        refused::<LK>(&p, "T1>T2x2"),
+        refused::<LK>(LK, &p, "T1>T2x2"),
         Illegal::TooMany { max: 1, .. }
     ));
-    refused::<LK>(&p, "T1>T4x2");
-    allowed::<LK>(&p, "T1>T3");
+    refused::<LK>(LK, &p, "T1>T4x2");
+    allowed::<LK>(LK, &p, "T1>T3");
 }
 
 #[test]
@@ -420,115 +421,122 @@ fn luckier_thirteen_any_card_fills_a_space() {
         ],
         &["3S"],
     );
-    allowed::<LK>(&p, "T1>T3"); // not only a King
-    allowed::<LK>(&p, "T2>T3");
-    allowed::<LK>(&p, "T4>T5");
-    allowed::<LK>(&p, "F1>T3"); // a foundation top
-    refused::<LK>(&p, "T1>T3x2"); // one card at a time
-    refused::<LK>(&p, "T3>T5"); // an empty pile gives nothing
+    allowed::<LK>(LK, &p, "T1>T3"); // not only a King
+    allowed::<LK>(LK, &p, "T2>T3");
+    allowed::<LK>(LK, &p, "T4>T5");
+    allowed::<LK>(LK, &p, "F1>T3"); // a foundation top
+    refused::<LK>(LK, &p, "T1>T3x2"); // one card at a time
+    refused::<LK>(LK, &p, "T3>T5"); // an empty pile gives nothing
 }
 
 // ---------------------------------------------------------------------------------------------
 // Napoleon's Square.
 // ---------------------------------------------------------------------------------------------
 
-type NQ = NapoleonsSquare;
+use patience::variants::NapoleonsSquare as NQ;
 
 #[test]
 fn napoleons_square_two_decks_eight_foundations() {
-    let p = talon::<NQ>(&["7H", "7H", "8H", "AS", "AS"], &["3H"], "", "");
-    allowed::<NQ>(&p, "T1>T3"); // either copy of 7H on 8H
-    allowed::<NQ>(&p, "T2>T3");
-    allowed::<NQ>(&p, "T4>F2");
-    allowed::<NQ>(&p, "T4>F8");
-    refused::<NQ>(&p, "T4>F9");
+    let p = talon::<NQ>(NQ, &["7H", "7H", "8H", "AS", "AS"], &["3H"], "", "");
+    allowed::<NQ>(NQ, &p, "T1>T3"); // either copy of 7H on 8H
+    allowed::<NQ>(NQ, &p, "T2>T3");
+    allowed::<NQ>(NQ, &p, "T4>F2");
+    allowed::<NQ>(NQ, &p, "T4>F8");
+    refused::<NQ>(NQ, &p, "T4>F9");
     let mut q = p.clone();
-    play::<NQ>(&mut q, "T4>F2");
-    play::<NQ>(&mut q, "T5>F3");
+    play::<NQ>(NQ, &mut q, "T4>F2");
+    play::<NQ>(NQ, &mut q, "T5>F3");
     assert_eq!(q.found_height[..8], [3, 1, 1, 0, 0, 0, 0, 0]);
     let t = Table {
         found: &["KC", "KD", "KH", "KS", "KC", "KD", "KH", "KS"],
         ..Table::default()
     };
-    assert!(t.pos::<NQ>().is_won::<NQ>());
+    assert!(t.pos::<NQ>(NQ).is_won::<NQ>(NQ));
 }
 
 #[test]
 fn napoleons_square_builds_down_in_suit() {
     let p = talon::<NQ>(
+        NQ,
         &["8H", "7H", "7D", "9H", "8S", "6H", "7H", "7C"],
         &[],
         "",
         "",
     );
-    allowed::<NQ>(&p, "T2>T1");
-    allowed::<NQ>(&p, "T7>T1"); // the other copy
-    allowed::<NQ>(&p, "T1>T4");
-    refused::<NQ>(&p, "T3>T1"); // same colour, other suit
-    refused::<NQ>(&p, "T8>T1"); // other colour
-    refused::<NQ>(&p, "T4>T1"); // up
-    refused::<NQ>(&p, "T6>T1"); // down two
+    allowed::<NQ>(NQ, &p, "T2>T1");
+    allowed::<NQ>(NQ, &p, "T7>T1"); // the other copy
+    allowed::<NQ>(NQ, &p, "T1>T4");
+    refused::<NQ>(NQ, &p, "T3>T1"); // same colour, other suit
+    refused::<NQ>(NQ, &p, "T8>T1"); // other colour
+    refused::<NQ>(NQ, &p, "T4>T1"); // up
+    refused::<NQ>(NQ, &p, "T6>T1"); // down two
 }
 
 #[test]
 fn napoleons_square_moves_same_suit_runs_and_splits_them() {
-    let p = talon::<NQ>(&["KC 9S 8S 7S", "10S", "9S", "8S", "", "10H"], &[], "", "");
-    allowed::<NQ>(&p, "T1>T2x3"); // the whole run
-    allowed::<NQ>(&p, "T1>T3x2"); // split: 8S 7S on the other 9S
-    allowed::<NQ>(&p, "T1>T4"); // 7S on the other 8S
-    allowed::<NQ>(&p, "T1>T5x3"); // the run into a space
-    allowed::<NQ>(&p, "T1>T5x2");
+    let p = talon::<NQ>(
+        NQ,
+        &["KC 9S 8S 7S", "10S", "9S", "8S", "", "10H"],
+        &[],
+        "",
+        "",
+    );
+    allowed::<NQ>(NQ, &p, "T1>T2x3"); // the whole run
+    allowed::<NQ>(NQ, &p, "T1>T3x2"); // split: 8S 7S on the other 9S
+    allowed::<NQ>(NQ, &p, "T1>T4"); // 7S on the other 8S
+    allowed::<NQ>(NQ, &p, "T1>T5x3"); // the run into a space
+    allowed::<NQ>(NQ, &p, "T1>T5x2");
     assert!(matches!(
-        refused::<NQ>(&p, "T1>T6x3"), // 9S on 10H: not in suit
+        refused::<NQ>(NQ, &p, "T1>T6x3"), // 9S on 10H: not in suit
         Illegal::DoesNotFit { .. }
     ));
     assert!(matches!(
-        refused::<NQ>(&p, "T1>T2x4"), // KC is not part of the run
+        refused::<NQ>(NQ, &p, "T1>T2x4"), // KC is not part of the run
         Illegal::TooMany { max: 3, .. }
     ));
     let mut q = p.clone();
-    play::<NQ>(&mut q, "T1>T2x3");
+    play::<NQ>(NQ, &mut q, "T1>T2x3");
     assert_eq!(pile_text(&q, 1), "10S 9S 8S 7S");
 }
 
 #[test]
 fn napoleons_square_a_tail_of_mixed_suits_is_not_a_run() {
-    let p = talon::<NQ>(&["9S 8H 7H", "10S", "9H", ""], &[], "", "");
-    refused::<NQ>(&p, "T1>T2x3"); // 9S would fit on 10S, but 8H breaks the suit
-    refused::<NQ>(&p, "T1>T4x3");
-    allowed::<NQ>(&p, "T1>T3x2"); // 8H 7H on 9H
-    allowed::<NQ>(&p, "T1>T4x2");
+    let p = talon::<NQ>(NQ, &["9S 8H 7H", "10S", "9H", ""], &[], "", "");
+    refused::<NQ>(NQ, &p, "T1>T2x3"); // 9S would fit on 10S, but 8H breaks the suit
+    refused::<NQ>(NQ, &p, "T1>T4x3");
+    allowed::<NQ>(NQ, &p, "T1>T3x2"); // 8H 7H on 9H
+    allowed::<NQ>(NQ, &p, "T1>T4x2");
 }
 
 #[test]
 fn napoleons_square_any_card_or_run_fills_a_space() {
-    let p = talon::<NQ>(&["QH 9C 8C", "", "KS", "4D"], &["3S"], "", "5D");
-    allowed::<NQ>(&p, "T1>T2"); // a card from the tableau
-    allowed::<NQ>(&p, "T1>T2x2"); // a run
-    allowed::<NQ>(&p, "T4>T2"); // any rank
-    allowed::<NQ>(&p, "W>T2"); // the waste top
-    allowed::<NQ>(&p, "F1>T2"); // a foundation top (not only an Ace)
-    allowed::<NQ>(&p, "T3>T2"); // a whole pile (a renaming)
-    refused::<NQ>(&p, "T1>T2x3"); // QH 9C is not a run
-    refused::<NQ>(&p, "W>T2x2"); // the waste gives one card
+    let p = talon::<NQ>(NQ, &["QH 9C 8C", "", "KS", "4D"], &["3S"], "", "5D");
+    allowed::<NQ>(NQ, &p, "T1>T2"); // a card from the tableau
+    allowed::<NQ>(NQ, &p, "T1>T2x2"); // a run
+    allowed::<NQ>(NQ, &p, "T4>T2"); // any rank
+    allowed::<NQ>(NQ, &p, "W>T2"); // the waste top
+    allowed::<NQ>(NQ, &p, "F1>T2"); // a foundation top (not only an Ace)
+    allowed::<NQ>(NQ, &p, "T3>T2"); // a whole pile (a renaming)
+    refused::<NQ>(NQ, &p, "T1>T2x3"); // QH 9C is not a run
+    refused::<NQ>(NQ, &p, "W>T2x2"); // the waste gives one card
 }
 
 #[test]
 fn napoleons_square_stock_turns_one_card_one_pass() {
-    let mut p = talon::<NQ>(&["8C"], &[], "5H 7C", "");
+    let mut p = talon::<NQ>(NQ, &["8C"], &[], "5H 7C", "");
     assert_eq!(p.stock_len, 103);
-    refused::<NQ>(&p, "W>T1"); // an empty waste gives nothing
-    let m = allowed::<NQ>(&p, "S>W");
+    refused::<NQ>(NQ, &p, "W>T1"); // an empty waste gives nothing
+    let m = allowed::<NQ>(NQ, &p, "S>W");
     assert_eq!(m.count, 1);
-    apply::<NQ>(&mut p, m);
+    apply::<NQ>(NQ, &mut p, m);
     assert_eq!((p.stock_len, p.waste_len), (102, 1));
     assert_eq!(p.waste_top(), Some(card("7C")));
-    allowed::<NQ>(&p, "W>T1"); // 7C on 8C
-    play::<NQ>(&mut p, "S>W");
+    allowed::<NQ>(NQ, &p, "W>T1"); // 7C on 8C
+    play::<NQ>(NQ, &mut p, "S>W");
     assert_eq!(p.waste_top(), Some(card("5H")));
-    refused::<NQ>(&p, "W>T1"); // 7C lies under 5H
-    refused::<NQ>(&p, "T1>W");
-    refused::<NQ>(&p, "W>S"); // no turning back while the stock lasts
+    refused::<NQ>(NQ, &p, "W>T1"); // 7C lies under 5H
+    refused::<NQ>(NQ, &p, "T1>W");
+    refused::<NQ>(NQ, &p, "W>S"); // no turning back while the stock lasts
 
     // One pass: with the stock used up, the waste is never turned back.
     let t = Table {
@@ -536,107 +544,108 @@ fn napoleons_square_stock_turns_one_card_one_pass() {
         stock: "KS",
         ..Table::default()
     };
-    let mut p = t.pos::<NQ>();
-    play::<NQ>(&mut p, "S>W");
-    assert!(matches!(refused::<NQ>(&p, "S>W"), Illegal::StockEmpty));
-    assert!(matches!(refused::<NQ>(&p, "W>S"), Illegal::NoRedeal));
-    assert!(gen_moves::<NQ>(&p).iter().all(|m| !m.is_talon()));
-    play::<NQ>(&mut p, "W>F8");
-    assert!(p.is_won::<NQ>());
+    let mut p = t.pos::<NQ>(NQ);
+    play::<NQ>(NQ, &mut p, "S>W");
+    assert!(matches!(refused::<NQ>(NQ, &p, "S>W"), Illegal::StockEmpty));
+    assert!(matches!(refused::<NQ>(NQ, &p, "W>S"), Illegal::NoRedeal));
+    assert!(gen_moves::<NQ>(NQ, &p).iter().all(|m| !m.is_talon()));
+    play::<NQ>(NQ, &mut p, "W>F8");
+    assert!(p.is_won::<NQ>(NQ));
 }
 
 // ---------------------------------------------------------------------------------------------
 // Forty Thieves.
 // ---------------------------------------------------------------------------------------------
 
-type FT = FortyThieves;
+use patience::variants::FortyThieves as FT;
 
 #[test]
 fn forty_thieves_ten_piles_two_decks() {
-    let p = talon::<FT>(&["7H", "7H", "8H", "AS", "AS"], &[], "", "");
+    let p = talon::<FT>(FT, &["7H", "7H", "8H", "AS", "AS"], &[], "", "");
     assert_eq!(p.stock_len, 104 - 5);
-    allowed::<FT>(&p, "T1>T3");
-    allowed::<FT>(&p, "T2>T3");
-    allowed::<FT>(&p, "T4>F8");
-    refused::<FT>(&p, "T4>F9");
+    allowed::<FT>(FT, &p, "T1>T3");
+    allowed::<FT>(FT, &p, "T2>T3");
+    allowed::<FT>(FT, &p, "T4>F8");
+    refused::<FT>(FT, &p, "T4>F9");
     assert!(matches!(
-        refused::<FT>(&p, "T1>T11"),
+        refused::<FT>(FT, &p, "T1>T11"),
         Illegal::NoSuchPlace(_)
     ));
-    refused::<FT>(&p, "T1>R1");
+    refused::<FT>(FT, &p, "T1>R1");
 }
 
 #[test]
 fn forty_thieves_builds_down_in_suit() {
     let p = talon::<FT>(
+        FT,
         &["8H", "7H", "7D", "9H", "8S", "6H", "7H", "7C"],
         &[],
         "",
         "",
     );
-    allowed::<FT>(&p, "T2>T1");
-    allowed::<FT>(&p, "T7>T1");
-    allowed::<FT>(&p, "T1>T4");
-    refused::<FT>(&p, "T3>T1");
-    refused::<FT>(&p, "T8>T1");
-    refused::<FT>(&p, "T4>T1");
-    refused::<FT>(&p, "T6>T1");
+    allowed::<FT>(FT, &p, "T2>T1");
+    allowed::<FT>(FT, &p, "T7>T1");
+    allowed::<FT>(FT, &p, "T1>T4");
+    refused::<FT>(FT, &p, "T3>T1");
+    refused::<FT>(FT, &p, "T8>T1");
+    refused::<FT>(FT, &p, "T4>T1");
+    refused::<FT>(FT, &p, "T6>T1");
 }
 
 #[test]
 fn forty_thieves_moves_single_cards_only() {
     // 10S 9S is a same-suit run and 10S fits on JS, but only the top card moves.
-    let p = talon::<FT>(&["10S 9S", "JS", "10S", ""], &[], "", "");
+    let p = talon::<FT>(FT, &["10S 9S", "JS", "10S", ""], &[], "", "");
     assert!(matches!(
-        refused::<FT>(&p, "T1>T2x2"),
+        refused::<FT>(FT, &p, "T1>T2x2"),
         Illegal::TooMany { max: 1, .. }
     ));
-    refused::<FT>(&p, "T1>T4x2");
-    allowed::<FT>(&p, "T1>T3"); // 9S on the other 10S
-    allowed::<FT>(&p, "T1>T4");
+    refused::<FT>(FT, &p, "T1>T4x2");
+    allowed::<FT>(FT, &p, "T1>T3"); // 9S on the other 10S
+    allowed::<FT>(FT, &p, "T1>T4");
 }
 
 #[test]
 fn forty_thieves_any_card_fills_a_space() {
-    let p = talon::<FT>(&["QH 9C", "", "KS", "4D"], &["3S"], "", "5D");
-    allowed::<FT>(&p, "T1>T2");
-    allowed::<FT>(&p, "T4>T2");
-    allowed::<FT>(&p, "W>T2");
-    allowed::<FT>(&p, "F1>T2");
-    allowed::<FT>(&p, "T3>T2");
-    refused::<FT>(&p, "T1>T2x2");
-    refused::<FT>(&p, "W>T2x2");
+    let p = talon::<FT>(FT, &["QH 9C", "", "KS", "4D"], &["3S"], "", "5D");
+    allowed::<FT>(FT, &p, "T1>T2");
+    allowed::<FT>(FT, &p, "T4>T2");
+    allowed::<FT>(FT, &p, "W>T2");
+    allowed::<FT>(FT, &p, "F1>T2");
+    allowed::<FT>(FT, &p, "T3>T2");
+    refused::<FT>(FT, &p, "T1>T2x2");
+    refused::<FT>(FT, &p, "W>T2x2");
 }
 
 #[test]
 fn forty_thieves_stock_turns_one_card_one_pass() {
-    let mut p = talon::<FT>(&["8C"], &[], "5H 7C", "");
-    let m = allowed::<FT>(&p, "S>W");
+    let mut p = talon::<FT>(FT, &["8C"], &[], "5H 7C", "");
+    let m = allowed::<FT>(FT, &p, "S>W");
     assert_eq!(m.count, 1);
-    apply::<FT>(&mut p, m);
+    apply::<FT>(FT, &mut p, m);
     assert_eq!(p.waste_top(), Some(card("7C")));
-    allowed::<FT>(&p, "W>T1");
-    refused::<FT>(&p, "W>S");
+    allowed::<FT>(FT, &p, "W>T1");
+    refused::<FT>(FT, &p, "W>S");
     let t = Table {
         found: &["KC", "KD", "KH", "KS", "KC", "KD", "KH", "QS"],
         stock: "KS",
         ..Table::default()
     };
-    let mut p = t.pos::<FT>();
-    play::<FT>(&mut p, "S>W");
-    assert!(matches!(refused::<FT>(&p, "W>S"), Illegal::NoRedeal));
-    assert!(matches!(refused::<FT>(&p, "S>W"), Illegal::StockEmpty));
-    assert!(gen_moves::<FT>(&p).iter().all(|m| !m.is_talon()));
+    let mut p = t.pos::<FT>(FT);
+    play::<FT>(FT, &mut p, "S>W");
+    assert!(matches!(refused::<FT>(FT, &p, "W>S"), Illegal::NoRedeal));
+    assert!(matches!(refused::<FT>(FT, &p, "S>W"), Illegal::StockEmpty));
+    assert!(gen_moves::<FT>(FT, &p).iter().all(|m| !m.is_talon()));
 }
 
 // ---------------------------------------------------------------------------------------------
 // Lucky Piles, same suit.
 // ---------------------------------------------------------------------------------------------
 
-type LS = LuckyPilesSameSuit;
+use patience::variants::LuckyPilesSameSuit as LS;
 
 fn ls(piles: &[&str], found: &[&str]) -> Position {
-    tab::<LS>(piles, &[], found)
+    tab::<LS>(LS, piles, &[], found)
 }
 
 #[test]
@@ -647,16 +656,16 @@ fn lucky_piles_same_suit_builds_up_or_down_in_suit() {
         ],
         &[],
     );
-    allowed::<LS>(&p, "T2>T1"); // down
-    allowed::<LS>(&p, "T3>T1"); // up
-    allowed::<LS>(&p, "T1>T2");
-    allowed::<LS>(&p, "T1>T3");
+    allowed::<LS>(LS, &p, "T2>T1"); // down
+    allowed::<LS>(LS, &p, "T3>T1"); // up
+    allowed::<LS>(LS, &p, "T1>T2");
+    allowed::<LS>(LS, &p, "T1>T3");
     assert!(matches!(
-        refused::<LS>(&p, "T4>T1"), // other suit (Lucky Piles would allow it)
+        refused::<LS>(LS, &p, "T4>T1"), // other suit (Lucky Piles would allow it)
         Illegal::DoesNotFit { .. }
     ));
-    refused::<LS>(&p, "T5>T1");
-    refused::<LS>(&p, "T6>T1"); // two apart
+    refused::<LS>(LS, &p, "T5>T1");
+    refused::<LS>(LS, &p, "T6>T1"); // two apart
 }
 
 #[test]
@@ -667,12 +676,12 @@ fn lucky_piles_same_suit_does_not_wrap() {
         ],
         &[],
     );
-    refused::<LS>(&p, "T2>T1");
-    refused::<LS>(&p, "T1>T2");
-    allowed::<LS>(&p, "T3>T1");
-    allowed::<LS>(&p, "T1>T3");
-    allowed::<LS>(&p, "T4>T2");
-    allowed::<LS>(&p, "T2>T4");
+    refused::<LS>(LS, &p, "T2>T1");
+    refused::<LS>(LS, &p, "T1>T2");
+    allowed::<LS>(LS, &p, "T3>T1");
+    allowed::<LS>(LS, &p, "T1>T3");
+    allowed::<LS>(LS, &p, "T4>T2");
+    allowed::<LS>(LS, &p, "T2>T4");
 }
 
 #[test]
@@ -684,10 +693,10 @@ fn lucky_piles_same_suit_moves_single_cards_only() {
         &[],
     );
     assert!(matches!(
-        refused::<LS>(&p, "T1>T2x2"),
+        refused::<LS>(LS, &p, "T1>T2x2"),
         Illegal::TooMany { max: 1, .. }
     ));
-    allowed::<LS>(&p, "T1>T3"); // 7C up on 6C
+    allowed::<LS>(LS, &p, "T1>T3"); // 7C up on 6C
 }
 
 #[test]
@@ -698,17 +707,17 @@ fn lucky_piles_same_suit_only_kings_fill_a_space() {
         ],
         &["KC", "10D"],
     );
-    allowed::<LS>(&p, "T1>T3"); // a King from the tableau
-    allowed::<LS>(&p, "F1>T3"); // a King from a foundation
-    refused::<LS>(&p, "T2>T3");
-    refused::<LS>(&p, "T4>T3");
+    allowed::<LS>(LS, &p, "T1>T3"); // a King from the tableau
+    allowed::<LS>(LS, &p, "F1>T3"); // a King from a foundation
+    refused::<LS>(LS, &p, "T2>T3");
+    refused::<LS>(LS, &p, "T4>T3");
     assert!(matches!(
-        refused::<LS>(&p, "F2>T3"),
+        refused::<LS>(LS, &p, "F2>T3"),
         Illegal::SpaceRule { .. }
     ));
-    allowed::<LS>(&p, "F2>T5"); // 10D down on JD, from the foundation
-    refused::<LS>(&p, "F2>T1"); // 10D on KH
-    refused::<LS>(&p, "T2>T1");
+    allowed::<LS>(LS, &p, "F2>T5"); // 10D down on JD, from the foundation
+    refused::<LS>(LS, &p, "F2>T1"); // 10D on KH
+    refused::<LS>(LS, &p, "T2>T1");
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -716,8 +725,8 @@ fn lucky_piles_same_suit_only_kings_fill_a_space() {
 // ---------------------------------------------------------------------------------------------
 
 /// Checks the layout of seeds 0..100 against RULES.md and pins seeds 0 and 1.
-fn golden<V: Variant>(stock: usize, want: [&str; 2]) {
-    let r = V::rules();
+fn golden<V: Variant>(v: V, stock: usize, want: [&str; 2]) {
+    let r = v.rules();
     for seed in 0..100 {
         let d = deal(r, seed);
         assert!(d.piles.iter().all(|p| p.len() == r.pile_sizes[0] as usize));
@@ -738,7 +747,7 @@ fn golden<V: Variant>(stock: usize, want: [&str; 2]) {
         assert!(n.iter().all(|&k| k == r.decks as usize), "{} {seed}", r.id);
         assert_eq!(d.stock.len(), stock, "{} seed {seed}", r.id);
         assert!(d.waste.is_empty() && d.foundations.is_empty());
-        Position::from_deal::<V>(&d).unwrap();
+        Position::from_deal::<V>(v, &d).unwrap();
     }
     for (seed, want) in want.into_iter().enumerate() {
         assert_eq!(
@@ -753,43 +762,43 @@ fn golden<V: Variant>(stock: usize, want: [&str; 2]) {
 #[test]
 fn golden_deals_flower_garden() {
     assert_eq!((FG::RULES.piles(), FG::RULES.reserve), (6, 16));
-    golden::<FG>(0, GOLDEN_FLOWER_GARDEN);
+    golden::<FG>(FG, 0, GOLDEN_FLOWER_GARDEN);
 }
 
 #[test]
 fn golden_deals_wildflower() {
     assert_eq!((WF::RULES.piles(), WF::RULES.reserve), (6, 16));
-    golden::<WF>(0, GOLDEN_WILDFLOWER);
+    golden::<WF>(WF, 0, GOLDEN_WILDFLOWER);
 }
 
 #[test]
 fn golden_deals_lucky_thirteen() {
     assert_eq!((LT::RULES.piles(), LT::RULES.reserve), (13, 0));
-    golden::<LT>(0, GOLDEN_LUCKY_THIRTEEN);
+    golden::<LT>(LT, 0, GOLDEN_LUCKY_THIRTEEN);
 }
 
 #[test]
 fn golden_deals_luckier_thirteen() {
     assert_eq!((LK::RULES.piles(), LK::RULES.reserve), (13, 0));
-    golden::<LK>(0, GOLDEN_LUCKIER_THIRTEEN);
+    golden::<LK>(LK, 0, GOLDEN_LUCKIER_THIRTEEN);
 }
 
 #[test]
 fn golden_deals_napoleons_square() {
     assert_eq!((NQ::RULES.piles(), NQ::RULES.decks), (12, 2));
-    golden::<NQ>(56, GOLDEN_NAPOLEONS_SQUARE);
+    golden::<NQ>(NQ, 56, GOLDEN_NAPOLEONS_SQUARE);
 }
 
 #[test]
 fn golden_deals_forty_thieves() {
     assert_eq!((FT::RULES.piles(), FT::RULES.decks), (10, 2));
-    golden::<FT>(64, GOLDEN_FORTY_THIEVES);
+    golden::<FT>(FT, 64, GOLDEN_FORTY_THIEVES);
 }
 
 #[test]
 fn golden_deals_lucky_piles_same_suit() {
     assert_eq!((LS::RULES.piles(), LS::RULES.reserve), (13, 0));
-    golden::<LS>(0, GOLDEN_LUCKY_PILES_SAME_SUIT);
+    golden::<LS>(LS, 0, GOLDEN_LUCKY_PILES_SAME_SUIT);
 }
 
 /// Prints the golden lines (run with `--ignored --nocapture` after a deliberate change).
@@ -849,8 +858,8 @@ struct Norm {
     waste: Vec<u8>,
 }
 
-fn normalize<V: Variant>(pos: &Position) -> Norm {
-    let r = V::rules();
+fn normalize<V: Variant>(v: V, pos: &Position) -> Norm {
+    let r = v.rules();
     let mut piles: Vec<(u8, Vec<u8>)> = (0..r.piles())
         .map(|p| (pos.piles[p].fixed, pos.piles[p].as_slice().to_vec()))
         .collect();
@@ -883,23 +892,33 @@ fn normalize<V: Variant>(pos: &Position) -> Norm {
 /// across the walks from one start one key never stands for two positions nor one position for
 /// two keys. Returns the positions checked and how many had an empty pile, a pile without
 /// prefix holding cards, 13+ cards up, a card in the waste, an emptied reserve slot.
-fn key_walks<V: Variant>(seeds: u64, walks: u64, steps: usize) -> [usize; 6] {
-    let r = V::rules();
+fn key_walks<V: Variant>(v: V, seeds: u64, walks: u64, steps: usize) -> [usize; 6] {
+    let r = v.rules();
     let mut cov = [0usize; 6];
     for seed in 0..seeds {
-        let start = Position::from_deal::<V>(&deal(r, seed)).unwrap();
-        let ctx = KeyContext::new::<V>(&start);
-        let max_bits = KeyContext::max_bits::<V>(&start);
+        let start = Position::from_deal::<V>(v, &deal(r, seed)).unwrap();
+        let ctx = KeyContext::new::<V>(v, &start);
+        let max_bits = KeyContext::max_bits::<V>(v, &start);
         let mut by_key: HashMap<V::Key, Norm> = HashMap::new();
         let mut by_pos: HashMap<Norm, V::Key> = HashMap::new();
         let mut check = |pos: &Position| {
-            let k: V::Key = encode::<V, V::Key>(&ctx, pos);
+            let k: V::Key = encode::<V, V::Key>(v, &ctx, pos);
             assert!(used_bits(k.as_ref()) <= max_bits, "{} seed {seed}", r.id);
-            let back = decode::<V, V::Key>(&ctx, &start, &k);
-            let norm = normalize::<V>(pos);
-            assert_eq!(normalize::<V>(&back), norm, "{} seed {seed}: decode", r.id);
+            let back = decode::<V, V::Key>(v, &ctx, &start, &k);
+            let norm = normalize::<V>(v, pos);
+            assert_eq!(
+                normalize::<V>(v, &back),
+                norm,
+                "{} seed {seed}: decode",
+                r.id
+            );
             assert_eq!(back.on_found, pos.on_found);
-            assert_eq!(encode::<V, V::Key>(&ctx, &back), k, "{} seed {seed}", r.id);
+            assert_eq!(
+                encode::<V, V::Key>(v, &ctx, &back),
+                k,
+                "{} seed {seed}",
+                r.id
+            );
             match by_key.entry(k) {
                 Entry::Occupied(e) => assert_eq!(e.get(), &norm, "{}: key merges", r.id),
                 Entry::Vacant(e) => {
@@ -927,7 +946,7 @@ fn key_walks<V: Variant>(seeds: u64, walks: u64, steps: usize) -> [usize; 6] {
             check(&pos);
             for _ in 0..steps {
                 moves.clear();
-                generate::<V>(&pos, &mut moves);
+                generate::<V>(v, &pos, &mut moves);
                 if !path.is_empty() && (moves.is_empty() || rng.random_bool(0.1)) {
                     let (m, u) = path.pop().unwrap();
                     undo::<V>(&mut pos, m, u);
@@ -944,7 +963,7 @@ fn key_walks<V: Variant>(seeds: u64, walks: u64, steps: usize) -> [usize; 6] {
                     } else {
                         moves[rng.random_range(0..moves.len())]
                     };
-                    let u = apply::<V>(&mut pos, m);
+                    let u = apply::<V>(v, &mut pos, m);
                     path.push((m, u));
                 }
                 check(&pos);
@@ -961,24 +980,24 @@ fn key_walks<V: Variant>(seeds: u64, walks: u64, steps: usize) -> [usize; 6] {
 
 #[test]
 fn family_key_words_fit_max_bits() {
-    key_fits::<FG>();
-    key_fits::<WF>();
-    key_fits::<LT>();
-    key_fits::<LK>();
-    key_fits::<NQ>();
-    key_fits::<FT>();
-    key_fits::<LS>();
+    key_fits::<FG>(FG);
+    key_fits::<WF>(WF);
+    key_fits::<LT>(LT);
+    key_fits::<LK>(LK);
+    key_fits::<NQ>(NQ);
+    key_fits::<FT>(FT);
+    key_fits::<LS>(LS);
 }
 
 /// The coverage a walk must reach: positions, with an empty pile, with a built pile without
 /// prefix, with 13+ up, with a waste, with an emptied reserve slot.
-fn key_round_trip<V: Variant>(need: [usize; 6]) -> [usize; 6] {
-    let cov = key_walks::<V>(30, 2, 200);
+fn key_round_trip<V: Variant>(v: V, need: [usize; 6]) -> [usize; 6] {
+    let cov = key_walks::<V>(v, 30, 2, 200);
     for i in 0..6 {
         assert!(
             cov[i] >= need[i],
             "{}: coverage {cov:?}, need {need:?}",
-            V::rules().id
+            v.rules().id
         );
     }
     cov
@@ -986,33 +1005,33 @@ fn key_round_trip<V: Variant>(need: [usize; 6]) -> [usize; 6] {
 
 #[test]
 fn key_round_trip_flower_garden() {
-    key_round_trip::<FG>([10_000, 5, 200, 0, 0, 5_000]);
+    key_round_trip::<FG>(FG, [10_000, 5, 200, 0, 0, 5_000]);
 }
 #[test]
 fn key_round_trip_wildflower() {
-    key_round_trip::<WF>([10_000, 10, 300, 100, 0, 5_000]);
+    key_round_trip::<WF>(WF, [10_000, 10, 300, 100, 0, 5_000]);
 }
 #[test]
 fn key_round_trip_lucky_thirteen() {
-    let cov = key_round_trip::<LT>([10_000, 2_000, 0, 50, 0, 0]);
+    let cov = key_round_trip::<LT>(LT, [10_000, 2_000, 0, 50, 0, 0]);
     // Spaces are never filled: a pile that lost its dealt cards never holds a card again.
     assert_eq!(cov[2], 0);
 }
 #[test]
 fn key_round_trip_luckier_thirteen() {
-    key_round_trip::<LK>([10_000, 300, 2_000, 100, 0, 0]);
+    key_round_trip::<LK>(LK, [10_000, 300, 2_000, 100, 0, 0]);
 }
 #[test]
 fn key_round_trip_napoleons_square() {
-    key_round_trip::<NQ>([10_000, 200, 2_000, 1_000, 5_000, 0]);
+    key_round_trip::<NQ>(NQ, [10_000, 200, 2_000, 1_000, 5_000, 0]);
 }
 #[test]
 fn key_round_trip_forty_thieves() {
-    key_round_trip::<FT>([10_000, 100, 1_000, 1_000, 5_000, 0]);
+    key_round_trip::<FT>(FT, [10_000, 100, 1_000, 1_000, 5_000, 0]);
 }
 #[test]
 fn key_round_trip_lucky_piles_same_suit() {
-    key_round_trip::<LS>([10_000, 1_000, 1_500, 30, 0, 0]);
+    key_round_trip::<LS>(LS, [10_000, 1_000, 1_500, 30, 0, 0]);
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -1034,6 +1053,7 @@ fn pinned_verdicts_flower_garden() {
     // and 38 and 48 from S to `?` (solved at 1,000,000 nodes) when the symmetric streamlined
     // search came down to this budget, taking half of it.
     pinned::<FG>(
+        FG,
         "SSSSS?S?S?SS??S???SS?SS?SSS?S?SS?S?S????SUSS?S????",
         100_000,
         FAMILY_TABLE_BYTES,
@@ -1046,6 +1066,7 @@ fn pinned_verdicts_wildflower() {
     // where runs move, 8, 18, 25 and 26 from `?` to S, 1 and 43 from S to `?` at this budget:
     // all six won at the default budget).
     pinned::<WF>(
+        WF,
         "????????S?????????S??????SS???S??S???????U????????",
         20_000,
         FAMILY_TABLE_BYTES,
@@ -1057,6 +1078,7 @@ fn pinned_verdicts_lucky_thirteen() {
     // 47 U; none was decided before the stuck-Kings rule (a King on a lower card of its suit,
     // or Kings holding each other's suits in a cycle, ends the search there).
     pinned::<LT>(
+        LT,
         "UUUUUUUUUUUUUUUUUUU?U?UUUUU?UUUUUUUUUUUUUUUUUUUUUU",
         20_000,
         FAMILY_TABLE_BYTES,
@@ -1070,6 +1092,7 @@ fn pinned_verdicts_luckier_thirteen() {
     // free-children rule, which changes the search's order: seeds 5 and 17 from S to `?`,
     // 10 and 15 from `?` to S; none between S and U.)
     pinned::<LK>(
+        LK,
         "SSS??????SS?S??S????S??USUSSS?SS?SS?S?SSSSS?SS?SSS",
         20_000,
         FAMILY_TABLE_BYTES,
@@ -1080,6 +1103,7 @@ fn pinned_verdicts_luckier_thirteen() {
 fn pinned_verdicts_napoleons_square() {
     // 32 S.
     pinned::<NQ>(
+        NQ,
         "??SSSS?SSSSS?S?S?S?S?S?SSSSS?SS?S??S?S??S?SS?SSSSS",
         20_000,
         FAMILY_TABLE_BYTES,
@@ -1090,6 +1114,7 @@ fn pinned_verdicts_napoleons_square() {
 fn pinned_verdicts_forty_thieves() {
     // 3 S.
     pinned::<FT>(
+        FT,
         "????????????????????S??????????S????????????????S?",
         20_000,
         FAMILY_TABLE_BYTES,
@@ -1101,6 +1126,7 @@ fn pinned_verdicts_lucky_piles_same_suit() {
     // 23 S, 18 U. (With the blocked-cards test: 2 S and 12 U before; 21 seeds from `?` to S,
     // as dead ends no longer hold the search back, and 6 to U.)
     pinned::<LS>(
+        LS,
         "SSS?USSU?US?USSS???USSUS?SUU??USSUUSUSSUUUSSSSUUUS",
         20_000,
         FAMILY_TABLE_BYTES,
@@ -1122,10 +1148,10 @@ fn hand_made_lucky_thirteen_king_on_its_ace_is_lost() {
         filler: Filler::StockBottom,
         ..Table::default()
     };
-    let p = t.pos::<LT>();
+    let p = t.pos::<LT>(LT);
     assert!(p.piles[12].is_empty());
-    refused::<LT>(&p, "T1>T13");
-    let mut s = solver_in::<LT>(1_000_000, Prune::default(), FAMILY_TABLE_BYTES);
+    refused::<LT>(LT, &p, "T1>T13");
+    let mut s = solver_in::<LT>(LT, 1_000_000, Prune::default(), FAMILY_TABLE_BYTES);
     let sol = solve_checked(&mut s, &p, "KH on AH");
     assert_eq!(letter(&sol.verdict), 'U', "{:?}", sol.verdict);
 }
@@ -1143,8 +1169,8 @@ fn hand_made_lucky_thirteen_won_by_building() {
         filler: Filler::StockBottom,
         ..Table::default()
     };
-    let p = t.pos::<LT>();
-    let mut s = solver_in::<LT>(1_000_000, Prune::default(), FAMILY_TABLE_BYTES);
+    let p = t.pos::<LT>(LT);
+    let mut s = solver_in::<LT>(LT, 1_000_000, Prune::default(), FAMILY_TABLE_BYTES);
     let sol = solve_checked(&mut s, &p, "hearts by building");
     let Verdict::Solved(moves) = &sol.verdict else {
         panic!("{:?}", sol.verdict)
@@ -1170,14 +1196,19 @@ const REFERENCE_NODES: u64 = 200_000;
 #[test]
 fn flower_garden_reference_deals_agree_with_solvitaire() {
     // Decided at this budget: 7 of 9 (all but 5 and 9). Fewer is a regression.
-    reference_deals::<FG>(REFERENCE_NODES, 7, FAMILY_TABLE_BYTES);
+    reference_deals::<FG>(FG, REFERENCE_NODES, 7, FAMILY_TABLE_BYTES);
 }
 
 /// The same at the default budget (`solve::DEFAULT_MAX_NODES`): every one of the nine is
 /// solved, as Solvitaire solved them (9 is the longest, about 2.4 million nodes).
 #[test]
 fn flower_garden_reference_deals_at_the_default_budget() {
-    reference_deals::<FG>(patience::solve::DEFAULT_MAX_NODES, 9, FAMILY_TABLE_BYTES);
+    reference_deals::<FG>(
+        FG,
+        patience::solve::DEFAULT_MAX_NODES,
+        9,
+        FAMILY_TABLE_BYTES,
+    );
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -1188,13 +1219,13 @@ fn flower_garden_reference_deals_at_the_default_budget() {
 /// twice the nodes). Where both decide they must agree: in particular the "Aces up" rule, which
 /// holds in every family game that builds down, must never turn a win into `unsolvable`.
 /// Returns how many deals both decided.
-fn prune_agrees<V: Variant>(seeds: u64, nodes: u64) -> usize {
-    let id = V::rules().id;
-    let mut pruned = solver_in::<V>(nodes, Prune::default(), FAMILY_TABLE_BYTES);
-    let mut plain = solver_in::<V>(2 * nodes, Prune::NONE, FAMILY_TABLE_BYTES);
+fn prune_agrees<V: Variant>(v: V, seeds: u64, nodes: u64) -> usize {
+    let id = v.rules().id;
+    let mut pruned = solver_in::<V>(v, nodes, Prune::default(), FAMILY_TABLE_BYTES);
+    let mut plain = solver_in::<V>(v, 2 * nodes, Prune::NONE, FAMILY_TABLE_BYTES);
     let mut both = 0;
     for seed in 0..seeds {
-        let start = start_of::<V>(seed);
+        let start = start_of::<V>(v, seed);
         let what = format!("seed {seed}");
         let a = letter(&solve_checked(&mut pruned, &start, &what).verdict);
         let b = letter(&solve_checked(&mut plain, &start, &what).verdict);
@@ -1209,14 +1240,14 @@ fn prune_agrees<V: Variant>(seeds: u64, nodes: u64) -> usize {
 
 #[test]
 fn prune_agrees_with_unpruned_in_the_family() {
-    assert!(Prune::aces_rule_holds::<FG>());
-    assert!(Prune::aces_rule_holds::<WF>());
-    assert!(Prune::aces_rule_holds::<LT>());
-    assert!(Prune::aces_rule_holds::<LK>());
-    assert!(Prune::aces_rule_holds::<NQ>());
-    assert!(Prune::aces_rule_holds::<FT>());
-    assert!(!Prune::aces_rule_holds::<LS>()); // it builds up as well as down
-    assert!(prune_agrees::<LK>(30, 10_000) >= 5);
-    assert!(prune_agrees::<NQ>(30, 10_000) >= 5);
+    assert!(Prune::aces_rule_holds::<FG>(FG));
+    assert!(Prune::aces_rule_holds::<WF>(WF));
+    assert!(Prune::aces_rule_holds::<LT>(LT));
+    assert!(Prune::aces_rule_holds::<LK>(LK));
+    assert!(Prune::aces_rule_holds::<NQ>(NQ));
+    assert!(Prune::aces_rule_holds::<FT>(FT));
+    assert!(!Prune::aces_rule_holds::<LS>(LS)); // it builds up as well as down
+    assert!(prune_agrees::<LK>(LK, 30, 10_000) >= 5);
+    assert!(prune_agrees::<NQ>(NQ, 30, 10_000) >= 5);
     // (Wildflower and Forty Thieves deals are not decided at such budgets by both searches.)
 }

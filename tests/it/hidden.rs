@@ -22,16 +22,19 @@ use std::sync::atomic::AtomicBool;
 
 const TINY: Budget = Budget::new(4, 3_000);
 
-fn exact<V: Variant>(max_nodes: u64) -> Solver<V> {
-    Solver::new(Options {
-        max_nodes,
-        table_bytes: 32 << 20,
-        ..Options::default()
-    })
+fn exact<V: Variant>(v: V, max_nodes: u64) -> Solver<V> {
+    Solver::new(
+        v,
+        Options {
+            max_nodes,
+            table_bytes: 32 << 20,
+            ..Options::default()
+        },
+    )
 }
 
-fn position<V: Variant>(d: &Deal) -> Position {
-    Position::from_deal::<V>(d).expect("a legal deal")
+fn position<V: Variant>(v: V, d: &Deal) -> Position {
+    Position::from_deal::<V>(v, d).expect("a legal deal")
 }
 
 /// `d` with its tableau cards written `??` where `hide(index in pile, pile length, card)` says.
@@ -64,7 +67,10 @@ fn swapped_face_down(seed: u64) -> (Position, Position) {
         b.piles[1][2],
         CardToken::Known { face_up: false, .. }
     ));
-    (position::<Stonewall>(&a), position::<Stonewall>(&b))
+    (
+        position::<Stonewall>(Stonewall, &a),
+        position::<Stonewall>(Stonewall, &b),
+    )
 }
 
 #[test]
@@ -73,12 +79,12 @@ fn deals_that_look_the_same_give_the_same_observation_and_decisions() {
         let (a, b) = swapped_face_down(seed);
         assert_ne!(a, b);
         let (oa, ob) = (
-            Observation::new::<Stonewall>(&a),
-            Observation::new::<Stonewall>(&b),
+            Observation::new::<Stonewall>(Stonewall, &a),
+            Observation::new::<Stonewall>(Stonewall, &b),
         );
         assert_eq!(oa, ob);
         // Nothing face down is written out: every face-down card is ??, every ?? face down.
-        let d = oa.to_deal::<Stonewall>();
+        let d = oa.to_deal::<Stonewall>(Stonewall);
         for (p, pile) in d.piles.iter().enumerate() {
             for (i, t) in pile.iter().enumerate() {
                 assert_eq!(
@@ -91,22 +97,34 @@ fn deals_that_look_the_same_give_the_same_observation_and_decisions() {
         }
         assert_eq!(oa.unseen().len(), 18);
         let cancel = AtomicBool::new(false);
-        let mut planner = Planner::<Stonewall>::new(TINY);
+        let mut planner = Planner::<Stonewall>::new(Stonewall, TINY);
         let da = planner.decide(&oa, seed, 0, &cancel).unwrap();
         let db = planner.decide(&ob, seed, 0, &cancel).unwrap();
         assert_eq!(da, db);
         // And whole games: the same decisions up to the first reveal that differs.
         let mut log_a = Vec::new();
         let mut log_b = Vec::new();
-        let mut pa = Planner::<Stonewall>::new(TINY);
-        let mut pb = Planner::<Stonewall>::new(TINY);
-        play::<Stonewall>(&a, seed, &mut pa, &mut exact(1), &cancel, &mut |o, t| {
-            log_a.push((o.clone(), t.decision.clone()))
-        })
+        let mut pa = Planner::<Stonewall>::new(Stonewall, TINY);
+        let mut pb = Planner::<Stonewall>::new(Stonewall, TINY);
+        play::<Stonewall>(
+            Stonewall,
+            &a,
+            seed,
+            &mut pa,
+            &mut exact(Stonewall, 1),
+            &cancel,
+            &mut |o, t| log_a.push((o.clone(), t.decision.clone())),
+        )
         .unwrap();
-        play::<Stonewall>(&b, seed, &mut pb, &mut exact(1), &cancel, &mut |o, t| {
-            log_b.push((o.clone(), t.decision.clone()))
-        })
+        play::<Stonewall>(
+            Stonewall,
+            &b,
+            seed,
+            &mut pb,
+            &mut exact(Stonewall, 1),
+            &cancel,
+            &mut |o, t| log_b.push((o.clone(), t.decision.clone())),
+        )
         .unwrap();
         for ((oa, da), (ob, db)) in log_a.iter().zip(&log_b) {
             if oa != ob {
@@ -123,34 +141,40 @@ fn deals_that_look_the_same_give_the_same_observation_and_decisions() {
 #[test]
 fn the_stock_of_a_one_pass_game_is_unseen_until_turned() {
     let d = deal(&NapoleonsShoulder::RULES, 3);
-    let mut pos = position::<NapoleonsShoulder>(&d);
-    let mut obs = Observation::new::<NapoleonsShoulder>(&pos);
+    let mut pos = position::<NapoleonsShoulder>(NapoleonsShoulder, &d);
+    let mut obs = Observation::new::<NapoleonsShoulder>(NapoleonsShoulder, &pos);
     assert_eq!(obs.unseen().len(), 56);
     assert!(
-        obs.to_deal::<NapoleonsShoulder>()
+        obs.to_deal::<NapoleonsShoulder>(NapoleonsShoulder)
             .stock
             .iter()
             .all(|t| *t == CardToken::Unknown)
     );
     let turn = Move::new(Place::Stock, Place::Waste, 1);
     assert!(obs.reveals(turn));
-    apply::<NapoleonsShoulder>(&mut pos, turn);
-    obs.update::<NapoleonsShoulder>(&pos);
+    apply::<NapoleonsShoulder>(NapoleonsShoulder, &mut pos, turn);
+    obs.update::<NapoleonsShoulder>(NapoleonsShoulder, &pos);
     assert_eq!(obs.unseen().len(), 55);
     let top = pos.waste_top().unwrap();
     assert!(obs.seen()[top.index() as usize] >= 1);
     // Two stocks in another order look the same.
     let mut e = d.clone();
     e.stock.swap(0, 30);
-    let o1 = Observation::new::<NapoleonsShoulder>(&position::<NapoleonsShoulder>(&d));
-    let o2 = Observation::new::<NapoleonsShoulder>(&position::<NapoleonsShoulder>(&e));
+    let o1 = Observation::new::<NapoleonsShoulder>(
+        NapoleonsShoulder,
+        &position::<NapoleonsShoulder>(NapoleonsShoulder, &d),
+    );
+    let o2 = Observation::new::<NapoleonsShoulder>(
+        NapoleonsShoulder,
+        &position::<NapoleonsShoulder>(NapoleonsShoulder, &e),
+    );
     assert_eq!(o1, o2);
 }
 
 #[test]
 fn determinizations_are_legal_consistent_and_uniform() {
-    let real = position::<Stonewall>(&deal(&Stonewall::RULES, 11));
-    let obs = Observation::new::<Stonewall>(&real);
+    let real = position::<Stonewall>(Stonewall, &deal(&Stonewall::RULES, 11));
+    let obs = Observation::new::<Stonewall>(Stonewall, &real);
     let unseen = obs.unseen().to_vec();
     let Slot::Pile { pile, index } = obs.slots()[0] else {
         panic!("a pile slot first")
@@ -163,7 +187,7 @@ fn determinizations_are_legal_consistent_and_uniform() {
         let d = determinize(&obs, &mut rng);
         // A legal position: every card once; the seen cards where they are.
         assert_eq!(d.card_counts(&Stonewall::RULES), [1u8; 52]);
-        assert_eq!(Observation::new::<Stonewall>(&d), obs);
+        assert_eq!(Observation::new::<Stonewall>(Stonewall, &d), obs);
         for p in 0..6 {
             for i in 0..6 {
                 assert_eq!(d.piles[p].is_down(i), real.piles[p].is_down(i));
@@ -192,19 +216,20 @@ fn determinizations_are_legal_consistent_and_uniform() {
 
 #[test]
 fn hidden_play_is_reproducible_and_a_win_replays_on_the_real_deal() {
-    type K = KlondikeDraw3;
+    use patience::variants::KlondikeDraw3 as K;
     let cancel = AtomicBool::new(false);
     let mut won = 0;
     for seed in 0..8 {
-        let real = position::<K>(&deal(K::rules(), seed));
+        let real = position::<K>(K, &deal(K.rules(), seed));
         let mut games = Vec::new();
         for _ in 0..2 {
-            let mut planner = Planner::<K>::new(Budget::new(8, 1_000));
+            let mut planner = Planner::<K>::new(K, Budget::new(8, 1_000));
             let game = play::<K>(
+                K,
                 &real,
                 seed,
                 &mut planner,
-                &mut exact(20_000),
+                &mut exact(K, 20_000),
                 &cancel,
                 &mut |_, _| {},
             )
@@ -215,8 +240,8 @@ fn hidden_play_is_reproducible_and_a_win_replays_on_the_real_deal() {
         assert_eq!(games[0].moves, games[1].moves, "seed {seed}");
         assert_eq!(games[0].outcome, games[1].outcome, "seed {seed}");
         assert_eq!(games[0].nodes, games[1].nodes, "seed {seed}");
-        let end = replay::<K>(&real, &games[0].moves).expect("every move legal");
-        assert_eq!(end.is_won::<K>(), games[0].outcome == Outcome::Won);
+        let end = replay::<K>(K, &real, &games[0].moves).expect("every move legal");
+        assert_eq!(end.is_won::<K>(K), games[0].outcome == Outcome::Won);
         won += (games[0].outcome == Outcome::Won) as u32;
         if won > 0 && seed >= 1 {
             break;
@@ -228,14 +253,15 @@ fn hidden_play_is_reproducible_and_a_win_replays_on_the_real_deal() {
 #[test]
 fn a_deal_proved_unsolvable_is_lost_without_planning() {
     // Seed 2 is proved unsolvable in a few dozen nodes.
-    let real = position::<Stonewall>(&deal(&Stonewall::RULES, 2));
-    let mut planner = Planner::<Stonewall>::new(TINY);
+    let real = position::<Stonewall>(Stonewall, &deal(&Stonewall::RULES, 2));
+    let mut planner = Planner::<Stonewall>::new(Stonewall, TINY);
     let mut calls = 0;
     let game = play::<Stonewall>(
+        Stonewall,
         &real,
         2,
         &mut planner,
-        &mut exact(100_000),
+        &mut exact(Stonewall, 100_000),
         &AtomicBool::new(false),
         &mut |_, _| calls += 1,
     )
@@ -248,17 +274,18 @@ fn a_deal_proved_unsolvable_is_lost_without_planning() {
 
 #[test]
 fn a_game_that_hides_nothing_reuses_the_thoughtful_verdict() {
-    assert!(game_hides_cards::<Stonewall>());
-    assert!(game_hides_cards::<NapoleonsShoulder>());
-    assert!(!game_hides_cards::<LuckyPiles>());
-    let real = position::<LuckyPiles>(&deal(&LuckyPiles::RULES, 0));
-    assert!(Observation::new::<LuckyPiles>(&real).is_complete());
-    let mut planner = Planner::<LuckyPiles>::new(TINY);
+    assert!(game_hides_cards::<Stonewall>(Stonewall));
+    assert!(game_hides_cards::<NapoleonsShoulder>(NapoleonsShoulder));
+    assert!(!game_hides_cards::<LuckyPiles>(LuckyPiles));
+    let real = position::<LuckyPiles>(LuckyPiles, &deal(&LuckyPiles::RULES, 0));
+    assert!(Observation::new::<LuckyPiles>(LuckyPiles, &real).is_complete());
+    let mut planner = Planner::<LuckyPiles>::new(LuckyPiles, TINY);
     let game = play::<LuckyPiles>(
+        LuckyPiles,
         &real,
         0,
         &mut planner,
-        &mut exact(50_000),
+        &mut exact(LuckyPiles, 50_000),
         &AtomicBool::new(false),
         &mut |_, _| panic!("no planning"),
     )
@@ -271,22 +298,22 @@ fn a_game_that_hides_nothing_reuses_the_thoughtful_verdict() {
 #[test]
 fn a_position_with_unknown_cards_reads_as_an_observation() {
     let d = deal(&Stonewall::RULES, 5);
-    let real = position::<Stonewall>(&d);
+    let real = position::<Stonewall>(Stonewall, &d);
     let q = masked(&d, |_, _, t| {
         matches!(t, CardToken::Known { face_up: false, .. })
     });
-    let obs = Observation::from_deal::<Stonewall>(&q).unwrap();
-    assert_eq!(obs, Observation::new::<Stonewall>(&real));
+    let obs = Observation::from_deal::<Stonewall>(Stonewall, &q).unwrap();
+    assert_eq!(obs, Observation::new::<Stonewall>(Stonewall, &real));
     // One ?? too many, a ?? in the reserve: refused with a message.
     let mut r = q.clone();
     r.reserve[0] = Some(CardToken::Unknown);
-    let e = Observation::from_deal::<Stonewall>(&r)
+    let e = Observation::from_deal::<Stonewall>(Stonewall, &r)
         .unwrap_err()
         .to_string();
     assert!(e.contains("R1"), "{e}");
     let mut s = q.clone();
     s.piles[0][5] = CardToken::Unknown;
-    assert!(Observation::from_deal::<Stonewall>(&s).is_err());
+    assert!(Observation::from_deal::<Stonewall>(Stonewall, &s).is_err());
 }
 
 #[test]
@@ -519,14 +546,14 @@ fn the_commands_play_hint_and_winrate_in_hidden_play() {
 
 /// Checks the planner's contract on each decision made with cards still unseen: the plan's
 /// moves reveal nothing but the last, which reveals a card.
-fn quiet_then_reveal<V: Variant>(obs: &Observation, moves: &[Move]) {
+fn quiet_then_reveal<V: Variant>(v: V, obs: &Observation, moves: &[Move]) {
     let (last, quiet) = moves.split_last().expect("a plan has a move");
     let mut seen = obs.clone();
     for &m in quiet {
         assert!(!seen.reveals(m), "{m} reveals before the end of the plan");
-        seen.legal::<V>(m)
+        seen.legal::<V>(v, m)
             .expect("a quiet move is legal as the player sees it");
-        seen.apply_quiet::<V>(m);
+        seen.apply_quiet::<V>(v, m);
     }
     assert!(
         seen.reveals(*last),
@@ -542,20 +569,23 @@ fn every_decision_is_quiet_moves_then_one_reveal() {
     // on every won one: the undecided samples were not tried.
     let mut won_only = 0;
     for seed in 0..3 {
-        let real = position::<KlondikeDraw3>(&deal(&KlondikeDraw3::RULES, seed));
-        let mut planner = Planner::<KlondikeDraw3>::new(Budget::new(8, 1_000));
-        let unseen = Observation::new::<KlondikeDraw3>(&real).unseen().len() as u64;
+        let real = position::<KlondikeDraw3>(KlondikeDraw3, &deal(&KlondikeDraw3::RULES, seed));
+        let mut planner = Planner::<KlondikeDraw3>::new(KlondikeDraw3, Budget::new(8, 1_000));
+        let unseen = Observation::new::<KlondikeDraw3>(KlondikeDraw3, &real)
+            .unseen()
+            .len() as u64;
         let game = play::<KlondikeDraw3>(
+            KlondikeDraw3,
             &real,
             seed,
             &mut planner,
-            &mut exact(20_000),
+            &mut exact(KlondikeDraw3, 20_000),
             &cancel,
             &mut |obs, turn| {
                 if let Action::Play(moves) = &turn.decision.action
                     && !obs.is_complete()
                 {
-                    quiet_then_reveal::<KlondikeDraw3>(obs, moves);
+                    quiet_then_reveal::<KlondikeDraw3>(KlondikeDraw3, obs, moves);
                     assert!(turn.revealed.is_some());
                     checked += 1;
                     // The candidates are tried on the won samples, or on the undecided
@@ -598,18 +628,20 @@ fn every_decision_is_quiet_moves_then_one_reveal() {
 /// stock turn) was played. The printed chance still counts each unknown as 0.5.
 #[test]
 fn where_no_sample_is_won_unknowns_are_graded_by_the_cards_a_search_gets_up() {
-    type V = NapoleonsShoulder;
+    use patience::variants::NapoleonsShoulder as V;
+    let v = V;
     let cancel = AtomicBool::new(false);
     let (mut graded, mut spread) = (0, 0);
     for seed in 0..2 {
-        let real = position::<V>(&deal(V::rules(), seed));
-        let mut planner = Planner::<V>::new(Budget::new(6, 500));
+        let real = position::<V>(v, &deal(v.rules(), seed));
+        let mut planner = Planner::<V>::new(v, Budget::new(6, 500));
         let mut seen = 0;
         let _ = play::<V>(
+            v,
             &real,
             seed,
             &mut planner,
-            &mut exact(10_000),
+            &mut exact(v, 10_000),
             &cancel,
             &mut |_, turn| {
                 let d = &turn.decision;
@@ -650,7 +682,7 @@ fn where_no_sample_is_won_unknowns_are_graded_by_the_cards_a_search_gets_up() {
 /// used until the loose tableau won it in 325).
 fn complete_draw3_deal() -> (Deal, Observation, Budget) {
     let d = deal(&KlondikeDraw3::RULES, 5);
-    let obs = Observation::from_deal::<KlondikeDraw3>(&d).unwrap();
+    let obs = Observation::from_deal::<KlondikeDraw3>(KlondikeDraw3, &d).unwrap();
     assert!(obs.is_complete());
     (d, obs, Budget::new(2, 50))
 }
@@ -660,22 +692,25 @@ fn complete_draw3_deal() -> (Deal, Observation, Budget) {
 /// which a solve of one sample budget leaves undecided, is played as won.
 #[test]
 fn the_last_solve_gets_final_factor_times_the_sample_budget() {
-    type V = KlondikeDraw3;
+    use patience::variants::KlondikeDraw3 as V;
+    let v = V;
     let cancel = AtomicBool::new(false);
     let (d, obs, budget) = complete_draw3_deal();
     let one = budget.samples as u64 * budget.sample_nodes;
-    let short = exact::<V>(one).solve(&position::<V>(&d), &cancel).unwrap();
+    let short = exact::<V>(v, one)
+        .solve(&position::<V>(v, &d), &cancel)
+        .unwrap();
     assert_eq!(
         short.verdict.word(),
         "unknown",
         "decided in {} nodes",
         short.stats.nodes
     );
-    let full = exact::<V>(one * FINAL_FACTOR)
-        .solve(&position::<V>(&d), &cancel)
+    let full = exact::<V>(v, one * FINAL_FACTOR)
+        .solve(&position::<V>(v, &d), &cancel)
         .unwrap();
     assert_eq!(full.verdict.word(), "solved");
-    let dec = Planner::<V>::new(budget)
+    let dec = Planner::<V>::new(v, budget)
         .decide(&obs, 1, 0, &cancel)
         .unwrap();
     assert!(matches!(dec.action, Action::Play(_)), "{:?}", dec.action);
@@ -685,11 +720,12 @@ fn the_last_solve_gets_final_factor_times_the_sample_budget() {
 #[test]
 fn the_planner_solves_within_the_callers_table_bound_and_pruning() {
     // The complete position of the last test: its last solve wins within the default bounds.
-    type V = KlondikeDraw3;
+    use patience::variants::KlondikeDraw3 as V;
+    let v = V;
     let cancel = AtomicBool::new(false);
     let (_, obs, budget) = complete_draw3_deal();
     let with = |options: Options| {
-        Planner::<V>::with_options(budget, &options)
+        Planner::<V>::with_options(v, budget, &options)
             .decide(&obs, 1, 0, &cancel)
             .unwrap()
     };
@@ -697,7 +733,7 @@ fn the_planner_solves_within_the_callers_table_bound_and_pruning() {
     assert!(matches!(free.action, Action::Play(_)), "{:?}", free.action);
     assert_eq!(
         free,
-        Planner::<V>::new(budget)
+        Planner::<V>::new(v, budget)
             .decide(&obs, 1, 0, &cancel)
             .unwrap()
     );
@@ -717,18 +753,20 @@ fn the_planner_solves_within_the_callers_table_bound_and_pruning() {
 
 #[test]
 fn hidden_play_gives_back_the_shortcuts_table_before_planning() {
-    type V = Stonewall;
+    use patience::variants::Stonewall as V;
+    let v = V;
     let cancel = AtomicBool::new(false);
-    let pos = position::<V>(&deal(V::rules(), 5));
-    let mut exact = exact::<V>(20_000);
+    let pos = position::<V>(v, &deal(v.rules(), 5));
+    let mut exact = exact::<V>(v, 20_000);
     let fresh = exact.held_bytes();
     let sol = exact.solve(&pos, &cancel).unwrap();
     assert_eq!(sol.verdict.word(), "unknown");
     assert!(exact.held_bytes() > fresh, "{} bytes", exact.held_bytes());
     let game = play::<V>(
+        v,
         &pos,
         5,
-        &mut Planner::new(Budget::new(2, 50)),
+        &mut Planner::new(v, Budget::new(2, 50)),
         &mut exact,
         &cancel,
         &mut |_, _| {},
@@ -747,29 +785,29 @@ fn a_quiet_move_that_can_wait_is_not_played_before_a_reveal() {
         piles: &["7c 7D", "8S", "QC", "KD"],
         ..Table::default()
     }
-    .deal::<Klondike>();
+    .deal::<Klondike>(Klondike);
     d.piles[0][0] = CardToken::Unknown;
     for t in d.stock.iter_mut() {
         *t = CardToken::Unknown;
     }
-    let obs = Observation::from_deal::<Klondike>(&d).unwrap();
+    let obs = Observation::from_deal::<Klondike>(Klondike, &d).unwrap();
     let wait = Move::new(Place::Tableau(2), Place::Tableau(3), 1);
     let reveal = Move::new(Place::Tableau(0), Place::Tableau(1), 1);
-    let found = reveal_candidates::<Klondike>(&obs);
+    let found = reveal_candidates::<Klondike>(Klondike, &obs);
     assert!(found.contains(&vec![reveal]), "{found:?}");
     // QC onto KD then a stock turn can wait as well; it enables nothing.
     assert!(found.iter().all(|c| c.first() != Some(&wait)), "{found:?}");
     for c in &found {
-        quiet_then_reveal::<Klondike>(&obs, c);
+        quiet_then_reveal::<Klondike>(Klondike, &obs, c);
         // A stock turn that shows an unknown card is a real move, not a talon play.
         assert!(c.iter().all(|m| m.as_talon_play().is_none()));
     }
     // The planner tries them.
-    let mut planner = Planner::<Klondike>::new(Budget::new(16, 500));
+    let mut planner = Planner::<Klondike>::new(Klondike, Budget::new(16, 500));
     let decision = planner.decide(&obs, 1, 0, &AtomicBool::new(false)).unwrap();
     assert!(decision.candidates as usize >= found.len(), "{decision:?}");
     for c in &decision.choices {
-        quiet_then_reveal::<Klondike>(&obs, &c.moves);
+        quiet_then_reveal::<Klondike>(Klondike, &obs, &c.moves);
     }
 }
 
@@ -819,13 +857,13 @@ const LT_WON: u64 = 56;
 
 #[test]
 fn lucky_thirteen_shows_only_each_top_card() {
-    assert!(game_hides_cards::<LuckyThirteen>());
-    assert!(!game_hides_cards::<LuckierThirteen>());
+    assert!(game_hides_cards::<LuckyThirteen>(LuckyThirteen));
+    assert!(!game_hides_cards::<LuckierThirteen>(LuckierThirteen));
     let d = deal(&LuckyThirteen::RULES, LT_WON);
-    let real = position::<LuckyThirteen>(&d);
-    let obs = Observation::new::<LuckyThirteen>(&real);
+    let real = position::<LuckyThirteen>(LuckyThirteen, &d);
+    let obs = Observation::new::<LuckyThirteen>(LuckyThirteen, &real);
     assert_eq!(obs.unseen().len(), 39);
-    let written = obs.to_deal::<LuckyThirteen>();
+    let written = obs.to_deal::<LuckyThirteen>(LuckyThirteen);
     for (p, pile) in written.piles.iter().enumerate() {
         for (i, t) in pile.iter().enumerate() {
             assert_eq!(
@@ -842,27 +880,34 @@ fn lucky_thirteen_shows_only_each_top_card() {
     let t = e.piles[0][0];
     e.piles[0][0] = e.piles[5][1];
     e.piles[5][1] = t;
-    let other = position::<LuckyThirteen>(&e);
+    let other = position::<LuckyThirteen>(LuckyThirteen, &e);
     assert_ne!(real, other);
-    assert_eq!(Observation::new::<LuckyThirteen>(&other), obs);
+    assert_eq!(
+        Observation::new::<LuckyThirteen>(LuckyThirteen, &other),
+        obs
+    );
     let mut f = d.clone();
     let t = f.piles[0][3];
     f.piles[0][3] = f.piles[5][1];
     f.piles[5][1] = t;
     assert_ne!(
-        Observation::new::<LuckyThirteen>(&position::<LuckyThirteen>(&f)),
+        Observation::new::<LuckyThirteen>(
+            LuckyThirteen,
+            &position::<LuckyThirteen>(LuckyThirteen, &f)
+        ),
         obs
     );
     let cancel = AtomicBool::new(false);
     let mut logs = Vec::new();
     for start in [&real, &other] {
         let mut log = Vec::new();
-        let mut planner = Planner::<LuckyThirteen>::new(TINY);
+        let mut planner = Planner::<LuckyThirteen>::new(LuckyThirteen, TINY);
         play::<LuckyThirteen>(
+            LuckyThirteen,
             start,
             LT_WON,
             &mut planner,
-            &mut exact(1),
+            &mut exact(LuckyThirteen, 1),
             &cancel,
             &mut |o, t| log.push((o.clone(), t.decision.clone())),
         )
@@ -886,20 +931,24 @@ fn a_covered_card_is_seen_once_on_top_and_stays_known() {
     // knows no history, counts it unseen).
     let mut checked = 0;
     for seed in 0..40 {
-        let mut real = position::<LuckyThirteen>(&deal(&LuckyThirteen::RULES, seed));
-        let mut obs = Observation::new::<LuckyThirteen>(&real);
-        let Some((m, onto)) = obs.moves::<LuckyThirteen>().into_iter().find_map(|m| {
-            let Place::Tableau(p) = m.from else {
-                return None;
-            };
-            let mut after = real.clone();
-            apply::<LuckyThirteen>(&mut after, m);
-            let mut next = Vec::new();
-            patience::game::generate::<LuckyThirteen>(&after, &mut next);
-            next.into_iter()
-                .find(|n| n.to == Place::Tableau(p) && n.from != m.to)
-                .map(|n| (m, n))
-        }) else {
+        let mut real = position::<LuckyThirteen>(LuckyThirteen, &deal(&LuckyThirteen::RULES, seed));
+        let mut obs = Observation::new::<LuckyThirteen>(LuckyThirteen, &real);
+        let Some((m, onto)) = obs
+            .moves::<LuckyThirteen>(LuckyThirteen)
+            .into_iter()
+            .find_map(|m| {
+                let Place::Tableau(p) = m.from else {
+                    return None;
+                };
+                let mut after = real.clone();
+                apply::<LuckyThirteen>(LuckyThirteen, &mut after, m);
+                let mut next = Vec::new();
+                patience::game::generate::<LuckyThirteen>(LuckyThirteen, &after, &mut next);
+                next.into_iter()
+                    .find(|n| n.to == Place::Tableau(p) && n.from != m.to)
+                    .map(|n| (m, n))
+            })
+        else {
             continue;
         };
         let Place::Tableau(p) = m.from else {
@@ -911,18 +960,18 @@ fn a_covered_card_is_seen_once_on_top_and_stays_known() {
         };
         assert!(obs.reveals(m) && obs.slots().contains(&under));
         let before = obs.unseen().len();
-        apply::<LuckyThirteen>(&mut real, m);
-        obs.update::<LuckyThirteen>(&real);
+        apply::<LuckyThirteen>(LuckyThirteen, &mut real, m);
+        obs.update::<LuckyThirteen>(LuckyThirteen, &real);
         assert_eq!(obs.unseen().len(), before - 1, "seed {seed}");
         assert!(!obs.slots().contains(&under));
         let shown = real.piles[p as usize].top();
         assert!(obs.seen()[shown.index() as usize] >= 1);
         // Built on again: covered, and still known.
-        apply::<LuckyThirteen>(&mut real, onto);
-        obs.update::<LuckyThirteen>(&real);
+        apply::<LuckyThirteen>(LuckyThirteen, &mut real, onto);
+        obs.update::<LuckyThirteen>(LuckyThirteen, &real);
         assert!(!obs.slots().contains(&under), "seed {seed}");
         assert!(
-            Observation::new::<LuckyThirteen>(&real)
+            Observation::new::<LuckyThirteen>(LuckyThirteen, &real)
                 .slots()
                 .contains(&under)
         );
@@ -934,16 +983,20 @@ fn a_covered_card_is_seen_once_on_top_and_stays_known() {
 
 #[test]
 fn lucky_thirteen_fill_ins_are_face_up_and_keep_the_tops() {
-    let real = position::<LuckyThirteen>(&deal(&LuckyThirteen::RULES, LT_WON));
-    let obs = Observation::new::<LuckyThirteen>(&real);
+    let real = position::<LuckyThirteen>(LuckyThirteen, &deal(&LuckyThirteen::RULES, LT_WON));
+    let obs = Observation::new::<LuckyThirteen>(LuckyThirteen, &real);
     let mut rng = stream(LT_WON, 0, Purpose::Other);
     for _ in 0..200 {
         let d = determinize(&obs, &mut rng);
         assert_eq!(d.card_counts(&LuckyThirteen::RULES), [1u8; 52]);
-        assert_eq!(Observation::new::<LuckyThirteen>(&d), obs);
+        assert_eq!(Observation::new::<LuckyThirteen>(LuckyThirteen, &d), obs);
         // A legal Lucky Thirteen position (no face-down card): it reads back from its deal.
         assert_eq!(
-            Position::from_deal::<LuckyThirteen>(&d.to_deal::<LuckyThirteen>()).unwrap(),
+            Position::from_deal::<LuckyThirteen>(
+                LuckyThirteen,
+                &d.to_deal::<LuckyThirteen>(LuckyThirteen)
+            )
+            .unwrap(),
             d
         );
         for p in 0..13 {
@@ -956,20 +1009,20 @@ fn lucky_thirteen_fill_ins_are_face_up_and_keep_the_tops() {
 #[test]
 fn a_lucky_thirteen_position_with_unknown_covered_cards_reads_as_an_observation() {
     let d = deal(&LuckyThirteen::RULES, 9);
-    let real = position::<LuckyThirteen>(&d);
+    let real = position::<LuckyThirteen>(LuckyThirteen, &d);
     let q = masked(&d, |i, n, _| i < n - 1);
-    let obs = Observation::from_deal::<LuckyThirteen>(&q).unwrap();
-    assert_eq!(obs, Observation::new::<LuckyThirteen>(&real));
+    let obs = Observation::from_deal::<LuckyThirteen>(LuckyThirteen, &q).unwrap();
+    assert_eq!(obs, Observation::new::<LuckyThirteen>(LuckyThirteen, &real));
     // A covered card written out counts as known.
     let mut known = q.clone();
     known.piles[2][1] = d.piles[2][1];
-    let o = Observation::from_deal::<LuckyThirteen>(&known).unwrap();
+    let o = Observation::from_deal::<LuckyThirteen>(LuckyThirteen, &known).unwrap();
     assert_eq!(o.unseen().len(), 38);
     // A top card is always seen: ?? there is refused, naming the pile.
     let mut top = q.clone();
     top.piles[3][3] = CardToken::Unknown;
     top.piles[3][2] = d.piles[3][3];
-    let e = Observation::from_deal::<LuckyThirteen>(&top)
+    let e = Observation::from_deal::<LuckyThirteen>(LuckyThirteen, &top)
         .unwrap_err()
         .to_string();
     assert!(e.contains("T4") && e.contains("top"), "{e}");
@@ -978,7 +1031,7 @@ fn a_lucky_thirteen_position_with_unknown_covered_cards_reads_as_an_observation(
     let l = deal(&LuckierThirteen::RULES, 9);
     let mut r = l.clone();
     r.piles[0][0] = CardToken::Unknown;
-    let e = Observation::from_deal::<LuckierThirteen>(&r)
+    let e = Observation::from_deal::<LuckierThirteen>(LuckierThirteen, &r)
         .unwrap_err()
         .to_string();
     assert!(e.starts_with("T1: ??") && !e.contains("face down,"), "{e}");

@@ -13,59 +13,62 @@ use patience::variants::{Klondike, KlondikeDraw3};
 
 /// A Klondike position: the named piles (bottom first, lower-case suit = face down), the named
 /// stock cards on top of the stock (bottom first), and every other card under them in the stock.
-fn pos<V: Variant>(piles: &[&str], stock_top: &str, waste: &str) -> Position {
+fn pos<V: Variant>(v: V, piles: &[&str], stock_top: &str, waste: &str) -> Position {
     Table {
         piles,
         stock: stock_top,
         waste,
         ..Table::default()
     }
-    .pos::<V>()
+    .pos::<V>(v)
 }
 
 #[test]
 fn only_a_king_or_a_run_headed_by_a_king_fills_a_space() {
-    let p = pos::<Klondike>(&["", "kc KD QS", "5c QH JS", "9H"], "", "");
-    let m = allowed_exactly::<Klondike>(&p, "T2>T1x2"); // KD QS into the space
+    let p = pos::<Klondike>(Klondike, &["", "kc KD QS", "5c QH JS", "9H"], "", "");
+    let m = allowed_exactly::<Klondike>(Klondike, &p, "T2>T1x2"); // KD QS into the space
     assert_eq!(m.count, 2);
     assert!(matches!(
-        refused::<Klondike>(&p, "T2>T1"), // QS alone is no King
+        refused::<Klondike>(Klondike, &p, "T2>T1"), // QS alone is no King
         Illegal::SpaceRule { .. }
     ));
     assert!(matches!(
-        refused::<Klondike>(&p, "T3>T1x2"), // a run headed by a Queen
+        refused::<Klondike>(Klondike, &p, "T3>T1x2"), // a run headed by a Queen
         Illegal::SpaceRule { .. }
     ));
     assert!(matches!(
-        refused::<Klondike>(&p, "T4>T1"),
+        refused::<Klondike>(Klondike, &p, "T4>T1"),
         Illegal::SpaceRule { .. }
     ));
     // The face-down King under them never moves.
-    refused::<Klondike>(&p, "T2>T1x3");
+    refused::<Klondike>(Klondike, &p, "T2>T1x3");
 }
 
 #[test]
 fn any_face_up_run_moves_and_runs_may_be_split() {
     // Pile 1: a face-down King under the run 9C 8H 7S.
-    let p = pos::<Klondike>(&["kd 9C 8H 7S", "10D", "9S", "8D"], "", "");
-    assert_eq!(allowed_exactly::<Klondike>(&p, "T1>T2x3").count, 3); // 9C 8H 7S onto 10D
-    allowed_exactly::<Klondike>(&p, "T1>T4"); // 7S alone onto 8D: the run split
+    let p = pos::<Klondike>(Klondike, &["kd 9C 8H 7S", "10D", "9S", "8D"], "", "");
+    assert_eq!(
+        allowed_exactly::<Klondike>(Klondike, &p, "T1>T2x3").count,
+        3
+    ); // 9C 8H 7S onto 10D
+    allowed_exactly::<Klondike>(Klondike, &p, "T1>T4"); // 7S alone onto 8D: the run split
     assert!(matches!(
-        refused::<Klondike>(&p, "T1>T3x3"), // 9C on 9S
+        refused::<Klondike>(Klondike, &p, "T1>T3x3"), // 9C on 9S
         Illegal::DoesNotFit { .. }
     ));
     assert!(matches!(
-        refused::<Klondike>(&p, "T1>T2x2"), // 8H on 10D
+        refused::<Klondike>(Klondike, &p, "T1>T2x2"), // 8H on 10D
         Illegal::DoesNotFit { .. }
     ));
     assert!(matches!(
-        refused::<Klondike>(&p, "T1>T4x2"), // 8H on 8D
+        refused::<Klondike>(Klondike, &p, "T1>T4x2"), // 8H on 8D
         Illegal::DoesNotFit { .. }
     ));
-    refused::<Klondike>(&p, "T1>T2x4"); // the face-down King is not part of a run
+    refused::<Klondike>(Klondike, &p, "T1>T2x4"); // the face-down King is not part of a run
     // Moving the whole run turns the King up.
     let mut q = p.clone();
-    apply::<Klondike>(&mut q, mv("T1>T2x3"));
+    apply::<Klondike>(Klondike, &mut q, mv("T1>T2x3"));
     assert_eq!(q.piles[0].len, 1);
     assert!(!q.piles[0].is_down(0));
     assert_eq!(q.piles[0].top(), card("KD"));
@@ -74,47 +77,47 @@ fn any_face_up_run_moves_and_runs_may_be_split() {
 #[test]
 fn draw_three_turns_three_cards_and_only_the_top_one_plays() {
     // The stock's top three cards, bottom first: 2C 3D 4H (4H is turned first).
-    let mut p = pos::<KlondikeDraw3>(&["5S", "4S", "ks 3H"], "2C 3D 4H", "");
+    let mut p = pos::<KlondikeDraw3>(KlondikeDraw3, &["5S", "4S", "ks 3H"], "2C 3D 4H", "");
     let stock = p.stock_len;
-    let m = allowed_exactly::<KlondikeDraw3>(&p, "S>W");
-    apply::<KlondikeDraw3>(&mut p, m);
+    let m = allowed_exactly::<KlondikeDraw3>(KlondikeDraw3, &p, "S>W");
+    apply::<KlondikeDraw3>(KlondikeDraw3, &mut p, m);
     assert_eq!((p.stock_len, p.waste_len), (stock - 3, 3));
     assert_eq!(p.waste_top(), Some(card("2C")));
-    allowed_exactly::<KlondikeDraw3>(&p, "W>T3"); // 2C on 3H
+    allowed_exactly::<KlondikeDraw3>(KlondikeDraw3, &p, "W>T3"); // 2C on 3H
     assert!(matches!(
-        refused::<KlondikeDraw3>(&p, "W>T1"), // 4H is under 2C and 3D
+        refused::<KlondikeDraw3>(KlondikeDraw3, &p, "W>T1"), // 4H is under 2C and 3D
         Illegal::DoesNotFit { .. }
     ));
     // Draw 1 turns one card: the same position shows 4H.
-    let mut q = pos::<Klondike>(&["5S", "4S", "ks 3H"], "2C 3D 4H", "");
-    apply::<Klondike>(&mut q, mv("S>W"));
+    let mut q = pos::<Klondike>(Klondike, &["5S", "4S", "ks 3H"], "2C 3D 4H", "");
+    apply::<Klondike>(Klondike, &mut q, mv("S>W"));
     assert_eq!(q.waste_top(), Some(card("4H")));
-    allowed_exactly::<Klondike>(&q, "W>T1"); // 4H on 5S
+    allowed_exactly::<Klondike>(Klondike, &q, "W>T1"); // 4H on 5S
 }
 
 /// Turns the stock until it is empty; returns how many turns it took.
-fn run_out<V: Variant>(p: &mut Position) -> usize {
+fn run_out<V: Variant>(v: V, p: &mut Position) -> usize {
     let mut n = 0;
     while p.stock_len > 0 {
-        let m = allowed_exactly::<V>(p, "S>W");
-        apply::<V>(p, m);
+        let m = allowed_exactly::<V>(v, p, "S>W");
+        apply::<V>(v, p, m);
         n += 1;
     }
     n
 }
 
-fn unlimited_passes<V: Variant>(draw: usize) {
-    let mut p = pos::<V>(&["KS", "KH", "KD", "KC"], "", "");
+fn unlimited_passes<V: Variant>(v: V, draw: usize) {
+    let mut p = pos::<V>(v, &["KS", "KH", "KD", "KC"], "", "");
     let cards = p.stock_len as usize;
-    assert!(matches!(refused::<V>(&p, "W>S"), Illegal::NoRedeal)); // the stock is not empty
+    assert!(matches!(refused::<V>(v, &p, "W>S"), Illegal::NoRedeal)); // the stock is not empty
     let key = |p: &Position| (p.stock_len, p.waste_len, p.stock, p.waste);
     let start = key(&p);
     // Far more passes than a byte counts: the number of passes is unlimited.
     for pass in 0..300 {
-        assert_eq!(run_out::<V>(&mut p), cards.div_ceil(draw), "pass {pass}");
-        assert!(matches!(refused::<V>(&p, "S>W"), Illegal::StockEmpty));
-        let m = allowed_exactly::<V>(&p, "W>S");
-        apply::<V>(&mut p, m);
+        assert_eq!(run_out::<V>(v, &mut p), cards.div_ceil(draw), "pass {pass}");
+        assert!(matches!(refused::<V>(v, &p, "S>W"), Illegal::StockEmpty));
+        let m = allowed_exactly::<V>(v, &p, "W>S");
+        apply::<V>(v, &mut p, m);
         assert_eq!(
             key(&p),
             start,
@@ -125,8 +128,8 @@ fn unlimited_passes<V: Variant>(draw: usize) {
 
 #[test]
 fn klondike_has_unlimited_passes() {
-    unlimited_passes::<Klondike>(1);
-    unlimited_passes::<KlondikeDraw3>(3);
+    unlimited_passes::<Klondike>(Klondike, 1);
+    unlimited_passes::<KlondikeDraw3>(KlondikeDraw3, 3);
 }
 
 #[test]
@@ -177,7 +180,7 @@ fn reference_deals_agree_with_solvitaire_draw_1() {
     // Decided at this budget: all 10 since the blocked-cards test (7 when first written: 1.json,
     // which Solvitaire proves unsolvable and the test proves at the start, and 3.json and
     // 10.json were unknown). Fewer is a regression.
-    reference_deals::<Klondike>(REFERENCE_NODES, 10, TABLE_BYTES);
+    reference_deals::<Klondike>(Klondike, REFERENCE_NODES, 10, TABLE_BYTES);
 }
 
 #[test]
@@ -186,23 +189,28 @@ fn reference_deals_agree_with_solvitaire_draw_3() {
     // rule and the blocked-cards test (all but 6.json). With the loose tableau the exact search
     // runs alone, and wins 3.json and 8.json in 270k and 4.28 M nodes (the best-first search
     // had found them in about 120k), so this runs at the default budget: all 10 decided.
-    reference_deals::<KlondikeDraw3>(patience::solve::DEFAULT_MAX_NODES, 10, TABLE_BYTES);
+    reference_deals::<KlondikeDraw3>(
+        KlondikeDraw3,
+        patience::solve::DEFAULT_MAX_NODES,
+        10,
+        TABLE_BYTES,
+    );
 }
 
 /// A stock turn's count is implied (`S>W`); one written out must be the turn's: `S>Wx3` is
 /// refused in draw 1 and taken in draw 3 (a full stock turns three), `S>Wx2` in neither.
 #[test]
 fn a_stock_turn_written_with_a_count_must_turn_that_many() {
-    fn turn<V: Variant>(text: &str) -> Result<u8, Illegal> {
-        let p = Position::from_deal::<V>(&deal(V::rules(), 0)).unwrap();
-        patience::game::legal::<V>(&p, mv(text)).map(|m| m.count)
+    fn turn<V: Variant>(v: V, text: &str) -> Result<u8, Illegal> {
+        let p = Position::from_deal::<V>(v, &deal(v.rules(), 0)).unwrap();
+        patience::game::legal::<V>(v, &p, mv(text)).map(|m| m.count)
     }
-    assert_eq!(turn::<Klondike>("S>W"), Ok(1));
+    assert_eq!(turn::<Klondike>(Klondike, "S>W"), Ok(1));
     assert!(matches!(
-        turn::<Klondike>("S>Wx3"),
+        turn::<Klondike>(Klondike, "S>Wx3"),
         Err(Illegal::TooMany { max: 1, .. })
     ));
-    assert_eq!(turn::<KlondikeDraw3>("S>W"), Ok(3));
-    assert_eq!(turn::<KlondikeDraw3>("S>Wx3"), Ok(3));
-    assert!(turn::<KlondikeDraw3>("S>Wx2").is_err());
+    assert_eq!(turn::<KlondikeDraw3>(KlondikeDraw3, "S>W"), Ok(3));
+    assert_eq!(turn::<KlondikeDraw3>(KlondikeDraw3, "S>Wx3"), Ok(3));
+    assert!(turn::<KlondikeDraw3>(KlondikeDraw3, "S>Wx2").is_err());
 }

@@ -551,6 +551,7 @@ fn scratch_difference(before: &Position, after: &Position) -> String {
 /// every place the oracle lets it go from there, is a talon play (up to the renaming of
 /// interchangeable places). Returns the number of checks made.
 fn check_talon_plays<V: Variant>(
+    v: V,
     game: Game,
     pos: &mut Position,
     table: &Table,
@@ -559,9 +560,9 @@ fn check_talon_plays<V: Variant>(
 ) -> u64 {
     let mut checked = 0;
     let mut all = Vec::new();
-    generate_with::<V>(pos, &mut all, true);
+    generate_with::<V>(v, pos, &mut all, true);
     let mut plain = Vec::new();
-    generate::<V>(pos, &mut plain);
+    generate::<V>(v, pos, &mut plain);
     let others: Vec<Move> = all
         .iter()
         .copied()
@@ -608,7 +609,7 @@ fn check_talon_plays<V: Variant>(
         assert!(o.accepts(game, play), "{ctx}: {what}: {play} refused");
         o.apply(game, play);
         let before = pos.clone();
-        let u = apply::<V>(pos, m);
+        let u = apply::<V>(v, pos, m);
         assert_eq!(Table::read(game, pos), o, "{ctx}: {what} ends elsewhere");
         undo::<V>(pos, m, u);
         assert!(
@@ -672,9 +673,9 @@ struct Stats {
 
 /// Plays random games of `V` from seeded deals until `total_moves` moves have been made,
 /// checking (a)-(e) at every step.
-fn playouts<V: Variant>(game: Game, first_seed: u64, total_moves: u64) -> Stats {
+fn playouts<V: Variant>(v: V, game: Game, first_seed: u64, total_moves: u64) -> Stats {
     const MAX_MOVES_PER_GAME: u64 = 400;
-    let rules = V::rules();
+    let rules = v.rules();
     let decks = rules.decks as usize;
     assert_eq!(decks, game.decks());
     let mut st = Stats::default();
@@ -683,7 +684,7 @@ fn playouts<V: Variant>(game: Game, first_seed: u64, total_moves: u64) -> Stats 
     let mut seed = first_seed;
     while st.moves < total_moves {
         let d = deal(rules, seed);
-        let mut pos = Position::from_deal::<V>(&d).expect("a seeded deal is legal");
+        let mut pos = Position::from_deal::<V>(v, &d).expect("a seeded deal is legal");
         let mut rng = ChaCha8Rng::seed_from_u64(seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) ^ 0x5EED);
         let mut table = Table::read(game, &pos);
         let mut step = 0u64;
@@ -698,7 +699,7 @@ fn playouts<V: Variant>(game: Game, first_seed: u64, total_moves: u64) -> Stats 
                 pos.card_counts(rules)
             );
             assert!(table.counts().iter().all(|&n| n == decks), "{}", ctx());
-            assert_eq!(pos.is_won::<V>(), table.won(game), "{}", ctx());
+            assert_eq!(pos.is_won::<V>(v), table.won(game), "{}", ctx());
             let on_found: usize = table.found.iter().map(Vec::len).sum();
             st.best_found = st.best_found.max(on_found);
             if table.won(game) {
@@ -707,7 +708,7 @@ fn playouts<V: Variant>(game: Game, first_seed: u64, total_moves: u64) -> Stats 
             }
 
             generated.clear();
-            generate::<V>(&pos, &mut generated);
+            generate::<V>(v, &pos, &mut generated);
             // (a) every generated move is accepted by the oracle and returned unchanged by legal.
             for (i, &g) in generated.iter().enumerate() {
                 assert!(
@@ -715,7 +716,7 @@ fn playouts<V: Variant>(game: Game, first_seed: u64, total_moves: u64) -> Stats 
                     "{}: generated {g} refused by the oracle",
                     ctx()
                 );
-                assert_eq!(legal::<V>(&pos, g), Ok(g), "{}: generated {g}", ctx());
+                assert_eq!(legal::<V>(v, &pos, g), Ok(g), "{}: generated {g}", ctx());
                 if g.is_talon() {
                     assert_eq!(
                         g.count as usize,
@@ -754,7 +755,7 @@ fn playouts<V: Variant>(game: Game, first_seed: u64, total_moves: u64) -> Stats 
                     let ok = table.accepts(game, m);
                     assert!(gives || !ok, "{}: oracle inconsistent on {m}", ctx());
                     if ok || full {
-                        let by_legal = legal::<V>(&pos, m);
+                        let by_legal = legal::<V>(v, &pos, m);
                         assert_eq!(
                             by_legal.is_ok(),
                             ok,
@@ -780,7 +781,7 @@ fn playouts<V: Variant>(game: Game, first_seed: u64, total_moves: u64) -> Stats 
             // (f) the solver's talon plays, in the games whose search uses them.
             if game.redeals() && step.is_multiple_of(2) {
                 st.talon_plays_checked +=
-                    check_talon_plays::<V>(game, &mut pos, &table, &dests, &ctx());
+                    check_talon_plays::<V>(v, game, &mut pos, &table, &dests, &ctx());
             }
             if generated.is_empty() {
                 st.stuck += 1;
@@ -793,7 +794,7 @@ fn playouts<V: Variant>(game: Game, first_seed: u64, total_moves: u64) -> Stats 
             if step.is_multiple_of(4) {
                 for &g in &generated {
                     let before = pos.clone();
-                    let u = apply::<V>(&mut pos, g);
+                    let u = apply::<V>(v, &mut pos, g);
                     undo::<V>(&mut pos, g, u);
                     assert!(
                         same_game_state(&pos, &before),
@@ -821,7 +822,7 @@ fn playouts<V: Variant>(game: Game, first_seed: u64, total_moves: u64) -> Stats 
             } else {
                 generated[rng.random_range(0..generated.len())]
             };
-            apply::<V>(&mut pos, m);
+            apply::<V>(v, &mut pos, m);
             table.apply(game, m);
             // (e) no pile top is face down, and the engine agrees with the oracle's result.
             for p in 0..rules.piles() {
@@ -859,19 +860,20 @@ fn sanity(st: &Stats, game: &str) {
 
 #[test]
 fn playouts_stonewall() {
-    let st = playouts::<Stonewall>(Game::Stonewall, 0, NORMAL_MOVES);
+    let st = playouts::<Stonewall>(Stonewall, Game::Stonewall, 0, NORMAL_MOVES);
     sanity(&st, "Stonewall");
 }
 
 #[test]
 fn playouts_lucky_piles() {
-    let st = playouts::<LuckyPiles>(Game::LuckyPiles, 0, NORMAL_MOVES);
+    let st = playouts::<LuckyPiles>(LuckyPiles, Game::LuckyPiles, 0, NORMAL_MOVES);
     sanity(&st, "Lucky Piles");
 }
 
 #[test]
 fn playouts_napoleons_shoulder() {
-    let st = playouts::<NapoleonsShoulder>(Game::NapoleonsShoulder, 0, NORMAL_MOVES);
+    let st =
+        playouts::<NapoleonsShoulder>(NapoleonsShoulder, Game::NapoleonsShoulder, 0, NORMAL_MOVES);
     sanity(&st, "Napoleon's Shoulder");
 }
 
@@ -888,43 +890,48 @@ fn sanity_reaching(st: &Stats, game: &str, found: usize) {
 
 #[test]
 fn playouts_flower_garden() {
-    let st = playouts::<FlowerGarden>(Game::FlowerGarden, 0, FAMILY_MOVES);
+    let st = playouts::<FlowerGarden>(FlowerGarden, Game::FlowerGarden, 0, FAMILY_MOVES);
     sanity_reaching(&st, "Flower Garden", 12);
 }
 
 #[test]
 fn playouts_wildflower() {
-    let st = playouts::<Wildflower>(Game::Wildflower, 0, FAMILY_MOVES);
+    let st = playouts::<Wildflower>(Wildflower, Game::Wildflower, 0, FAMILY_MOVES);
     sanity_reaching(&st, "Wildflower", 12);
 }
 
 #[test]
 fn playouts_lucky_thirteen() {
-    let st = playouts::<LuckyThirteen>(Game::LuckyThirteen, 0, FAMILY_MOVES);
+    let st = playouts::<LuckyThirteen>(LuckyThirteen, Game::LuckyThirteen, 0, FAMILY_MOVES);
     sanity(&st, "Lucky Thirteen");
 }
 
 #[test]
 fn playouts_luckier_thirteen() {
-    let st = playouts::<LuckierThirteen>(Game::LuckierThirteen, 0, FAMILY_MOVES);
+    let st = playouts::<LuckierThirteen>(LuckierThirteen, Game::LuckierThirteen, 0, FAMILY_MOVES);
     sanity(&st, "Luckier Thirteen");
 }
 
 #[test]
 fn playouts_napoleons_square() {
-    let st = playouts::<NapoleonsSquare>(Game::NapoleonsSquare, 0, FAMILY_MOVES);
+    let st = playouts::<NapoleonsSquare>(NapoleonsSquare, Game::NapoleonsSquare, 0, FAMILY_MOVES);
     sanity(&st, "Napoleon's Square");
 }
 
 #[test]
 fn playouts_forty_thieves() {
-    let st = playouts::<FortyThieves>(Game::FortyThieves, 0, FAMILY_MOVES);
+    let st = playouts::<FortyThieves>(FortyThieves, Game::FortyThieves, 0, FAMILY_MOVES);
     sanity(&st, "Forty Thieves");
 }
 
 #[test]
 fn playouts_lucky_piles_same_suit() {
-    let st = playouts::<LuckyPilesSameSuit>(Game::LuckyPilesSameSuit, 0, FAMILY_MOVES);
+    let st = playouts::<LuckyPilesSameSuit>(
+        LuckyPilesSameSuit,
+        Game::LuckyPilesSameSuit,
+        0,
+        FAMILY_MOVES,
+    );
     sanity(&st, "Lucky Piles (same suit)");
 }
 
@@ -938,13 +945,13 @@ fn sanity_klondike(st: &Stats, game: &str) {
 
 #[test]
 fn playouts_klondike() {
-    let st = playouts::<Klondike>(Game::Klondike, 0, FAMILY_MOVES);
+    let st = playouts::<Klondike>(Klondike, Game::Klondike, 0, FAMILY_MOVES);
     sanity_klondike(&st, "Klondike");
 }
 
 #[test]
 fn playouts_klondike_draw3() {
-    let st = playouts::<KlondikeDraw3>(Game::KlondikeDraw3, 0, FAMILY_MOVES);
+    let st = playouts::<KlondikeDraw3>(KlondikeDraw3, Game::KlondikeDraw3, 0, FAMILY_MOVES);
     sanity_klondike(&st, "Klondike (draw 3)");
 }
 
@@ -954,15 +961,15 @@ fn playouts_klondike_draw3() {
 fn playouts_long_all_games() {
     let n = 1_000_000;
     sanity(
-        &playouts::<Stonewall>(Game::Stonewall, 1 << 32, n),
+        &playouts::<Stonewall>(Stonewall, Game::Stonewall, 1 << 32, n),
         "Stonewall",
     );
     sanity(
-        &playouts::<LuckyPiles>(Game::LuckyPiles, 1 << 32, n),
+        &playouts::<LuckyPiles>(LuckyPiles, Game::LuckyPiles, 1 << 32, n),
         "Lucky Piles",
     );
     sanity(
-        &playouts::<NapoleonsShoulder>(Game::NapoleonsShoulder, 1 << 32, n),
+        &playouts::<NapoleonsShoulder>(NapoleonsShoulder, Game::NapoleonsShoulder, 1 << 32, n),
         "Napoleon's Shoulder",
     );
 }

@@ -23,22 +23,22 @@ use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 
 /// The moves the search keeps in `pos` with `prune` (none at a dead end).
-fn kept<V: Variant>(pos: &Position, prune: Prune) -> Vec<Move> {
-    let mut v = Vec::new();
-    if prune.dead_end::<V>(pos) {
-        return v;
+fn kept<V: Variant>(v: V, pos: &Position, prune: Prune) -> Vec<Move> {
+    let mut out = Vec::new();
+    if prune.dead_end::<V>(v, pos) {
+        return out;
     }
-    prune.generate::<V>(pos, &mut v);
-    let end = prune.apply::<V>(pos, &mut v, 0);
-    v.truncate(end);
-    v
+    prune.generate::<V>(v, pos, &mut out);
+    let end = prune.apply::<V>(v, pos, &mut out, 0);
+    out.truncate(end);
+    out
 }
 
 /// Every move the search generates in `pos` with `prune`, before pruning.
-fn gen_moves_with<V: Variant>(pos: &Position, prune: Prune) -> Vec<Move> {
-    let mut v = Vec::new();
-    prune.generate::<V>(pos, &mut v);
-    v
+fn gen_moves_with<V: Variant>(v: V, pos: &Position, prune: Prune) -> Vec<Move> {
+    let mut out = Vec::new();
+    prune.generate::<V>(v, pos, &mut out);
+    out
 }
 
 /// The settled rule alone (no Aces rule, no talon plays).
@@ -82,9 +82,9 @@ fn settled_cards_follow_the_build_rule() {
         found: &["6C", "5D", "5H", "3S"],
         ..Table::default()
     }
-    .pos::<Klondike>();
+    .pos::<Klondike>(Klondike);
     let want = suits_to(&[('C', 5), ('S', 3), ('D', 4), ('H', 4)]);
-    assert_eq!(settled::<Klondike>(&p), want);
+    assert_eq!(settled::<Klondike>(Klondike, &p), want);
     // Down in any suit, two decks: a card is settled only when every foundation of every suit
     // is that high (a 4 takes any 3); a suit with one foundation empty settles nothing, and then
     // no other suit gets past its Aces (a Two takes that suit's Ace).
@@ -92,17 +92,20 @@ fn settled_cards_follow_the_build_rule() {
         found: &["4C", "4C", "3D", "5D", "4H", "4H", "6S", "4S"],
         ..Table::default()
     }
-    .pos::<NapoleonsShoulder>();
+    .pos::<NapoleonsShoulder>(NapoleonsShoulder);
     assert_eq!(
-        settled::<NapoleonsShoulder>(&p),
+        settled::<NapoleonsShoulder>(NapoleonsShoulder, &p),
         suits_to(&[('C', 4), ('D', 3), ('H', 4), ('S', 4)])
     );
     let p = Table {
         found: &["4C", "4C", "3D", "", "4H", "4H", "6S", "4S"],
         ..Table::default()
     }
-    .pos::<NapoleonsShoulder>();
-    assert_eq!(settled::<NapoleonsShoulder>(&p), mask(&["AC", "AH", "AS"]));
+    .pos::<NapoleonsShoulder>(NapoleonsShoulder);
+    assert_eq!(
+        settled::<NapoleonsShoulder>(NapoleonsShoulder, &p),
+        mask(&["AC", "AH", "AS"])
+    );
 }
 
 #[test]
@@ -113,8 +116,8 @@ fn a_card_nothing_more_can_go_on_goes_up_as_the_only_move() {
         found: &["4C", "3D", "3H", "4S"],
         ..Table::default()
     }
-    .pos::<Klondike>();
-    let m = kept::<Klondike>(&p, SAFE_ONLY);
+    .pos::<Klondike>(Klondike);
+    let m = kept::<Klondike>(Klondike, &p, SAFE_ONLY);
     assert_eq!(
         m,
         vec![Move::new(Place::Tableau(0), Place::Foundation(1), 1)]
@@ -125,10 +128,10 @@ fn a_card_nothing_more_can_go_on_goes_up_as_the_only_move() {
         found: &["4C", "3D", "3H", "2S"],
         ..Table::default()
     }
-    .pos::<Klondike>();
-    let all = gen_moves::<Klondike>(&p);
+    .pos::<Klondike>(Klondike);
+    let all = gen_moves::<Klondike>(Klondike, &p);
     assert!(all.len() > 1);
-    assert_eq!(kept::<Klondike>(&p, SAFE_ONLY), all);
+    assert_eq!(kept::<Klondike>(Klondike, &p, SAFE_ONLY), all);
 }
 
 /// Klondike draw 1 with talon plays: an Ace anywhere in the talon goes up as the only move
@@ -146,23 +149,23 @@ fn an_ace_deep_in_a_one_card_talon_goes_up_as_the_only_move() {
         talon: true,
         ..Prune::NONE
     };
-    let p = table.pos::<Klondike>();
-    let m = kept::<Klondike>(&p, aces);
+    let p = table.pos::<Klondike>(Klondike);
+    let m = kept::<Klondike>(Klondike, &p, aces);
     assert_eq!(m.len(), 1, "{m:?}");
     assert_eq!(m[0].as_talon_play(), Some((3, false)), "{m:?}");
     assert!(matches!(m[0].to, Place::Foundation(_)), "{m:?}");
     // Negative: draw 3 keeps every move, and so do single turns in draw 1.
-    let p3 = table.pos::<KlondikeDraw3>();
-    let all = gen_moves_with::<KlondikeDraw3>(&p3, aces);
+    let p3 = table.pos::<KlondikeDraw3>(KlondikeDraw3);
+    let all = gen_moves_with::<KlondikeDraw3>(KlondikeDraw3, &p3, aces);
     assert!(all.len() > 1);
-    assert_eq!(kept::<KlondikeDraw3>(&p3, aces), all);
+    assert_eq!(kept::<KlondikeDraw3>(KlondikeDraw3, &p3, aces), all);
     let turns = Prune {
         talon: false,
         ..aces
     };
-    let all = gen_moves_with::<Klondike>(&p, turns);
+    let all = gen_moves_with::<Klondike>(Klondike, &p, turns);
     assert!(all.len() > 1);
-    assert_eq!(kept::<Klondike>(&p, turns), all);
+    assert_eq!(kept::<Klondike>(Klondike, &p, turns), all);
 }
 
 #[test]
@@ -174,12 +177,12 @@ fn a_settled_card_stays_on_its_foundation_and_others_may_come_down() {
         found: &["3C", "4D", "3H", "2S"],
         ..Table::default()
     }
-    .pos::<Klondike>();
-    let all = gen_moves::<Klondike>(&p);
+    .pos::<Klondike>(Klondike);
+    let all = gen_moves::<Klondike>(Klondike, &p);
     let down_3h = Move::new(Place::Foundation(2), Place::Tableau(1), 1);
     let down_4d = Move::new(Place::Foundation(1), Place::Tableau(0), 1);
     assert!(all.contains(&down_3h) && all.contains(&down_4d), "{all:?}");
-    let k = kept::<Klondike>(&p, SAFE_ONLY);
+    let k = kept::<Klondike>(Klondike, &p, SAFE_ONLY);
     assert!(!k.contains(&down_3h), "{k:?}");
     assert!(k.contains(&down_4d), "{k:?}");
     assert_eq!(k.len(), all.len() - 1);
@@ -195,8 +198,8 @@ fn two_decks_ask_for_both_copies_below() {
         found: &found,
         ..Table::default()
     }
-    .pos::<NapoleonsShoulder>();
-    let m = kept::<NapoleonsShoulder>(&p, SAFE_ONLY);
+    .pos::<NapoleonsShoulder>(NapoleonsShoulder);
+    let m = kept::<NapoleonsShoulder>(NapoleonsShoulder, &p, SAFE_ONLY);
     assert_eq!(m.len(), 1, "{m:?}");
     assert_eq!(m[0].from, Place::Tableau(0));
     assert!(matches!(m[0].to, Place::Foundation(_)));
@@ -208,8 +211,8 @@ fn two_decks_ask_for_both_copies_below() {
         found: &found,
         ..Table::default()
     }
-    .pos::<NapoleonsShoulder>();
-    let k = kept::<NapoleonsShoulder>(&p, SAFE_ONLY);
+    .pos::<NapoleonsShoulder>(NapoleonsShoulder);
+    let k = kept::<NapoleonsShoulder>(NapoleonsShoulder, &p, SAFE_ONLY);
     assert!(
         k.iter()
             .any(|m| m.from == Place::Tableau(0) && matches!(m.to, Place::Foundation(_)))
@@ -232,21 +235,23 @@ fn a_settled_card_on_the_waste_goes_up_only_when_one_card_is_turned_at_a_time() 
         waste: "4D",
         ..Table::default()
     };
-    let p = t.pos::<Klondike>();
-    let m = kept::<Klondike>(&p, SAFE_ONLY);
+    let p = t.pos::<Klondike>(Klondike);
+    let m = kept::<Klondike>(Klondike, &p, SAFE_ONLY);
     assert_eq!(m, vec![Move::new(Place::Waste, Place::Foundation(1), 1)]);
     // Draw 3: lifting a card out of the talon would regroup later turns, so nothing is forced.
-    let p = t.pos::<KlondikeDraw3>();
-    let all = gen_moves::<KlondikeDraw3>(&p);
+    let p = t.pos::<KlondikeDraw3>(KlondikeDraw3);
+    let all = gen_moves::<KlondikeDraw3>(KlondikeDraw3, &p);
     assert!(all.len() > 1);
-    assert_eq!(kept::<KlondikeDraw3>(&p, SAFE_ONLY), all);
+    assert_eq!(kept::<KlondikeDraw3>(KlondikeDraw3, &p, SAFE_ONLY), all);
 }
 
 #[test]
 fn the_settled_rule_is_off_where_cards_also_build_up() {
-    assert!(!Prune::safe_rule_holds::<LuckyPiles>());
-    assert!(Prune::safe_rule_holds::<Stonewall>());
-    assert!(Prune::safe_rule_holds::<NapoleonsShoulder>());
+    assert!(!Prune::safe_rule_holds::<LuckyPiles>(LuckyPiles));
+    assert!(Prune::safe_rule_holds::<Stonewall>(Stonewall));
+    assert!(Prune::safe_rule_holds::<NapoleonsShoulder>(
+        NapoleonsShoulder
+    ));
     // Lucky Piles, every foundation at 3: 4C could take a 5 (building up), so it is not forced.
     let p = Table {
         piles: &["4C", "9H"],
@@ -254,10 +259,10 @@ fn the_settled_rule_is_off_where_cards_also_build_up() {
         filler: Filler::face_up_under(1),
         ..Table::default()
     }
-    .pos::<LuckyPiles>();
-    let all = gen_moves::<LuckyPiles>(&p);
+    .pos::<LuckyPiles>(LuckyPiles);
+    let all = gen_moves::<LuckyPiles>(LuckyPiles, &p);
     assert!(all.len() > 1);
-    assert_eq!(kept::<LuckyPiles>(&p, SAFE_ONLY), all);
+    assert_eq!(kept::<LuckyPiles>(LuckyPiles, &p, SAFE_ONLY), all);
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -265,29 +270,30 @@ fn the_settled_rule_is_off_where_cards_also_build_up() {
 // ---------------------------------------------------------------------------------------------
 
 /// The talon plays of `pos`.
-fn talon_plays<V: Variant>(pos: &Position) -> Vec<Move> {
-    let mut v = Vec::new();
-    generate_with::<V>(pos, &mut v, true);
-    v.retain(|m| m.as_talon_play().is_some());
-    v
+fn talon_plays<V: Variant>(v: V, pos: &Position) -> Vec<Move> {
+    let mut out = Vec::new();
+    generate_with::<V>(v, pos, &mut out, true);
+    out.retain(|m| m.as_talon_play().is_some());
+    out
 }
 
 /// The position after `m`, a talon play, made by `apply`; checks that `undo` restores `pos` and
 /// that the expanded real moves, replayed by the rules check, reach the same position.
-fn check_talon_play<V: Variant>(pos: &Position, m: Move, what: &str) -> Position {
+fn check_talon_play<V: Variant>(v: V, pos: &Position, m: Move, what: &str) -> Position {
     let mut a = pos.clone();
-    let u = apply::<V>(&mut a, m);
+    let u = apply::<V>(v, &mut a, m);
     let mut back = a.clone();
     undo::<V>(&mut back, m, u);
     assert_eq!(&back, pos, "{what}: undo of {m:?}");
-    let real = expand_solver_moves::<V>(pos, &[m]);
+    let real = expand_solver_moves::<V>(v, pos, &[m]);
     assert!(real.iter().all(|r| r.as_talon_play().is_none()));
     assert_eq!(
         real.last().map(|r| r.from),
         Some(Place::Waste),
         "{what}: {real:?}"
     );
-    let b = replay::<V>(pos, &real).unwrap_or_else(|(i, e)| panic!("{what}: {m:?} move {i}: {e}"));
+    let b =
+        replay::<V>(v, pos, &real).unwrap_or_else(|(i, e)| panic!("{what}: {m:?} move {i}: {e}"));
     // Equal up to the redeal count, which the replay counts the same way.
     assert_eq!(a, b, "{what}: {m:?} expands to {real:?}");
     a
@@ -295,8 +301,8 @@ fn check_talon_play<V: Variant>(pos: &Position, m: Move, what: &str) -> Position
 
 /// A position as text for comparing, without the redeal count when passes are unlimited (then it
 /// is no part of the state).
-fn state_text<V: Variant>(mut q: Position) -> String {
-    if matches!(V::rules().stock, Stock::Waste { passes: None, .. }) {
+fn state_text<V: Variant>(v: V, mut q: Position) -> String {
+    if matches!(v.rules().stock, Stock::Waste { passes: None, .. }) {
         q.redeals = 0;
     }
     format!("{q:?}")
@@ -305,22 +311,22 @@ fn state_text<V: Variant>(mut q: Position) -> String {
 /// Every position real turning reaches within two passes, then every play from its waste: the
 /// positions after them, as a sorted list of (talon state, play) without the redeal count when
 /// passes are unlimited.
-fn reachable_plays<V: Variant>(pos: &Position) -> Vec<String> {
+fn reachable_plays<V: Variant>(v: V, pos: &Position) -> Vec<String> {
     let mut seen = Vec::new();
     let mut out = Vec::new();
     let mut p = pos.clone();
     let len = (p.stock_len + p.waste_len) as usize;
     for step in 0..(3 * len + 4) {
         let mut moves = Vec::new();
-        generate::<V>(&p, &mut moves);
+        generate::<V>(v, &p, &mut moves);
         if step > 0 {
             for &m in moves
                 .iter()
                 .filter(|m| m.from == Place::Waste && m.to != Place::Stock)
             {
                 let mut q = p.clone();
-                apply::<V>(&mut q, m);
-                let text = state_text::<V>(q);
+                apply::<V>(v, &mut q, m);
+                let text = state_text::<V>(v, q);
                 if !seen.contains(&text) {
                     seen.push(text.clone());
                     out.push(text);
@@ -335,7 +341,7 @@ fn reachable_plays<V: Variant>(pos: &Position) -> Vec<String> {
         }) else {
             break;
         };
-        apply::<V>(&mut p, t);
+        apply::<V>(v, &mut p, t);
     }
     out.sort();
     out
@@ -344,33 +350,33 @@ fn reachable_plays<V: Variant>(pos: &Position) -> Vec<String> {
 /// Random positions of `V` (deals after random moves, some talon cards played): the talon plays
 /// reach exactly the positions that turning and then one play from the waste reach (the current
 /// waste top is played by an ordinary move), and each one undoes and replays.
-fn talon_plays_agree_with_turning<V: Variant>(deals: u64) -> usize {
+fn talon_plays_agree_with_turning<V: Variant>(v: V, deals: u64) -> usize {
     let mut checked = 0;
     for seed in 0..deals {
-        let mut pos = start_of::<V>(seed);
+        let mut pos = start_of::<V>(v, seed);
         let mut rng = ChaCha8Rng::seed_from_u64(seed);
         for step in 0..40 {
-            let what = format!("{} seed {seed} step {step}", V::rules().id);
-            let plays = talon_plays::<V>(&pos);
+            let what = format!("{} seed {seed} step {step}", v.rules().id);
+            let plays = talon_plays::<V>(v, &pos);
             let mut got: Vec<String> = Vec::new();
             for &m in &plays {
-                got.push(state_text::<V>(check_talon_play::<V>(&pos, m, &what)));
+                got.push(state_text::<V>(v, check_talon_play::<V>(v, &pos, m, &what)));
                 checked += 1;
             }
             got.sort();
             got.dedup();
             // Turning reaches the waste top itself again after a whole cycle; that play is an
             // ordinary move, so it is left out of the comparison when the talon plays lack it.
-            let mut want = reachable_plays::<V>(&pos);
+            let mut want = reachable_plays::<V>(v, &pos);
             let top_plays: Vec<String> = {
-                let mut v = Vec::new();
-                generate::<V>(&pos, &mut v);
-                v.iter()
+                let mut out = Vec::new();
+                generate::<V>(v, &pos, &mut out);
+                out.iter()
                     .filter(|m| m.from == Place::Waste && m.to != Place::Stock)
                     .map(|&m| {
                         let mut q = pos.clone();
-                        apply::<V>(&mut q, m);
-                        state_text::<V>(q)
+                        apply::<V>(v, &mut q, m);
+                        state_text::<V>(v, q)
                     })
                     .collect()
             };
@@ -378,12 +384,12 @@ fn talon_plays_agree_with_turning<V: Variant>(deals: u64) -> usize {
             assert_eq!(got, want, "{what}");
             // Walk on: a random ordinary move or talon play.
             let mut moves = Vec::new();
-            generate_with::<V>(&pos, &mut moves, true);
+            generate_with::<V>(v, &pos, &mut moves, true);
             if moves.is_empty() {
                 break;
             }
             let m = moves[rng.random_range(0..moves.len())];
-            apply::<V>(&mut pos, m);
+            apply::<V>(v, &mut pos, m);
         }
     }
     checked
@@ -391,29 +397,31 @@ fn talon_plays_agree_with_turning<V: Variant>(deals: u64) -> usize {
 
 #[test]
 fn talon_plays_reach_what_turning_reaches_klondike() {
-    assert!(talon_plays_agree_with_turning::<Klondike>(20) > 1000);
+    assert!(talon_plays_agree_with_turning::<Klondike>(Klondike, 20) > 1000);
 }
 
 #[test]
 fn talon_plays_reach_what_turning_reaches_klondike_draw3() {
-    assert!(talon_plays_agree_with_turning::<KlondikeDraw3>(20) > 300);
+    assert!(talon_plays_agree_with_turning::<KlondikeDraw3>(KlondikeDraw3, 20) > 300);
 }
 
 #[test]
 fn talon_plays_reach_what_turning_reaches_one_pass() {
     // Used by the search only where the stock is turned over again, but correct everywhere.
-    assert!(!Prune::talon_plays_used::<NapoleonsShoulder>());
-    assert!(!Prune::talon_plays_used::<FortyThieves>());
-    assert!(Prune::talon_plays_used::<Klondike>());
-    assert!(talon_plays_agree_with_turning::<NapoleonsShoulder>(5) > 100);
+    assert!(!Prune::talon_plays_used::<NapoleonsShoulder>(
+        NapoleonsShoulder
+    ));
+    assert!(!Prune::talon_plays_used::<FortyThieves>(FortyThieves));
+    assert!(Prune::talon_plays_used::<Klondike>(Klondike));
+    assert!(talon_plays_agree_with_turning::<NapoleonsShoulder>(NapoleonsShoulder, 5) > 100);
 }
 
 #[test]
 fn draw_three_talon_plays_reach_every_third_card_and_the_last() {
     // A fresh Klondike draw-3 talon of 24 cards: without a redeal the waste can hold 3, 6, .., 24
     // cards; the Aces among them at those places can go up.
-    let p = start_of::<KlondikeDraw3>(0);
-    let plays = talon_plays::<KlondikeDraw3>(&p);
+    let p = start_of::<KlondikeDraw3>(KlondikeDraw3, 0);
+    let plays = talon_plays::<KlondikeDraw3>(KlondikeDraw3, &p);
     assert!(
         !plays.is_empty(),
         "seed 0 has an Ace or a fitting card in its talon"
@@ -427,7 +435,7 @@ fn draw_three_talon_plays_reach_every_third_card_and_the_last() {
     for &m in &plays {
         let (t, _) = m.as_talon_play().unwrap();
         let shown: Card = talon_card(&p, t as usize - 1);
-        let q = check_talon_play::<KlondikeDraw3>(&p, m, "seed 0");
+        let q = check_talon_play::<KlondikeDraw3>(KlondikeDraw3, &p, m, "seed 0");
         let landed = match m.to {
             Place::Foundation(f) => q.found_top(f as usize),
             Place::Tableau(t) => Some(q.piles[t as usize].top()),
@@ -438,7 +446,7 @@ fn draw_three_talon_plays_reach_every_third_card_and_the_last() {
     }
     // Negative: the plain generator never names a talon play.
     assert!(
-        gen_moves::<KlondikeDraw3>(&p)
+        gen_moves::<KlondikeDraw3>(KlondikeDraw3, &p)
             .iter()
             .all(|m| m.as_talon_play().is_none())
     );
@@ -449,13 +457,15 @@ fn draw_three_talon_plays_reach_every_third_card_and_the_last() {
 /// empty pile takes a King from the tableau, nor where cards build up.
 #[test]
 fn stuck_kings_rule_holds_only_where_kings_cannot_move() {
-    assert!(Prune::kings_rule_holds::<LuckyThirteen>());
-    assert!(Prune::kings_rule_holds::<NapoleonsShoulder>());
-    assert!(!Prune::kings_rule_holds::<Klondike>());
-    assert!(!Prune::kings_rule_holds::<Stonewall>());
-    assert!(!Prune::kings_rule_holds::<FlowerGarden>());
-    assert!(!Prune::kings_rule_holds::<FortyThieves>());
-    assert!(!Prune::kings_rule_holds::<LuckyPiles>());
+    assert!(Prune::kings_rule_holds::<LuckyThirteen>(LuckyThirteen));
+    assert!(Prune::kings_rule_holds::<NapoleonsShoulder>(
+        NapoleonsShoulder
+    ));
+    assert!(!Prune::kings_rule_holds::<Klondike>(Klondike));
+    assert!(!Prune::kings_rule_holds::<Stonewall>(Stonewall));
+    assert!(!Prune::kings_rule_holds::<FlowerGarden>(FlowerGarden));
+    assert!(!Prune::kings_rule_holds::<FortyThieves>(FortyThieves));
+    assert!(!Prune::kings_rule_holds::<LuckyPiles>(LuckyPiles));
 }
 
 /// The split-runs rule holds in the one-deck games built down in alternating colour where runs
@@ -463,14 +473,14 @@ fn stuck_kings_rule_holds_only_where_kings_cannot_move() {
 /// other build rules, not with two decks.
 #[test]
 fn split_runs_rule_holds_only_in_one_deck_alternating_run_games() {
-    assert!(Prune::runs_rule_holds::<Klondike>());
-    assert!(Prune::runs_rule_holds::<KlondikeDraw3>());
-    assert!(Prune::runs_rule_holds::<Stonewall>());
-    assert!(!Prune::runs_rule_holds::<LuckierThirteen>());
-    assert!(!Prune::runs_rule_holds::<Wildflower>());
-    assert!(!Prune::runs_rule_holds::<FlowerGarden>());
-    assert!(!Prune::runs_rule_holds::<NapoleonsSquare>());
-    assert!(!Prune::runs_rule_holds::<LuckyPiles>());
+    assert!(Prune::runs_rule_holds::<Klondike>(Klondike));
+    assert!(Prune::runs_rule_holds::<KlondikeDraw3>(KlondikeDraw3));
+    assert!(Prune::runs_rule_holds::<Stonewall>(Stonewall));
+    assert!(!Prune::runs_rule_holds::<LuckierThirteen>(LuckierThirteen));
+    assert!(!Prune::runs_rule_holds::<Wildflower>(Wildflower));
+    assert!(!Prune::runs_rule_holds::<FlowerGarden>(FlowerGarden));
+    assert!(!Prune::runs_rule_holds::<NapoleonsSquare>(NapoleonsSquare));
+    assert!(!Prune::runs_rule_holds::<LuckyPiles>(LuckyPiles));
 }
 
 /// Klondike: 8S lies on 9H (face up) in pile 1 and may move onto 9D (pile 2): a split. 8C is
@@ -482,20 +492,20 @@ fn split_table(found: &[&str], eight_of_clubs_down: bool) -> Position {
         found,
         ..Table::default()
     }
-    .pos::<Klondike>()
+    .pos::<Klondike>(Klondike)
 }
 
 #[test]
 fn a_run_comes_off_a_card_it_fits_only_when_that_card_can_then_be_used() {
-    type K = Klondike;
+    use patience::variants::Klondike as K;
     let split = Move::new(Place::Tableau(0), Place::Tableau(1), 1);
-    let has = |p: &Position, prune: Prune| kept::<K>(p, prune).contains(&split);
+    let has = |p: &Position, prune: Prune| kept::<K>(K, p, prune).contains(&split);
     // 8C face down, 9H cannot go up: the split is dropped (and only it).
     let p = split_table(&[], true);
-    let all = gen_moves::<K>(&p);
+    let all = gen_moves::<K>(K, &p);
     assert!(all.contains(&split), "{all:?}");
     assert!(!has(&p, RUNS_ONLY));
-    assert_eq!(kept::<K>(&p, RUNS_ONLY).len(), all.len() - 1);
+    assert_eq!(kept::<K>(K, &p, RUNS_ONLY).len(), all.len() - 1);
     assert!(has(&p, Prune::NONE));
     // 8C under 9C on its foundation: dropped too.
     let p = split_table(&["9C"], false);
@@ -511,14 +521,14 @@ fn a_run_comes_off_a_card_it_fits_only_when_that_card_can_then_be_used() {
         piles: &["kc 9S 8S", "kd 9D", "8c 5S"],
         ..Table::default()
     }
-    .pos::<K>();
-    assert!(kept::<K>(&p, RUNS_ONLY).contains(&split));
+    .pos::<K>(K);
+    assert!(kept::<K>(K, &p, RUNS_ONLY).contains(&split));
     let p = Table {
         piles: &["kc 8S", "kd 9D", "8c 5S"],
         ..Table::default()
     }
-    .pos::<K>();
-    assert!(kept::<K>(&p, RUNS_ONLY).contains(&split));
+    .pos::<K>(K);
+    assert!(kept::<K>(K, &p, RUNS_ONLY).contains(&split));
 }
 
 /// A Lucky Thirteen position with every card named (clubs and diamonds are up).
@@ -529,7 +539,7 @@ fn thirteen(piles: &[&str], hearts: &str, spades: &str) -> Position {
         filler: Filler::face_up_under(12),
         ..Table::default()
     }
-    .pos::<LuckyThirteen>()
+    .pos::<LuckyThirteen>(LuckyThirteen)
 }
 
 /// Lucky Thirteen with hearts up to the King and spades to the Four: pile 1 is `first` (5S and
@@ -542,22 +552,22 @@ fn spades_from_five(first: &str) -> Position {
 
 #[test]
 fn stuck_kings_in_one_deck() {
-    type L = LuckyThirteen;
+    use patience::variants::LuckyThirteen as L;
     // KS lies on 5S: 5S can leave only after KS goes up, which needs 5S up first.
     let p = spades_from_five("5S KS");
-    assert!(stuck_kings::<L>(&p));
-    assert!(kept::<L>(&p, Prune::default()).is_empty());
+    assert!(stuck_kings::<L>(L, &p));
+    assert!(kept::<L>(L, &p, Prune::default()).is_empty());
     // Without it (and without the blocked-cards test, which also sees this), moves are tried.
     let off = Prune {
         kings: false,
         blocks: false,
         ..Prune::default()
     };
-    assert!(!kept::<L>(&p, off).is_empty());
+    assert!(!kept::<L>(L, &p, off).is_empty());
     // The other way up, 5S on KS, is no obstacle.
     let p = spades_from_five("KS 5S");
-    assert!(!stuck_kings::<L>(&p));
-    assert!(!kept::<L>(&p, Prune::default()).is_empty());
+    assert!(!stuck_kings::<L>(L, &p));
+    assert!(!kept::<L>(L, &p, Prune::default()).is_empty());
 
     // A cycle through two suits: 3H under KS (hearts wait for spades) and 7S under KH (spades
     // wait for hearts).
@@ -567,63 +577,69 @@ fn stuck_kings_in_one_deck() {
         piles.extend(rest);
         thirteen(&piles, "2H", "6S")
     };
-    assert!(stuck_kings::<L>(&two("3H KS", "7S KH")));
+    assert!(stuck_kings::<L>(L, &two("3H KS", "7S KH")));
     // Without the second edge there is no cycle: hearts can wait for spades.
-    assert!(!stuck_kings::<L>(&two("3H KS", "KH 7S")));
-    assert!(!stuck_kings::<L>(&two("KS 3H", "7S KH")));
+    assert!(!stuck_kings::<L>(L, &two("3H KS", "KH 7S")));
+    assert!(!stuck_kings::<L>(L, &two("KS 3H", "7S KH")));
     // KS on KH: KH waits for spades, which are free.
-    assert!(!stuck_kings::<L>(&two("3H 7S", "KH KS")));
+    assert!(!stuck_kings::<L>(L, &two("3H 7S", "KH KS")));
 }
 
 /// A position of game `V` with the named piles; the unnamed cards lie in the stock.
-fn piles_of<V: Variant>(piles: &[&str]) -> Position {
+fn piles_of<V: Variant>(v: V, piles: &[&str]) -> Position {
     Table {
         piles,
         ..Table::default()
     }
-    .pos::<V>()
+    .pos::<V>(v)
 }
 
 /// A Napoleon's Shoulder position: the unnamed cards lie in the stock.
 fn shoulder(piles: &[&str]) -> Position {
-    piles_of::<NapoleonsShoulder>(piles)
+    piles_of::<NapoleonsShoulder>(NapoleonsShoulder, piles)
 }
 
 #[test]
 fn stuck_kings_in_two_decks_need_both_copies_held() {
-    type N = NapoleonsShoulder;
+    use patience::variants::NapoleonsShoulder as N;
     // One 5S under a KS: the other 5S (in the stock) can go up first.
-    assert!(!stuck_kings::<N>(&shoulder(&["5S KS"])));
+    assert!(!stuck_kings::<N>(N, &shoulder(&["5S KS"])));
     // Both under the two KS, in one pile or in two.
     let p = shoulder(&["5S KS", "5S KS"]);
-    assert!(stuck_kings::<N>(&p));
-    assert!(kept::<N>(&p, Prune::default()).is_empty());
-    assert!(stuck_kings::<N>(&shoulder(&["5S 5S KS"])));
+    assert!(stuck_kings::<N>(N, &p));
+    assert!(kept::<N>(N, &p, Prune::default()).is_empty());
+    assert!(stuck_kings::<N>(N, &shoulder(&["5S 5S KS"])));
     // One 5S under a KS and one under a KH: spades wait for hearts, which are free.
-    assert!(!stuck_kings::<N>(&shoulder(&["5S KS", "5S KH"])));
+    assert!(!stuck_kings::<N>(N, &shoulder(&["5S KS", "5S KH"])));
     // ... unless both 3H lie under the other KS: then hearts wait for spades too.
-    assert!(stuck_kings::<N>(&shoulder(&["5S KS", "5S KH", "3H 3H KS"])));
-    assert!(!stuck_kings::<N>(&shoulder(&["5S KS", "5S KH", "3H KS"])));
+    assert!(stuck_kings::<N>(
+        N,
+        &shoulder(&["5S KS", "5S KH", "3H 3H KS"])
+    ));
+    assert!(!stuck_kings::<N>(
+        N,
+        &shoulder(&["5S KS", "5S KH", "3H KS"])
+    ));
     // Both KS under the two KH, which are free: hearts go up, then spades.
-    assert!(!stuck_kings::<N>(&shoulder(&["KS KH", "KS KH"])));
+    assert!(!stuck_kings::<N>(N, &shoulder(&["KS KH", "KS KH"])));
     // ... but with both 3H under them as well, hearts wait for spades: neither gets out.
-    assert!(stuck_kings::<N>(&shoulder(&["3H KS KH", "3H KS KH"])));
-    assert!(!stuck_kings::<N>(&shoulder(&["3H KS KH", "KS KH"])));
+    assert!(stuck_kings::<N>(N, &shoulder(&["3H KS KH", "3H KS KH"])));
+    assert!(!stuck_kings::<N>(N, &shoulder(&["3H KS KH", "KS KH"])));
 }
 
 /// The moves a streamlined search keeps in `pos` (after the proved rules are off).
-fn streamlined<V: Variant>(pos: &Position) -> Vec<Move> {
-    streamlined_with::<V>(pos, false)
+fn streamlined<V: Variant>(v: V, pos: &Position) -> Vec<Move> {
+    streamlined_with::<V>(v, pos, false)
 }
 
 /// The same, with runs free to rearrange where `rearrange` (Solvitaire's streamlined search).
-fn streamlined_with<V: Variant>(pos: &Position, rearrange: bool) -> Vec<Move> {
-    let mut v = Vec::new();
-    Prune::NONE.generate::<V>(pos, &mut v);
-    let n = v.len();
-    let end = streamline::<V>(pos, &mut v, 0, n, rearrange);
-    v.truncate(end);
-    v
+fn streamlined_with<V: Variant>(v: V, pos: &Position, rearrange: bool) -> Vec<Move> {
+    let mut out = Vec::new();
+    Prune::NONE.generate::<V>(v, pos, &mut out);
+    let n = out.len();
+    let end = streamline::<V>(v, pos, &mut out, 0, n, rearrange);
+    out.truncate(end);
+    out
 }
 
 fn mv(from: Place, to: Place, count: u8) -> Move {
@@ -632,18 +648,33 @@ fn mv(from: Place, to: Place, count: u8) -> Move {
 
 #[test]
 fn streamliners_send_cards_up_keep_foundations_and_skip_idle_rearranging() {
-    type K = Klondike;
-    assert!(!symmetric_used::<K>() && !symmetric_used::<Stonewall>());
-    assert!(symmetric_used::<LuckyPiles>() && symmetric_used::<NapoleonsShoulder>());
+    use patience::variants::Klondike as K;
+    assert!(!symmetric_used::<K>(K) && !symmetric_used::<Stonewall>(Stonewall));
+    assert!(
+        symmetric_used::<LuckyPiles>(LuckyPiles)
+            && symmetric_used::<NapoleonsShoulder>(NapoleonsShoulder)
+    );
     // Used with face-down cards at any budget; in the open games without a stock from
     // SYMMETRIC_FROM nodes on (with a reserve) or SYMMETRIC_FROM_NO_RESERVE (without); in the
     // open games with a stock never.
-    assert!(used::<K>(1) && used::<Stonewall>(1));
-    assert!(used::<FlowerGarden>(SYMMETRIC_FROM) && !used::<FlowerGarden>(SYMMETRIC_FROM - 1));
-    assert!(used::<Wildflower>(SYMMETRIC_FROM) && !used::<LuckyPiles>(SYMMETRIC_FROM));
-    assert!(used::<LuckyPiles>(SYMMETRIC_FROM_NO_RESERVE));
-    assert!(!used::<LuckyPiles>(SYMMETRIC_FROM_NO_RESERVE - 1));
-    assert!(!used::<NapoleonsShoulder>(u64::MAX) && !used::<FortyThieves>(u64::MAX));
+    assert!(used::<K>(K, 1) && used::<Stonewall>(Stonewall, 1));
+    assert!(
+        used::<FlowerGarden>(FlowerGarden, SYMMETRIC_FROM)
+            && !used::<FlowerGarden>(FlowerGarden, SYMMETRIC_FROM - 1)
+    );
+    assert!(
+        used::<Wildflower>(Wildflower, SYMMETRIC_FROM)
+            && !used::<LuckyPiles>(LuckyPiles, SYMMETRIC_FROM)
+    );
+    assert!(used::<LuckyPiles>(LuckyPiles, SYMMETRIC_FROM_NO_RESERVE));
+    assert!(!used::<LuckyPiles>(
+        LuckyPiles,
+        SYMMETRIC_FROM_NO_RESERVE - 1
+    ));
+    assert!(
+        !used::<NapoleonsShoulder>(NapoleonsShoulder, u64::MAX)
+            && !used::<FortyThieves>(FortyThieves, u64::MAX)
+    );
     let t1 = Place::Tableau(0);
     let (t2, t3, t4) = (Place::Tableau(1), Place::Tableau(2), Place::Tableau(3));
     // Auto-foundation: 2H can go up from pile 3, so that is the only move kept.
@@ -652,9 +683,12 @@ fn streamliners_send_cards_up_keep_foundations_and_skip_idle_rearranging() {
         found: &["AH"],
         ..Table::default()
     }
-    .pos::<K>();
-    assert!(!generate_all::<K>(&p).is_empty());
-    assert_eq!(streamlined::<K>(&p), vec![mv(t3, Place::Foundation(0), 1)]);
+    .pos::<K>(K);
+    assert!(!generate_all::<K>(K, &p).is_empty());
+    assert_eq!(
+        streamlined::<K>(K, &p),
+        vec![mv(t3, Place::Foundation(0), 1)]
+    );
     // Without a card to send up: 7D from pile 2 onto 8S turns up 9h (kept); the run 8S moving
     // onto 9D empties pile 1 (kept); AH coming down onto 2S from the foundation is dropped.
     let p = Table {
@@ -662,9 +696,9 @@ fn streamliners_send_cards_up_keep_foundations_and_skip_idle_rearranging() {
         found: &["AH"],
         ..Table::default()
     }
-    .pos::<K>();
-    let all = generate_all::<K>(&p);
-    let kept = streamlined::<K>(&p);
+    .pos::<K>(K);
+    let all = generate_all::<K>(K, &p);
+    let kept = streamlined::<K>(K, &p);
     assert!(all.iter().any(|m| matches!(m.from, Place::Foundation(_))));
     assert!(kept.iter().all(|m| !matches!(m.from, Place::Foundation(_))));
     assert!(kept.contains(&mv(t2, t1, 1)));
@@ -679,11 +713,11 @@ fn streamliners_send_cards_up_keep_foundations_and_skip_idle_rearranging() {
             found: &[found],
             ..Table::default()
         }
-        .pos::<K>();
+        .pos::<K>(K);
         (
-            generate_all::<K>(&p).contains(&mv(t2, t1, 1)),
-            streamlined::<K>(&p).contains(&mv(t2, t1, 1)),
-            streamlined_with::<K>(&p, true).contains(&mv(t2, t1, 1)),
+            generate_all::<K>(K, &p).contains(&mv(t2, t1, 1)),
+            streamlined::<K>(K, &p).contains(&mv(t2, t1, 1)),
+            streamlined_with::<K>(K, &p, true).contains(&mv(t2, t1, 1)),
         )
     };
     // Solvitaire's streamlined search keeps the idle move too.
@@ -697,56 +731,56 @@ fn streamliners_send_cards_up_keep_foundations_and_skip_idle_rearranging() {
     assert_eq!(idle("8C", "7C"), (true, true));
 }
 
-fn generate_all<V: Variant>(pos: &Position) -> Vec<Move> {
-    let mut v = Vec::new();
-    generate::<V>(pos, &mut v);
-    v
+fn generate_all<V: Variant>(v: V, pos: &Position) -> Vec<Move> {
+    let mut out = Vec::new();
+    generate::<V>(v, pos, &mut out);
+    out
 }
 
 /// A Klondike position with the named piles; every other card is in the stock.
 fn klondike(piles: &[&str]) -> Position {
-    piles_of::<Klondike>(piles)
+    piles_of::<Klondike>(Klondike, piles)
 }
 
 /// 9H lies above 3H, which can come out only after it; 9H cannot go up before 3H, and the two
 /// cards it fits on, 10S and 10C, lie below it: lost. With one of them elsewhere, not blocked.
 #[test]
 fn a_card_above_a_lower_one_of_its_suit_with_nowhere_to_go_is_a_dead_end() {
-    type K = Klondike;
+    use patience::variants::Klondike as K;
     let p = klondike(&["10s 10c 3h 9H"]);
-    assert!(blocked::<K>(&p));
-    assert!(kept::<K>(&p, Prune::default()).is_empty());
+    assert!(blocked::<K>(K, &p));
+    assert!(kept::<K>(K, &p, Prune::default()).is_empty());
     let off = Prune {
         blocks: false,
         ..Prune::default()
     };
-    assert!(!kept::<K>(&p, off).is_empty());
+    assert!(!kept::<K>(K, &p, off).is_empty());
     // 10C in the stock can come out to take 9H.
-    assert!(!blocked::<K>(&klondike(&["10s 3h 9H"])));
+    assert!(!blocked::<K>(K, &klondike(&["10s 3h 9H"])));
     // 10C on top of another pile: the same.
-    assert!(!blocked::<K>(&klondike(&["10s 3h 9H", "10C"])));
+    assert!(!blocked::<K>(K, &klondike(&["10s 3h 9H", "10C"])));
     // 10C lying under 9H in another pile is no obstacle either: 9H need not leave first there.
-    assert!(!blocked::<K>(&klondike(&["10s 3h 9H", "10c 4D"])));
+    assert!(!blocked::<K>(K, &klondike(&["10s 3h 9H", "10c 4D"])));
     // A chain: 10C in another pile lies below 8H, which needs 3H (under 9H) first and can go
     // only onto the black Nines, both under 8H: 10C never comes out, so 9H never leaves.
-    assert!(blocked::<K>(&klondike(&["10s 3h 9H", "10c 9s 9c 8H"])));
+    assert!(blocked::<K>(K, &klondike(&["10s 3h 9H", "10c 9s 9c 8H"])));
     // A King has a space to go to: not blocked.
-    assert!(!blocked::<K>(&klondike(&["3h KH"])));
+    assert!(!blocked::<K>(K, &klondike(&["3h KH"])));
     // The deal itself is not blocked in most seeds (and never where a win was found).
-    assert!(!blocked::<K>(&start_of::<K>(0)));
+    assert!(!blocked::<K>(K, &start_of::<K>(K, 0)));
 }
 
 /// Nothing is built on a stock card where it lies: a card it would take can count on it only
 /// once it can come onto the tableau.
 #[test]
 fn a_stock_card_takes_a_card_only_once_it_can_come_onto_the_tableau() {
-    type K = Klondike;
+    use patience::variants::Klondike as K;
     // 10C is in the stock, but both red Jacks lie under 9H (and 10S too): 10C can come onto
     // nothing, so 9H can go nowhere and 3H never comes out.
-    assert!(blocked::<K>(&klondike(&["jd jh 10s 3h 9H"])));
+    assert!(blocked::<K>(K, &klondike(&["jd jh 10s 3h 9H"])));
     // With JH in the stock as well, JH comes onto a black Queen (which comes onto a red King,
     // which fills one of the empty piles), 10C onto JH, 9H onto 10C.
-    assert!(!blocked::<K>(&klondike(&["jd 10s 3h 9H"])));
+    assert!(!blocked::<K>(K, &klondike(&["jd 10s 3h 9H"])));
 }
 
 /// Klondike draw 3: with no card taken out of the talon, turning shows only every third card
@@ -774,12 +808,19 @@ fn a_frozen_talon_offers_only_the_cards_turning_shows() {
     // onto the tableau (the red Eights lie there too). So 10C never comes out to take 9H, and
     // 3H never comes out.
     let frozen = with_stock("6D 10C 7D");
-    assert!(blocked::<KlondikeDraw3>(&frozen.pos::<KlondikeDraw3>()));
+    assert!(blocked::<KlondikeDraw3>(
+        KlondikeDraw3,
+        &frozen.pos::<KlondikeDraw3>(KlondikeDraw3)
+    ));
     // Turning one at a time, 10C is shown and comes onto JH: not blocked.
-    assert!(!blocked::<Klondike>(&frozen.pos::<Klondike>()));
+    assert!(!blocked::<Klondike>(
+        Klondike,
+        &frozen.pos::<Klondike>(Klondike)
+    ));
     // With 10C the card shown: the same.
     assert!(!blocked::<KlondikeDraw3>(
-        &with_stock("10C 6D 7D").pos::<KlondikeDraw3>()
+        KlondikeDraw3,
+        &with_stock("10C 6D 7D").pos::<KlondikeDraw3>(KlondikeDraw3)
     ));
 }
 
@@ -789,10 +830,10 @@ fn a_card_carried_by_the_run_it_lies_on_is_not_blocked() {
     // 8S fits only on 9H and 9D, both below it, and 7S is below it too; but the run 9H 8S can go
     // onto 10S or 10C (in the stock), and then 3H, 7S and 9D come out.
     let p = klondike(&["9d 7s 3h 9H 8S"]);
-    assert!(!blocked::<Klondike>(&p));
+    assert!(!blocked::<Klondike>(Klondike, &p));
     // Without a place for 9H either, it is blocked.
     let p = klondike(&["10s 10c 9d 7s 3h 9H 8S"]);
-    assert!(blocked::<Klondike>(&p));
+    assert!(blocked::<Klondike>(Klondike, &p));
 }
 
 /// A card carried away inside a run still has the cards above it on it: it can go up only
@@ -802,12 +843,15 @@ fn a_card_carried_with_a_card_on_it_goes_up_only_once_that_card_can_leave_it() {
     // The run 9H 8C can go onto a black Ten (from the stock, as the empty piles take Kings),
     // but 8C can leave 9H only onto 9D or to the foundation after 7C, and both lie under 10H,
     // which can go nowhere before 9H goes up (the black Jacks are under it too): lost.
-    assert!(blocked::<Klondike>(&klondike(&[
-        "9H 8C",
-        "js jc 9d 7c 10H"
-    ])));
+    assert!(blocked::<Klondike>(
+        Klondike,
+        &klondike(&["9H 8C", "js jc 9d 7c 10H"])
+    ));
     // With 7C in the stock, 8C goes up after it and 9H is bare: not blocked.
-    assert!(!blocked::<Klondike>(&klondike(&["9H 8C", "js jc 9d 10H"])));
+    assert!(!blocked::<Klondike>(
+        Klondike,
+        &klondike(&["9H 8C", "js jc 9d 10H"])
+    ));
     // A position the exhaustive search reaches from Klondike draw 3 seed 63, a deal it proves
     // lost (12,980,283 nodes without this rule at commit f04d802, 10,615 with it): 10H and 10D
     // each wait for the black Jack under the other, and 8C, which holds 9D, can leave it only
@@ -826,8 +870,8 @@ fn a_card_carried_with_a_card_on_it_goes_up_only_once_that_card_can_leave_it() {
         waste: "5C",
         ..Table::default()
     }
-    .pos::<KlondikeDraw3>();
-    assert!(blocked::<KlondikeDraw3>(&p));
+    .pos::<KlondikeDraw3>(KlondikeDraw3);
+    assert!(blocked::<KlondikeDraw3>(KlondikeDraw3, &p));
 }
 
 /// A face-down card lying on a face-up one (as in Stonewall's deal) turns up as the top of its
@@ -837,16 +881,22 @@ fn a_card_carried_with_a_card_on_it_goes_up_only_once_that_card_can_leave_it() {
 fn a_face_down_card_is_carried_by_the_face_up_run_below_it_once_turned() {
     // 2D goes up (AD is in the stock) and 8S turns up; 8S fits only on 9H and 9D (both below)
     // and 7S is below it, but 9H 8S can go onto 10S or 10C, in the stock.
-    assert!(!blocked::<Klondike>(&klondike(&["9d 7s 9H 8s 2D"])));
+    assert!(!blocked::<Klondike>(
+        Klondike,
+        &klondike(&["9d 7s 9H 8s 2D"])
+    ));
     // With both black Tens below, nothing takes 9H: 7S never comes out.
-    assert!(blocked::<Klondike>(&klondike(&["10s 10c 9d 7s 9H 8s 2D"])));
+    assert!(blocked::<Klondike>(
+        Klondike,
+        &klondike(&["10s 10c 9d 7s 9H 8s 2D"])
+    ));
 }
 
 /// Where any card fills a space (Stonewall), a card with no card to go onto still has a space,
 /// once some other pile can be emptied; not while none can.
 #[test]
 fn a_space_is_a_way_out_only_when_another_pile_can_be_emptied() {
-    type S = Stonewall;
+    use patience::variants::Stonewall as S;
     // Pile 1: 9H on 3H with both black Tens below it, and the unnamed cards face down under
     // them. Piles 3 to 5: a King on the Queen of its suit; pile 6: QD on 5D.
     let stonewall = |second: &'static str| {
@@ -866,34 +916,38 @@ fn a_space_is_a_way_out_only_when_another_pile_can_be_emptied() {
             },
             ..Table::default()
         }
-        .pos::<S>()
+        .pos::<S>(S)
     };
     // A lone AD goes up and leaves a space, where 9H can go.
-    assert!(!blocked::<S>(&stonewall("AD")));
+    assert!(!blocked::<S>(S, &stonewall("AD")));
     // KD on 6D instead: every King lies on a lower card of its suit, QD can leave (onto KC)
     // but 5D then cannot, so no pile is ever emptied and 9H never leaves.
-    assert!(blocked::<S>(&stonewall("6d KD")));
+    assert!(blocked::<S>(S, &stonewall("6d KD")));
 }
 
 /// Where Kings never fill a space (Lucky Thirteen), a King on a lower card of its suit is a
 /// dead end, as the stuck-Kings rule says; the other way up it is not.
 #[test]
 fn blocked_cards_include_stuck_kings_in_one_deck() {
-    type L = LuckyThirteen;
-    assert!(blocked::<L>(&spades_from_five("5S KS")));
-    assert!(!blocked::<L>(&spades_from_five("KS 5S")));
+    use patience::variants::LuckyThirteen as L;
+    assert!(blocked::<L>(L, &spades_from_five("5S KS")));
+    assert!(!blocked::<L>(L, &spades_from_five("KS 5S")));
 }
 
 /// The rule is for one deck only.
 #[test]
 fn blocked_cards_rule_holds_only_with_one_deck() {
-    assert!(Prune::blocks_rule_holds::<Klondike>());
-    assert!(Prune::blocks_rule_holds::<Stonewall>());
-    assert!(Prune::blocks_rule_holds::<LuckyPiles>());
-    assert!(Prune::blocks_rule_holds::<FlowerGarden>());
-    assert!(!Prune::blocks_rule_holds::<NapoleonsShoulder>());
-    assert!(!Prune::blocks_rule_holds::<NapoleonsSquare>());
-    assert!(!Prune::blocks_rule_holds::<FortyThieves>());
+    assert!(Prune::blocks_rule_holds::<Klondike>(Klondike));
+    assert!(Prune::blocks_rule_holds::<Stonewall>(Stonewall));
+    assert!(Prune::blocks_rule_holds::<LuckyPiles>(LuckyPiles));
+    assert!(Prune::blocks_rule_holds::<FlowerGarden>(FlowerGarden));
+    assert!(!Prune::blocks_rule_holds::<NapoleonsShoulder>(
+        NapoleonsShoulder
+    ));
+    assert!(!Prune::blocks_rule_holds::<NapoleonsSquare>(
+        NapoleonsSquare
+    ));
+    assert!(!Prune::blocks_rule_holds::<FortyThieves>(FortyThieves));
 }
 
 /// The settled rule with the free-children extension (no Aces rule, no talon plays).
@@ -912,31 +966,31 @@ fn garden(first: &str) -> Position {
         filler: Filler::face_up_under(5),
         ..Table::default()
     }
-    .pos::<FlowerGarden>()
+    .pos::<FlowerGarden>(FlowerGarden)
 }
 
 #[test]
 fn a_card_whose_children_are_settled_or_free_goes_up_as_the_only_move() {
-    type G = FlowerGarden;
+    use patience::variants::FlowerGarden as G;
     // 6H on top: its children are the Fives. 5H is up (settled); 5C, 5D and 5S are free (each
     // is next on its foundation, with the Four below settled and nothing but settled Fours to
     // hold), so 6H goes up as the only move, two ranks above the lowest foundation.
     let p = garden("KC 6H");
     let up = vec![Move::new(Place::Tableau(0), Place::Foundation(2), 1)];
-    assert_eq!(kept::<G>(&p, SAFE_FREE), up);
-    assert_eq!(kept::<G>(&p, Prune::default()), up);
+    assert_eq!(kept::<G>(G, &p, SAFE_FREE), up);
+    assert_eq!(kept::<G>(G, &p, Prune::default()), up);
     // Without the extension only settled children count, and 5C is not up: every move but the
     // settled 5H coming down stays.
-    let all = gen_moves::<G>(&p);
+    let all = gen_moves::<G>(G, &p);
     let settled_down = Move::new(Place::Foundation(2), Place::Tableau(0), 1);
     assert!(all.contains(&settled_down));
     let rest: Vec<Move> = all.iter().copied().filter(|&m| m != settled_down).collect();
-    assert_eq!(kept::<G>(&p, SAFE_ONLY), rest);
+    assert_eq!(kept::<G>(G, &p, SAFE_ONLY), rest);
     let no_free = Prune {
         free: false,
         ..Prune::default()
     };
-    assert!(kept::<G>(&p, no_free).len() > 1);
+    assert!(kept::<G>(G, &p, no_free).len() > 1);
     // Negative: with spades at 3, 5S is not free (4S, below it, is not up), so 6H may be
     // wanted for it: every move stays.
     let p = Table {
@@ -945,36 +999,38 @@ fn a_card_whose_children_are_settled_or_free_goes_up_as_the_only_move() {
         filler: Filler::face_up_under(5),
         ..Table::default()
     }
-    .pos::<G>();
-    assert!(kept::<G>(&p, SAFE_FREE).len() > 1);
-    assert_eq!(kept::<G>(&p, SAFE_FREE), kept::<G>(&p, SAFE_ONLY));
+    .pos::<G>(G);
+    assert!(kept::<G>(G, &p, SAFE_FREE).len() > 1);
+    assert_eq!(kept::<G>(G, &p, SAFE_FREE), kept::<G>(G, &p, SAFE_ONLY));
 }
 
 #[test]
 fn the_free_children_rule_holds_in_games_built_down_whose_runs_follow_the_build_rule() {
-    assert!(Prune::free_rule_holds::<FlowerGarden>());
-    assert!(Prune::free_rule_holds::<LuckyThirteen>());
-    assert!(Prune::free_rule_holds::<LuckierThirteen>());
+    assert!(Prune::free_rule_holds::<FlowerGarden>(FlowerGarden));
+    assert!(Prune::free_rule_holds::<LuckyThirteen>(LuckyThirteen));
+    assert!(Prune::free_rule_holds::<LuckierThirteen>(LuckierThirteen));
     // Two decks (its two-deck argument).
-    assert!(Prune::free_rule_holds::<NapoleonsShoulder>());
-    assert!(Prune::free_rule_holds::<FortyThieves>());
+    assert!(Prune::free_rule_holds::<NapoleonsShoulder>(
+        NapoleonsShoulder
+    ));
+    assert!(Prune::free_rule_holds::<FortyThieves>(FortyThieves));
     // Runs whose cards fit on each other under the build rule: a free card heads any unit.
-    assert!(Prune::free_rule_holds::<Wildflower>());
-    assert!(Prune::free_rule_holds::<Klondike>());
-    assert!(Prune::free_rule_holds::<Stonewall>());
-    assert!(Prune::free_rule_holds::<NapoleonsSquare>());
+    assert!(Prune::free_rule_holds::<Wildflower>(Wildflower));
+    assert!(Prune::free_rule_holds::<Klondike>(Klondike));
+    assert!(Prune::free_rule_holds::<Stonewall>(Stonewall));
+    assert!(Prune::free_rule_holds::<NapoleonsSquare>(NapoleonsSquare));
     // Building up too.
-    assert!(!Prune::free_rule_holds::<LuckyPiles>());
+    assert!(!Prune::free_rule_holds::<LuckyPiles>(LuckyPiles));
     // A rules file's game: Forty Thieves moving same-suit runs holds. Any-suit runs on its
     // same-suit building (where a card could lie on a free card inside a run) are refused.
     struct Holds;
     impl patience::game::GameFn<bool> for Holds {
-        fn call<V: Variant>(self) -> bool {
-            Prune::free_rule_holds::<V>()
+        fn call<V: Variant>(self, v: V) -> bool {
+            Prune::free_rule_holds::<V>(v)
         }
     }
     let with_unit = |unit: Unit| {
-        let mut r = *FortyThieves::rules();
+        let mut r = *FortyThieves.rules();
         r.id = "forty-thieves-moving-runs";
         r.unit = unit;
         patience::rules::with_rules(Box::leak(Box::new(r)), Holds)
@@ -992,12 +1048,12 @@ fn same_suit_piles(first: &str, second: &str, clubs: &str) -> Position {
         filler: Filler::face_up_under(12),
         ..Table::default()
     }
-    .pos::<LuckyPilesSameSuit>()
+    .pos::<LuckyPilesSameSuit>(LuckyPilesSameSuit)
 }
 
 #[test]
 fn in_a_game_built_up_and_down_in_suit_a_card_that_can_go_up_is_the_only_move() {
-    type L = LuckyPilesSameSuit;
+    use patience::variants::LuckyPilesSameSuit as L;
     // Without the blocked-cards test, which hand-made layouts may fire.
     let on = Prune {
         blocks: false,
@@ -1009,26 +1065,28 @@ fn in_a_game_built_up_and_down_in_suit_a_card_that_can_go_up_is_the_only_move() 
     };
     // 5C can go up (clubs at 4), and 6C could also come onto it or take it: only 5C goes up.
     let p = same_suit_piles("9D 5C", "6C", "4C");
-    let all = gen_moves::<L>(&p);
+    let all = gen_moves::<L>(L, &p);
     let up = Move::new(Place::Tableau(0), Place::Foundation(0), 1);
     assert!(all.contains(&up) && all.len() > 1, "{all:?}");
-    assert_eq!(kept::<L>(&p, on), vec![up]);
-    assert_eq!(kept::<L>(&p, off), all);
+    assert_eq!(kept::<L>(L, &p, on), vec![up]);
+    assert_eq!(kept::<L>(L, &p, off), all);
     // With clubs at 3 no card can go up, and every move stays.
     let p = same_suit_piles("9D 5C", "6C", "3C");
-    assert_eq!(kept::<L>(&p, on), gen_moves::<L>(&p));
-    assert!(kept::<L>(&p, on).len() > 1);
+    assert_eq!(kept::<L>(L, &p, on), gen_moves::<L>(L, &p));
+    assert!(kept::<L>(L, &p, on).len() > 1);
 }
 
 #[test]
 fn the_updown_rule_holds_only_in_one_deck_games_built_up_and_down_in_suit_with_single_cards() {
-    assert!(Prune::updown_rule_holds::<LuckyPilesSameSuit>());
+    assert!(Prune::updown_rule_holds::<LuckyPilesSameSuit>(
+        LuckyPilesSameSuit
+    ));
     // Any suit: a card that goes up may be wanted to hold a card of another suit.
-    assert!(!Prune::updown_rule_holds::<LuckyPiles>());
+    assert!(!Prune::updown_rule_holds::<LuckyPiles>(LuckyPiles));
     // Built down: the settled-cards rule's games.
-    assert!(!Prune::updown_rule_holds::<FlowerGarden>());
-    assert!(!Prune::updown_rule_holds::<FortyThieves>());
-    assert!(!Prune::updown_rule_holds::<Klondike>());
+    assert!(!Prune::updown_rule_holds::<FlowerGarden>(FlowerGarden));
+    assert!(!Prune::updown_rule_holds::<FortyThieves>(FortyThieves));
+    assert!(!Prune::updown_rule_holds::<Klondike>(Klondike));
 }
 
 /// `pos` with suits renamed by `map` (a permutation of 0..4, C D H S) everywhere.
@@ -1065,26 +1123,26 @@ fn rename_suits(pos: &Position, map: [u8; 4]) -> Position {
 fn the_symmetric_key_merges_exactly_the_suits_the_build_rule_ignores() {
     use patience::solve::streamline::symmetric_key;
     type K4 = [u64; 4];
-    let key = |p: &Position| symmetric_key::<FlowerGarden, K4>(p);
-    let g = start_of::<FlowerGarden>(3);
+    let key = |p: &Position| symmetric_key::<FlowerGarden, K4>(FlowerGarden, p);
+    let g = start_of::<FlowerGarden>(FlowerGarden, 3);
     // Any suit: every renaming of suits gives the same key; another deal does not.
     assert_eq!(key(&g), key(&rename_suits(&g, [1, 2, 3, 0])));
     assert_eq!(key(&g), key(&rename_suits(&g, [3, 1, 2, 0])));
-    assert_ne!(key(&g), key(&start_of::<FlowerGarden>(4)));
+    assert_ne!(key(&g), key(&start_of::<FlowerGarden>(FlowerGarden, 4)));
     // Alternating colour: clubs and spades (or diamonds and hearts) swap freely; a club for a
     // heart does not.
-    let keyc = |p: &Position| symmetric_key::<Klondike, K4>(p);
-    let k = start_of::<Klondike>(3);
+    let keyc = |p: &Position| symmetric_key::<Klondike, K4>(Klondike, p);
+    let k = start_of::<Klondike>(Klondike, 3);
     assert_eq!(keyc(&k), keyc(&rename_suits(&k, [3, 2, 1, 0])));
     assert_ne!(keyc(&k), keyc(&rename_suits(&k, [1, 0, 3, 2])));
     // Same suit: every suit counts.
-    let keys = |p: &Position| symmetric_key::<FortyThieves, K4>(p);
-    let f = start_of::<FortyThieves>(3);
+    let keys = |p: &Position| symmetric_key::<FortyThieves, K4>(FortyThieves, p);
+    let f = start_of::<FortyThieves>(FortyThieves, 3);
     assert_ne!(keys(&f), keys(&rename_suits(&f, [3, 1, 2, 0])));
     // A move changes the key.
     let mut moved = g.clone();
-    let m = gen_moves::<FlowerGarden>(&g)[0];
-    apply::<FlowerGarden>(&mut moved, m);
+    let m = gen_moves::<FlowerGarden>(FlowerGarden, &g)[0];
+    apply::<FlowerGarden>(FlowerGarden, &mut moved, m);
     assert_ne!(key(&g), key(&moved));
 }
 
@@ -1093,8 +1151,8 @@ fn the_symmetric_key_merges_interchangeable_piles_and_reserve_slots() {
     use patience::game::position::NONE;
     use patience::solve::streamline::symmetric_key;
     type K4 = [u64; 4];
-    let key = |p: &Position| symmetric_key::<FlowerGarden, K4>(p);
-    let g = start_of::<FlowerGarden>(3);
+    let key = |p: &Position| symmetric_key::<FlowerGarden, K4>(FlowerGarden, p);
+    let g = start_of::<FlowerGarden>(FlowerGarden, 3);
     // The piles in another order: one position.
     let mut swapped = g.clone();
     swapped.piles.swap(0, 4);
@@ -1122,10 +1180,10 @@ fn the_symmetric_key_merges_interchangeable_piles_and_reserve_slots() {
     assert_ne!(key(&a), key(&c));
     // A card moved from one pile onto another is another position.
     let mut m = g.clone();
-    let mv = gen_moves::<FlowerGarden>(&g)
+    let mv = gen_moves::<FlowerGarden>(FlowerGarden, &g)
         .into_iter()
         .find(|m| matches!((m.from, m.to), (Place::Tableau(_), Place::Tableau(_))))
         .expect("a tableau move");
-    apply::<FlowerGarden>(&mut m, mv);
+    apply::<FlowerGarden>(FlowerGarden, &mut m, mv);
     assert_ne!(key(&g), key(&m));
 }

@@ -93,8 +93,8 @@ fn golden_deals_equal_ours() {
         // And it is a legal start of the game.
         struct Legal<'a>(&'a patience::deal::Deal);
         impl patience::game::GameFn<Result<(), patience::game::DealError>> for Legal<'_> {
-            fn call<V: patience::Variant>(self) -> Result<(), patience::game::DealError> {
-                Position::from_deal::<V>(self.0).map(|_| ())
+            fn call<V: patience::Variant>(self, v: V) -> Result<(), patience::game::DealError> {
+                Position::from_deal::<V>(v, self.0).map(|_| ())
             }
         }
         let legal = patience::rules::with_rules(rules, Legal(&ours)).expect("a known game");

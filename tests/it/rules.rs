@@ -26,31 +26,31 @@ fn sw(piles: &[&str], reserve: &[&str], found: &[&str]) -> Position {
         },
         ..Table::default()
     }
-    .pos::<Stonewall>()
+    .pos::<Stonewall>(Stonewall)
 }
 
 #[test]
 fn stonewall_builds_down_in_alternating_colour() {
     let p = sw(&["8S", "7H", "7D", "9D", "", "KC"], &[], &[]);
-    allowed::<Stonewall>(&p, "T2>T1");
-    allowed::<Stonewall>(&p, "T3>T1");
-    allowed::<Stonewall>(&p, "T1>T4");
+    allowed::<Stonewall>(Stonewall, &p, "T2>T1");
+    allowed::<Stonewall>(Stonewall, &p, "T3>T1");
+    allowed::<Stonewall>(Stonewall, &p, "T1>T4");
 }
 
 #[test]
 fn stonewall_refuses_same_colour_and_wrong_rank() {
     let p = sw(&["8S", "7C", "8H", "7D", "6H 9H", "KC"], &[], &[]);
     // Same colour.
-    refused::<Stonewall>(&p, "T2>T1");
-    refused::<Stonewall>(&p, "T4>T3");
+    refused::<Stonewall>(Stonewall, &p, "T2>T1");
+    refused::<Stonewall>(Stonewall, &p, "T4>T3");
     // Wrong rank: up by one, down by two, same rank.
-    refused::<Stonewall>(&p, "T5>T1");
-    refused::<Stonewall>(&p, "T3>T1");
-    refused::<Stonewall>(&p, "T1>T3");
+    refused::<Stonewall>(Stonewall, &p, "T5>T1");
+    refused::<Stonewall>(Stonewall, &p, "T3>T1");
+    refused::<Stonewall>(Stonewall, &p, "T1>T3");
     let p = sw(&["8S", "6H", "", "", "", "KC"], &[], &[]);
-    refused::<Stonewall>(&p, "T2>T1");
+    refused::<Stonewall>(Stonewall, &p, "T2>T1");
     assert!(matches!(
-        refused::<Stonewall>(&p, "T2>T1"),
+        refused::<Stonewall>(Stonewall, &p, "T2>T1"),
         Illegal::DoesNotFit { .. }
     ));
 }
@@ -58,15 +58,15 @@ fn stonewall_refuses_same_colour_and_wrong_rank() {
 #[test]
 fn stonewall_moves_an_alternating_run_as_a_unit_and_splits_it() {
     let p = sw(&["Jh 9C 8H 7S", "10D", "9S", "8D", "", "KC"], &[], &[]);
-    allowed::<Stonewall>(&p, "T1>T2x3"); // the whole face-up run 9C 8H 7S onto 10D
-    allowed::<Stonewall>(&p, "T1>T3x2"); // split: 8H 7S onto 9S
-    allowed::<Stonewall>(&p, "T1>T4"); // split: 7S onto 8D
-    allowed::<Stonewall>(&p, "T1>T5x3"); // into a space
-    refused::<Stonewall>(&p, "T1>T3x3"); // 9C does not go on 9S
-    refused::<Stonewall>(&p, "T1>T2x2"); // 8H does not go on 10D
+    allowed::<Stonewall>(Stonewall, &p, "T1>T2x3"); // the whole face-up run 9C 8H 7S onto 10D
+    allowed::<Stonewall>(Stonewall, &p, "T1>T3x2"); // split: 8H 7S onto 9S
+    allowed::<Stonewall>(Stonewall, &p, "T1>T4"); // split: 7S onto 8D
+    allowed::<Stonewall>(Stonewall, &p, "T1>T5x3"); // into a space
+    refused::<Stonewall>(Stonewall, &p, "T1>T3x3"); // 9C does not go on 9S
+    refused::<Stonewall>(Stonewall, &p, "T1>T2x2"); // 8H does not go on 10D
     // The unit arrives in order, and the face-down card under it turns up.
     let mut q = p.clone();
-    play::<Stonewall>(&mut q, "T1>T2x3");
+    play::<Stonewall>(Stonewall, &mut q, "T1>T2x3");
     assert_eq!(pile_text(&q, 1), "10D 9C 8H 7S");
     assert_eq!(pile_text(&q, 0), "JH");
     // A run of thirteen (K..A) moves in one piece into a space: no length limit.
@@ -82,8 +82,8 @@ fn stonewall_moves_an_alternating_run_as_a_unit_and_splits_it() {
         &[],
         &[],
     );
-    allowed::<Stonewall>(&p, "T1>T2x13");
-    allowed::<Stonewall>(&p, "T1>T3x7");
+    allowed::<Stonewall>(Stonewall, &p, "T1>T2x13");
+    allowed::<Stonewall>(Stonewall, &p, "T1>T3x7");
 }
 
 #[test]
@@ -93,14 +93,14 @@ fn stonewall_refuses_a_tail_that_is_not_a_run() {
         &[],
         &[],
     );
-    refused::<Stonewall>(&p, "T1>T2x3"); // 9C would fit on 10H, but 8C on 9C is same colour
-    allowed::<Stonewall>(&p, "T1>T3x2"); // 8C 7H is a run and 8C fits on 9D
-    refused::<Stonewall>(&p, "T4>T5x3"); // 10S would fit on JH, but 10S 8D skips a rank
+    refused::<Stonewall>(Stonewall, &p, "T1>T2x3"); // 9C would fit on 10H, but 8C on 9C is same colour
+    allowed::<Stonewall>(Stonewall, &p, "T1>T3x2"); // 8C 7H is a run and 8C fits on 9D
+    refused::<Stonewall>(Stonewall, &p, "T4>T5x3"); // 10S would fit on JH, but 10S 8D skips a rank
     assert!(matches!(
-        refused::<Stonewall>(&p, "T4>T5x3"),
+        refused::<Stonewall>(Stonewall, &p, "T4>T5x3"),
         Illegal::TooMany { .. }
     ));
-    refused::<Stonewall>(&p, "T1>T2x4"); // more cards than the pile holds
+    refused::<Stonewall>(Stonewall, &p, "T1>T2x4"); // more cards than the pile holds
 }
 
 #[test]
@@ -108,18 +108,18 @@ fn stonewall_face_down_cards_cannot_move() {
     // 6H would fit on 7C, but it lies face down under 5S.
     let p = sw(&["6h 5S", "7C", "6D", "", "", "KC"], &[], &[]);
     assert!(matches!(
-        refused::<Stonewall>(&p, "T1>T2x2"),
+        refused::<Stonewall>(Stonewall, &p, "T1>T2x2"),
         Illegal::FaceDown { .. }
     ));
-    refused::<Stonewall>(&p, "T1>T4x2"); // not even into a space
-    allowed::<Stonewall>(&p, "T1>T3"); // the face-up 5S alone moves
+    refused::<Stonewall>(Stonewall, &p, "T1>T4x2"); // not even into a space
+    allowed::<Stonewall>(Stonewall, &p, "T1>T3"); // the face-up 5S alone moves
 }
 
 #[test]
 fn stonewall_face_down_cards_cannot_be_built_on() {
     // 7C would fit on 8H, but 8H lies face down under 5S.
     let p = sw(&["8h 5S", "7C", "", "", "", "KC"], &[], &[]);
-    refused::<Stonewall>(&p, "T2>T1");
+    refused::<Stonewall>(Stonewall, &p, "T2>T1");
     // A pile cannot even have a face-down top card.
     let t = Table {
         piles: &["8H 5s", "", "", "", "", "KC"],
@@ -130,7 +130,7 @@ fn stonewall_face_down_cards_cannot_be_built_on() {
         ..Table::default()
     };
     assert!(matches!(
-        Position::from_deal::<Stonewall>(&t.deal::<Stonewall>()),
+        Position::from_deal::<Stonewall>(Stonewall, &t.deal::<Stonewall>(Stonewall)),
         Err(DealError::TopFaceDown { .. })
     ));
 }
@@ -138,35 +138,35 @@ fn stonewall_face_down_cards_cannot_be_built_on() {
 #[test]
 fn stonewall_exposed_face_down_card_turns_up_without_a_move() {
     let p = sw(&["Kd 8h 5S", "7C", "6D", "", "", "KC"], &[], &[]);
-    let m = allowed::<Stonewall>(&p, "T1>T3");
+    let m = allowed::<Stonewall>(Stonewall, &p, "T1>T3");
     let mut q = p.clone();
-    let u = apply::<Stonewall>(&mut q, m);
+    let u = apply::<Stonewall>(Stonewall, &mut q, m);
     // One move: 5S went over and 8H is face up at once; the King below stays face down.
     assert!(u.flipped);
     assert_eq!(pile_text(&q, 0), "Kd 8H");
     assert_eq!(pile_text(&q, 2), "6D 5S");
     // 8H now plays, and may be built on.
-    allowed::<Stonewall>(&q, "T2>T1");
-    allowed::<Stonewall>(&q, "T1>T4");
+    allowed::<Stonewall>(Stonewall, &q, "T2>T1");
+    allowed::<Stonewall>(Stonewall, &q, "T1>T4");
     undo::<Stonewall>(&mut q, m, u);
     assert_eq!(pile_text(&q, 0), "Kd 8h 5S");
-    refused::<Stonewall>(&q, "T2>T1");
+    refused::<Stonewall>(Stonewall, &q, "T2>T1");
 }
 
 #[test]
 fn stonewall_any_card_or_run_fills_a_space() {
     let p = sw(&["Qh 9C 8H", "", "", "KS", "Jd 4D", "KC"], &["5D"], &["3S"]);
-    allowed::<Stonewall>(&p, "T1>T2"); // a single card from the tableau
-    allowed::<Stonewall>(&p, "T1>T3"); // into the second empty pile
-    allowed::<Stonewall>(&p, "T1>T2x2"); // a run from the tableau
-    allowed::<Stonewall>(&p, "T1>T3x2");
-    allowed::<Stonewall>(&p, "T5>T2"); // leaving a face-down card behind
-    allowed::<Stonewall>(&p, "R1>T2"); // from the reserve
-    allowed::<Stonewall>(&p, "R1>T3");
-    allowed::<Stonewall>(&p, "F1>T2"); // a foundation top
-    allowed::<Stonewall>(&p, "F1>T3");
-    allowed::<Stonewall>(&p, "T4>T2"); // a whole pile (legal, only a renaming)
-    refused::<Stonewall>(&p, "T1>T2x3"); // the face-down Q does not come along
+    allowed::<Stonewall>(Stonewall, &p, "T1>T2"); // a single card from the tableau
+    allowed::<Stonewall>(Stonewall, &p, "T1>T3"); // into the second empty pile
+    allowed::<Stonewall>(Stonewall, &p, "T1>T2x2"); // a run from the tableau
+    allowed::<Stonewall>(Stonewall, &p, "T1>T3x2");
+    allowed::<Stonewall>(Stonewall, &p, "T5>T2"); // leaving a face-down card behind
+    allowed::<Stonewall>(Stonewall, &p, "R1>T2"); // from the reserve
+    allowed::<Stonewall>(Stonewall, &p, "R1>T3");
+    allowed::<Stonewall>(Stonewall, &p, "F1>T2"); // a foundation top
+    allowed::<Stonewall>(Stonewall, &p, "F1>T3");
+    allowed::<Stonewall>(Stonewall, &p, "T4>T2"); // a whole pile (legal, only a renaming)
+    refused::<Stonewall>(Stonewall, &p, "T1>T2x3"); // the face-down Q does not come along
 }
 
 #[test]
@@ -176,24 +176,24 @@ fn stonewall_reserve_cards_play_anywhere() {
         &["AH", "7D", "KS", "-", "2H"],
         &[],
     );
-    allowed::<Stonewall>(&p, "R1>F1"); // to a foundation
-    allowed::<Stonewall>(&p, "R1>F4");
-    allowed::<Stonewall>(&p, "R2>T1"); // onto a tableau pile
-    allowed::<Stonewall>(&p, "R3>T3"); // into a space
-    allowed::<Stonewall>(&p, "R2>T4");
-    refused::<Stonewall>(&p, "R2>T2"); // but the build rule holds: 7D on 8D
-    refused::<Stonewall>(&p, "R1>T1"); // AH on 8S
-    refused::<Stonewall>(&p, "R2>F1"); // 7D is not an Ace
-    refused::<Stonewall>(&p, "R5>F1"); // 2H before AH
-    refused::<Stonewall>(&p, "R4>T3"); // an emptied slot has nothing to give
-    refused::<Stonewall>(&p, "R1>T1x2"); // one card at a time
+    allowed::<Stonewall>(Stonewall, &p, "R1>F1"); // to a foundation
+    allowed::<Stonewall>(Stonewall, &p, "R1>F4");
+    allowed::<Stonewall>(Stonewall, &p, "R2>T1"); // onto a tableau pile
+    allowed::<Stonewall>(Stonewall, &p, "R3>T3"); // into a space
+    allowed::<Stonewall>(Stonewall, &p, "R2>T4");
+    refused::<Stonewall>(Stonewall, &p, "R2>T2"); // but the build rule holds: 7D on 8D
+    refused::<Stonewall>(Stonewall, &p, "R1>T1"); // AH on 8S
+    refused::<Stonewall>(Stonewall, &p, "R2>F1"); // 7D is not an Ace
+    refused::<Stonewall>(Stonewall, &p, "R5>F1"); // 2H before AH
+    refused::<Stonewall>(Stonewall, &p, "R4>T3"); // an emptied slot has nothing to give
+    refused::<Stonewall>(Stonewall, &p, "R1>T1x2"); // one card at a time
     // A slot stays empty once played from.
     let mut q = p.clone();
-    play::<Stonewall>(&mut q, "R1>F1");
-    play::<Stonewall>(&mut q, "R5>F1");
-    refused::<Stonewall>(&q, "R1>F1");
+    play::<Stonewall>(Stonewall, &mut q, "R1>F1");
+    play::<Stonewall>(Stonewall, &mut q, "R5>F1");
+    refused::<Stonewall>(Stonewall, &q, "R1>F1");
     assert!(
-        gen_moves::<Stonewall>(&q)
+        gen_moves::<Stonewall>(Stonewall, &q)
             .iter()
             .all(|m| m.from != Place::Reserve(0))
     );
@@ -208,15 +208,15 @@ fn stonewall_nothing_enters_the_reserve() {
         ],
         &["2C"],
     );
-    refused::<Stonewall>(&p, "T1>R1"); // into an emptied slot
-    refused::<Stonewall>(&p, "T1>R3");
-    refused::<Stonewall>(&p, "F1>R1"); // not from a foundation either
-    refused::<Stonewall>(&p, "R2>R1"); // nor from another slot
-    refused::<Stonewall>(&p, "R16>R1");
-    refused::<Stonewall>(&p, "T1>R2"); // nor onto a reserve card
-    refused::<Stonewall>(&p, "T1>R17"); // there are 16 slots
+    refused::<Stonewall>(Stonewall, &p, "T1>R1"); // into an emptied slot
+    refused::<Stonewall>(Stonewall, &p, "T1>R3");
+    refused::<Stonewall>(Stonewall, &p, "F1>R1"); // not from a foundation either
+    refused::<Stonewall>(Stonewall, &p, "R2>R1"); // nor from another slot
+    refused::<Stonewall>(Stonewall, &p, "R16>R1");
+    refused::<Stonewall>(Stonewall, &p, "T1>R2"); // nor onto a reserve card
+    refused::<Stonewall>(Stonewall, &p, "T1>R17"); // there are 16 slots
     assert!(
-        gen_moves::<Stonewall>(&p)
+        gen_moves::<Stonewall>(Stonewall, &p)
             .iter()
             .all(|m| !matches!(m.to, Place::Reserve(_)))
     );
@@ -225,22 +225,22 @@ fn stonewall_nothing_enters_the_reserve() {
 #[test]
 fn stonewall_foundation_top_comes_back_into_play() {
     let p = sw(&["4H", "3D", "", "", "", "KC"], &[], &["3C", "", "AD"]);
-    allowed::<Stonewall>(&p, "F1>T1"); // 3C on 4H
-    allowed::<Stonewall>(&p, "F1>T3"); // into a space
-    allowed::<Stonewall>(&p, "F3>T5");
-    refused::<Stonewall>(&p, "F1>T2"); // 3C on 3D
-    refused::<Stonewall>(&p, "F1>T1x2"); // not two cards
-    refused::<Stonewall>(&p, "F1>F2"); // not to another foundation
-    refused::<Stonewall>(&p, "F3>F2");
-    refused::<Stonewall>(&p, "F2>T3"); // an empty foundation gives nothing
+    allowed::<Stonewall>(Stonewall, &p, "F1>T1"); // 3C on 4H
+    allowed::<Stonewall>(Stonewall, &p, "F1>T3"); // into a space
+    allowed::<Stonewall>(Stonewall, &p, "F3>T5");
+    refused::<Stonewall>(Stonewall, &p, "F1>T2"); // 3C on 3D
+    refused::<Stonewall>(Stonewall, &p, "F1>T1x2"); // not two cards
+    refused::<Stonewall>(Stonewall, &p, "F1>F2"); // not to another foundation
+    refused::<Stonewall>(Stonewall, &p, "F3>F2");
+    refused::<Stonewall>(Stonewall, &p, "F2>T3"); // an empty foundation gives nothing
     // Only the top card: 2C would fit on 3D, but 3C lies on it.
     let p = sw(&["3D", "", "", "", "", "KC"], &[], &["3C"]);
-    refused::<Stonewall>(&p, "F1>T1");
-    refused::<Stonewall>(&p, "F1>T1x2");
+    refused::<Stonewall>(Stonewall, &p, "F1>T1");
+    refused::<Stonewall>(Stonewall, &p, "F1>T1x2");
     // After taking 3C off, 2C is the top and fits.
     let mut q = p.clone();
-    play::<Stonewall>(&mut q, "F1>T2");
-    allowed::<Stonewall>(&q, "F1>T1");
+    play::<Stonewall>(Stonewall, &mut q, "F1>T2");
+    allowed::<Stonewall>(Stonewall, &q, "F1>T1");
 }
 
 #[test]
@@ -250,27 +250,27 @@ fn stonewall_foundations_build_up_in_suit_from_the_ace() {
         &[],
         &["AC", "", "", ""],
     );
-    allowed::<Stonewall>(&p, "T1>F1");
-    refused::<Stonewall>(&p, "T2>F1"); // wrong suit
-    refused::<Stonewall>(&p, "T3>F1"); // skips a rank
-    refused::<Stonewall>(&p, "T1>F2"); // a 2 on an empty foundation
-    allowed::<Stonewall>(&p, "T4>F2"); // an Ace on any empty foundation
-    allowed::<Stonewall>(&p, "T4>F4");
-    refused::<Stonewall>(&p, "T4>F1"); // not on another Ace
-    refused::<Stonewall>(&p, "T5>F1x2"); // one card at a time
-    refused::<Stonewall>(&p, "T4>F5"); // one deck: four foundations
+    allowed::<Stonewall>(Stonewall, &p, "T1>F1");
+    refused::<Stonewall>(Stonewall, &p, "T2>F1"); // wrong suit
+    refused::<Stonewall>(Stonewall, &p, "T3>F1"); // skips a rank
+    refused::<Stonewall>(Stonewall, &p, "T1>F2"); // a 2 on an empty foundation
+    allowed::<Stonewall>(Stonewall, &p, "T4>F2"); // an Ace on any empty foundation
+    allowed::<Stonewall>(Stonewall, &p, "T4>F4");
+    refused::<Stonewall>(Stonewall, &p, "T4>F1"); // not on another Ace
+    refused::<Stonewall>(Stonewall, &p, "T5>F1x2"); // one card at a time
+    refused::<Stonewall>(Stonewall, &p, "T4>F5"); // one deck: four foundations
 }
 
 #[test]
 fn stonewall_has_no_stock_and_no_waste() {
     let p = sw(&["8S", "", "", "", "", "KC"], &[], &[]);
     assert!(matches!(
-        refused::<Stonewall>(&p, "S>W"),
+        refused::<Stonewall>(Stonewall, &p, "S>W"),
         Illegal::NoSuchPlace(Place::Stock)
     ));
-    refused::<Stonewall>(&p, "W>S");
-    refused::<Stonewall>(&p, "W>T2");
-    refused::<Stonewall>(&p, "T1>W");
+    refused::<Stonewall>(Stonewall, &p, "W>S");
+    refused::<Stonewall>(Stonewall, &p, "W>T2");
+    refused::<Stonewall>(Stonewall, &p, "T1>W");
     // A deal with a stock is refused.
     let t = Table {
         piles: &["8S", "", "", "", "", "KC"],
@@ -281,7 +281,7 @@ fn stonewall_has_no_stock_and_no_waste() {
         },
         ..Table::default()
     };
-    assert!(Position::from_deal::<Stonewall>(&t.deal::<Stonewall>()).is_err());
+    assert!(Position::from_deal::<Stonewall>(Stonewall, &t.deal::<Stonewall>(Stonewall)).is_err());
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -299,7 +299,7 @@ fn lp(piles: &[&str], found: &[&str]) -> Position {
         },
         ..Table::default()
     }
-    .pos::<LuckyPiles>()
+    .pos::<LuckyPiles>(LuckyPiles)
 }
 
 const LP_REST: &str = "KD";
@@ -311,17 +311,17 @@ fn lucky_piles_builds_up_or_down_by_one_in_any_suit() {
     ];
     let p = lp(&piles, &[]);
     for from in 2..=7 {
-        allowed::<LuckyPiles>(&p, &format!("T{from}>T1"));
+        allowed::<LuckyPiles>(LuckyPiles, &p, &format!("T{from}>T1"));
     }
-    allowed::<LuckyPiles>(&p, "T1>T2"); // 8C up on 7H
-    allowed::<LuckyPiles>(&p, "T1>T3"); // 8C down on 9D
+    allowed::<LuckyPiles>(LuckyPiles, &p, "T1>T2"); // 8C up on 7H
+    allowed::<LuckyPiles>(LuckyPiles, &p, "T1>T3"); // 8C down on 9D
     piles[1] = "6H";
     piles[2] = "10D";
     piles[3] = "8H";
     piles[4] = "5C";
     let p = lp(&piles, &[]);
     for from in 2..=5 {
-        refused::<LuckyPiles>(&p, &format!("T{from}>T1"));
+        refused::<LuckyPiles>(LuckyPiles, &p, &format!("T{from}>T1"));
     }
 }
 
@@ -333,12 +333,12 @@ fn lucky_piles_does_not_wrap() {
         ],
         &[],
     );
-    refused::<LuckyPiles>(&p, "T2>T1"); // A on K
-    refused::<LuckyPiles>(&p, "T1>T2"); // K on A
-    allowed::<LuckyPiles>(&p, "T3>T1"); // Q on K
-    allowed::<LuckyPiles>(&p, "T1>T3"); // K on Q
-    allowed::<LuckyPiles>(&p, "T4>T2"); // 2 on A
-    allowed::<LuckyPiles>(&p, "T2>T4"); // A on 2
+    refused::<LuckyPiles>(LuckyPiles, &p, "T2>T1"); // A on K
+    refused::<LuckyPiles>(LuckyPiles, &p, "T1>T2"); // K on A
+    allowed::<LuckyPiles>(LuckyPiles, &p, "T3>T1"); // Q on K
+    allowed::<LuckyPiles>(LuckyPiles, &p, "T1>T3"); // K on Q
+    allowed::<LuckyPiles>(LuckyPiles, &p, "T4>T2"); // 2 on A
+    allowed::<LuckyPiles>(LuckyPiles, &p, "T2>T4"); // A on 2
 }
 
 #[test]
@@ -351,12 +351,12 @@ fn lucky_piles_moves_single_cards_only() {
     );
     // 8C would fit on 9D and 8C 7H is a sequence, but only the top card moves.
     assert!(matches!(
-        refused::<LuckyPiles>(&p, "T1>T2x2"),
+        refused::<LuckyPiles>(LuckyPiles, &p, "T1>T2x2"),
         Illegal::TooMany { .. }
     ));
-    allowed::<LuckyPiles>(&p, "T1>T3"); // the top card 7H on 6S
-    refused::<LuckyPiles>(&p, "T1>T3x2");
-    refused::<LuckyPiles>(&p, "T1>T4x2"); // not even into a space
+    allowed::<LuckyPiles>(LuckyPiles, &p, "T1>T3"); // the top card 7H on 6S
+    refused::<LuckyPiles>(LuckyPiles, &p, "T1>T3x2");
+    refused::<LuckyPiles>(LuckyPiles, &p, "T1>T4x2"); // not even into a space
 }
 
 #[test]
@@ -367,14 +367,14 @@ fn lucky_piles_only_kings_fill_a_space() {
         ],
         &["KC", "QD"],
     );
-    allowed::<LuckyPiles>(&p, "T1>T3"); // a King from the tableau
-    allowed::<LuckyPiles>(&p, "T1>T5");
-    allowed::<LuckyPiles>(&p, "F1>T3"); // a King from a foundation top
-    refused::<LuckyPiles>(&p, "T2>T3"); // a Queen from the tableau
-    refused::<LuckyPiles>(&p, "F2>T3"); // a Queen from a foundation top
-    refused::<LuckyPiles>(&p, "T4>T3");
-    allowed::<LuckyPiles>(&p, "F2>T1"); // QD on KH, from the foundation
-    allowed::<LuckyPiles>(&p, "F1>T2"); // KC on QS (up)
+    allowed::<LuckyPiles>(LuckyPiles, &p, "T1>T3"); // a King from the tableau
+    allowed::<LuckyPiles>(LuckyPiles, &p, "T1>T5");
+    allowed::<LuckyPiles>(LuckyPiles, &p, "F1>T3"); // a King from a foundation top
+    refused::<LuckyPiles>(LuckyPiles, &p, "T2>T3"); // a Queen from the tableau
+    refused::<LuckyPiles>(LuckyPiles, &p, "F2>T3"); // a Queen from a foundation top
+    refused::<LuckyPiles>(LuckyPiles, &p, "T4>T3");
+    allowed::<LuckyPiles>(LuckyPiles, &p, "F2>T1"); // QD on KH, from the foundation
+    allowed::<LuckyPiles>(LuckyPiles, &p, "F1>T2"); // KC on QS (up)
 }
 
 #[test]
@@ -385,16 +385,16 @@ fn lucky_piles_foundations_and_nothing_else() {
         ],
         &["2H"],
     );
-    allowed::<LuckyPiles>(&p, "T1>F2");
-    allowed::<LuckyPiles>(&p, "T3>F1");
-    refused::<LuckyPiles>(&p, "T2>F2");
-    refused::<LuckyPiles>(&p, "T3>F2");
-    refused::<LuckyPiles>(&p, "T1>F5");
+    allowed::<LuckyPiles>(LuckyPiles, &p, "T1>F2");
+    allowed::<LuckyPiles>(LuckyPiles, &p, "T3>F1");
+    refused::<LuckyPiles>(LuckyPiles, &p, "T2>F2");
+    refused::<LuckyPiles>(LuckyPiles, &p, "T3>F2");
+    refused::<LuckyPiles>(LuckyPiles, &p, "T1>F5");
     // No reserve, no stock, no waste.
-    refused::<LuckyPiles>(&p, "T1>R1");
-    refused::<LuckyPiles>(&p, "S>W");
-    refused::<LuckyPiles>(&p, "W>T4");
-    refused::<LuckyPiles>(&p, "T14>T4");
+    refused::<LuckyPiles>(LuckyPiles, &p, "T1>R1");
+    refused::<LuckyPiles>(LuckyPiles, &p, "S>W");
+    refused::<LuckyPiles>(LuckyPiles, &p, "W>T4");
+    refused::<LuckyPiles>(LuckyPiles, &p, "T14>T4");
     // No face-down cards in a Lucky Piles deal.
     let t = Table {
         piles: &["5s 6S"],
@@ -405,7 +405,7 @@ fn lucky_piles_foundations_and_nothing_else() {
         ..Table::default()
     };
     assert!(matches!(
-        Position::from_deal::<LuckyPiles>(&t.deal::<LuckyPiles>()),
+        Position::from_deal::<LuckyPiles>(LuckyPiles, &t.deal::<LuckyPiles>(LuckyPiles)),
         Err(DealError::FaceDownNotAllowed { .. })
     ));
 }
@@ -424,7 +424,7 @@ fn ns(piles: &[&str], found: &[&str], stock: &str, waste: &str) -> Position {
         filler: Filler::StockBottom,
         ..Table::default()
     }
-    .pos::<NapoleonsShoulder>()
+    .pos::<NapoleonsShoulder>(NapoleonsShoulder)
 }
 
 #[test]
@@ -433,11 +433,11 @@ fn napoleons_shoulder_uses_two_decks() {
         piles: &["7H", "7H"],
         ..Table::default()
     };
-    let d = t.deal::<NapoleonsShoulder>();
+    let d = t.deal::<NapoleonsShoulder>(NapoleonsShoulder);
     let total: usize = d.piles.iter().map(Vec::len).sum::<usize>() + d.stock.len();
     assert_eq!(total, 104);
     // Both copies of 7H are accepted.
-    let p = Position::from_deal::<NapoleonsShoulder>(&d).unwrap();
+    let p = Position::from_deal::<NapoleonsShoulder>(NapoleonsShoulder, &d).unwrap();
     assert!(
         p.card_counts(&NapoleonsShoulder::RULES)
             .iter()
@@ -447,20 +447,20 @@ fn napoleons_shoulder_uses_two_decks() {
     let mut three = d.clone();
     three.piles[2] = toks("7H");
     assert!(matches!(
-        Position::from_deal::<NapoleonsShoulder>(&three),
+        Position::from_deal::<NapoleonsShoulder>(NapoleonsShoulder, &three),
         Err(DealError::Duplicated { found: 3, .. })
     ));
     // And a missing copy too.
     let mut one = d.clone();
     one.piles[1].clear();
     assert!(matches!(
-        Position::from_deal::<NapoleonsShoulder>(&one),
+        Position::from_deal::<NapoleonsShoulder>(NapoleonsShoulder, &one),
         Err(DealError::Missing { found: 1, .. })
     ));
     // The two copies are both playable: 7H on 8C, either copy.
     let p = ns(&["7H", "7H", "8C"], &[], "", "");
-    allowed::<NapoleonsShoulder>(&p, "T1>T3");
-    allowed::<NapoleonsShoulder>(&p, "T2>T3");
+    allowed::<NapoleonsShoulder>(NapoleonsShoulder, &p, "T1>T3");
+    allowed::<NapoleonsShoulder>(NapoleonsShoulder, &p, "T2>T3");
 }
 
 #[test]
@@ -471,17 +471,17 @@ fn napoleons_shoulder_has_eight_foundations() {
         "",
         "",
     );
-    allowed::<NapoleonsShoulder>(&p, "T1>F1"); // 4H on the first hearts foundation
-    allowed::<NapoleonsShoulder>(&p, "T2>F5"); // 3H on the second
-    refused::<NapoleonsShoulder>(&p, "T2>F1");
-    refused::<NapoleonsShoulder>(&p, "T1>F5");
-    allowed::<NapoleonsShoulder>(&p, "T3>F2"); // an Ace on any empty foundation
-    allowed::<NapoleonsShoulder>(&p, "T3>F8");
-    refused::<NapoleonsShoulder>(&p, "T3>F9");
+    allowed::<NapoleonsShoulder>(NapoleonsShoulder, &p, "T1>F1"); // 4H on the first hearts foundation
+    allowed::<NapoleonsShoulder>(NapoleonsShoulder, &p, "T2>F5"); // 3H on the second
+    refused::<NapoleonsShoulder>(NapoleonsShoulder, &p, "T2>F1");
+    refused::<NapoleonsShoulder>(NapoleonsShoulder, &p, "T1>F5");
+    allowed::<NapoleonsShoulder>(NapoleonsShoulder, &p, "T3>F2"); // an Ace on any empty foundation
+    allowed::<NapoleonsShoulder>(NapoleonsShoulder, &p, "T3>F8");
+    refused::<NapoleonsShoulder>(NapoleonsShoulder, &p, "T3>F9");
     // Two foundations of spades at once, each from its own copy of the Ace.
     let mut q = p.clone();
-    play::<NapoleonsShoulder>(&mut q, "T3>F3");
-    play::<NapoleonsShoulder>(&mut q, "T4>F4");
+    play::<NapoleonsShoulder>(NapoleonsShoulder, &mut q, "T3>F3");
+    play::<NapoleonsShoulder>(NapoleonsShoulder, &mut q, "T4>F4");
     assert_eq!(q.found_height[..8], [3, 0, 1, 1, 2, 0, 0, 0]);
     // One suit twice over: two foundations of each suit, eight in all, win with every card up.
     let all: [&str; 8] = ["KC", "KD", "KH", "KS", "KC", "KD", "KH", "KS"];
@@ -489,74 +489,74 @@ fn napoleons_shoulder_has_eight_foundations() {
         found: &all,
         ..Table::default()
     };
-    let won = t.pos::<NapoleonsShoulder>();
-    assert!(won.is_won::<NapoleonsShoulder>());
+    let won = t.pos::<NapoleonsShoulder>(NapoleonsShoulder);
+    assert!(won.is_won::<NapoleonsShoulder>(NapoleonsShoulder));
 }
 
 #[test]
 fn napoleons_shoulder_builds_down_in_any_suit() {
     let p = ns(&["8H", "7H", "7C", "9C", "8S", "6D", "7D 7S"], &[], "", "");
-    allowed::<NapoleonsShoulder>(&p, "T2>T1"); // same suit
-    allowed::<NapoleonsShoulder>(&p, "T3>T1"); // other colour
-    allowed::<NapoleonsShoulder>(&p, "T7>T1"); // either 7
-    allowed::<NapoleonsShoulder>(&p, "T1>T4"); // 8H on 9C
-    refused::<NapoleonsShoulder>(&p, "T4>T1"); // up: 9C on 8H
-    refused::<NapoleonsShoulder>(&p, "T5>T1"); // same rank
-    refused::<NapoleonsShoulder>(&p, "T6>T1"); // down two
+    allowed::<NapoleonsShoulder>(NapoleonsShoulder, &p, "T2>T1"); // same suit
+    allowed::<NapoleonsShoulder>(NapoleonsShoulder, &p, "T3>T1"); // other colour
+    allowed::<NapoleonsShoulder>(NapoleonsShoulder, &p, "T7>T1"); // either 7
+    allowed::<NapoleonsShoulder>(NapoleonsShoulder, &p, "T1>T4"); // 8H on 9C
+    refused::<NapoleonsShoulder>(NapoleonsShoulder, &p, "T4>T1"); // up: 9C on 8H
+    refused::<NapoleonsShoulder>(NapoleonsShoulder, &p, "T5>T1"); // same rank
+    refused::<NapoleonsShoulder>(NapoleonsShoulder, &p, "T6>T1"); // down two
 }
 
 #[test]
 fn napoleons_shoulder_moves_single_cards_only() {
     let p = ns(&["9S 8H", "10C", "9C"], &[], "", "");
     assert!(matches!(
-        refused::<NapoleonsShoulder>(&p, "T1>T2x2"),
+        refused::<NapoleonsShoulder>(NapoleonsShoulder, &p, "T1>T2x2"),
         Illegal::TooMany { .. }
     ));
-    allowed::<NapoleonsShoulder>(&p, "T1>T3");
+    allowed::<NapoleonsShoulder>(NapoleonsShoulder, &p, "T1>T3");
 }
 
 #[test]
 fn napoleons_shoulder_spaces_take_only_the_waste_top() {
     let p = ns(&["KH", "", "QC"], &["AS", "2H"], "", "5D 9C");
-    refused::<NapoleonsShoulder>(&p, "T1>T2"); // a tableau card, even a King
-    refused::<NapoleonsShoulder>(&p, "T3>T2");
-    allowed::<NapoleonsShoulder>(&p, "W>T2"); // the waste top
-    refused::<NapoleonsShoulder>(&p, "W>T2x2"); // only the top
-    refused::<NapoleonsShoulder>(&p, "W>T1"); // 9C on KH: the build rule holds for the waste
-    allowed::<NapoleonsShoulder>(&p, "F1>T2"); // the Ace exception
-    refused::<NapoleonsShoulder>(&p, "F2>T2"); // a 2 from a foundation
+    refused::<NapoleonsShoulder>(NapoleonsShoulder, &p, "T1>T2"); // a tableau card, even a King
+    refused::<NapoleonsShoulder>(NapoleonsShoulder, &p, "T3>T2");
+    allowed::<NapoleonsShoulder>(NapoleonsShoulder, &p, "W>T2"); // the waste top
+    refused::<NapoleonsShoulder>(NapoleonsShoulder, &p, "W>T2x2"); // only the top
+    refused::<NapoleonsShoulder>(NapoleonsShoulder, &p, "W>T1"); // 9C on KH: the build rule holds for the waste
+    allowed::<NapoleonsShoulder>(NapoleonsShoulder, &p, "F1>T2"); // the Ace exception
+    refused::<NapoleonsShoulder>(NapoleonsShoulder, &p, "F2>T2"); // a 2 from a foundation
     assert!(matches!(
-        refused::<NapoleonsShoulder>(&p, "F2>T2"),
+        refused::<NapoleonsShoulder>(NapoleonsShoulder, &p, "F2>T2"),
         Illegal::SpaceRule { .. }
     ));
     // A foundation top goes back onto a non-empty pile that accepts it.
     let p = ns(&["3C", "", "4D"], &["AS", "2H", "3S"], "", "");
-    allowed::<NapoleonsShoulder>(&p, "F2>T1");
-    allowed::<NapoleonsShoulder>(&p, "F3>T3");
-    refused::<NapoleonsShoulder>(&p, "F3>T1");
-    refused::<NapoleonsShoulder>(&p, "F3>T2");
-    refused::<NapoleonsShoulder>(&p, "F1>F4"); // not to another foundation
+    allowed::<NapoleonsShoulder>(NapoleonsShoulder, &p, "F2>T1");
+    allowed::<NapoleonsShoulder>(NapoleonsShoulder, &p, "F3>T3");
+    refused::<NapoleonsShoulder>(NapoleonsShoulder, &p, "F3>T1");
+    refused::<NapoleonsShoulder>(NapoleonsShoulder, &p, "F3>T2");
+    refused::<NapoleonsShoulder>(NapoleonsShoulder, &p, "F1>F4"); // not to another foundation
 }
 
 #[test]
 fn napoleons_shoulder_stock_turns_one_card_onto_the_waste() {
     let mut p = ns(&["8C"], &[], "5H 7D", "");
     assert_eq!(p.stock_len, 103); // everything but 8C lies in the stock
-    let m = allowed::<NapoleonsShoulder>(&p, "S>W");
+    let m = allowed::<NapoleonsShoulder>(NapoleonsShoulder, &p, "S>W");
     assert_eq!(m.count, 1);
     let before = p.stock_len;
-    apply::<NapoleonsShoulder>(&mut p, m);
+    apply::<NapoleonsShoulder>(NapoleonsShoulder, &mut p, m);
     assert_eq!(p.stock_len, before - 1);
     assert_eq!(p.waste_len, 1);
     assert_eq!(p.waste_top(), Some(card("7D")));
-    allowed::<NapoleonsShoulder>(&p, "W>T1"); // 7D on 8C
-    play::<NapoleonsShoulder>(&mut p, "S>W");
+    allowed::<NapoleonsShoulder>(NapoleonsShoulder, &p, "W>T1"); // 7D on 8C
+    play::<NapoleonsShoulder>(NapoleonsShoulder, &mut p, "S>W");
     assert_eq!(p.waste_top(), Some(card("5H")));
     assert_eq!(p.waste_len, 2);
-    refused::<NapoleonsShoulder>(&p, "W>T1"); // 5H does not fit; 7D is under it
-    refused::<NapoleonsShoulder>(&p, "T1>W"); // nothing goes onto the waste
-    refused::<NapoleonsShoulder>(&p, "T1>S");
-    refused::<NapoleonsShoulder>(&p, "W>S"); // no turning back while the stock lasts
+    refused::<NapoleonsShoulder>(NapoleonsShoulder, &p, "W>T1"); // 5H does not fit; 7D is under it
+    refused::<NapoleonsShoulder>(NapoleonsShoulder, &p, "T1>W"); // nothing goes onto the waste
+    refused::<NapoleonsShoulder>(NapoleonsShoulder, &p, "T1>S");
+    refused::<NapoleonsShoulder>(NapoleonsShoulder, &p, "W>S"); // no turning back while the stock lasts
 }
 
 #[test]
@@ -568,48 +568,48 @@ fn napoleons_shoulder_has_one_pass_only() {
         stock: "KS",
         ..Table::default()
     };
-    let mut p = t.pos::<NapoleonsShoulder>();
-    refused::<NapoleonsShoulder>(&p, "W>S");
-    play::<NapoleonsShoulder>(&mut p, "S>W");
+    let mut p = t.pos::<NapoleonsShoulder>(NapoleonsShoulder);
+    refused::<NapoleonsShoulder>(NapoleonsShoulder, &p, "W>S");
+    play::<NapoleonsShoulder>(NapoleonsShoulder, &mut p, "S>W");
     assert_eq!((p.stock_len, p.waste_len), (0, 1));
     assert!(matches!(
-        refused::<NapoleonsShoulder>(&p, "S>W"),
+        refused::<NapoleonsShoulder>(NapoleonsShoulder, &p, "S>W"),
         Illegal::StockEmpty
     ));
     assert!(matches!(
-        refused::<NapoleonsShoulder>(&p, "W>S"),
+        refused::<NapoleonsShoulder>(NapoleonsShoulder, &p, "W>S"),
         Illegal::NoRedeal
     ));
     assert!(
-        gen_moves::<NapoleonsShoulder>(&p)
+        gen_moves::<NapoleonsShoulder>(NapoleonsShoulder, &p)
             .iter()
             .all(|m| !m.is_talon())
     );
     // Even with the waste emptied again there is nothing to turn.
-    play::<NapoleonsShoulder>(&mut p, "W>T2");
+    play::<NapoleonsShoulder>(NapoleonsShoulder, &mut p, "W>T2");
     assert_eq!((p.stock_len, p.waste_len), (0, 0));
-    refused::<NapoleonsShoulder>(&p, "W>S");
-    refused::<NapoleonsShoulder>(&p, "S>W");
-    refused::<NapoleonsShoulder>(&p, "W>T5");
+    refused::<NapoleonsShoulder>(NapoleonsShoulder, &p, "W>S");
+    refused::<NapoleonsShoulder>(NapoleonsShoulder, &p, "S>W");
+    refused::<NapoleonsShoulder>(NapoleonsShoulder, &p, "W>T5");
     assert!(
-        gen_moves::<NapoleonsShoulder>(&p)
+        gen_moves::<NapoleonsShoulder>(NapoleonsShoulder, &p)
             .iter()
             .all(|m| !m.is_talon())
     );
     // The game goes on without the stock, to the end.
     for m in ["T3>F7", "T1>F7", "T12>F7", "T4>F8", "T4>F8", "T2>F8"] {
-        play::<NapoleonsShoulder>(&mut p, m);
+        play::<NapoleonsShoulder>(NapoleonsShoulder, &mut p, m);
     }
-    assert!(p.is_won::<NapoleonsShoulder>());
+    assert!(p.is_won::<NapoleonsShoulder>(NapoleonsShoulder));
 }
 
 #[test]
 fn napoleons_shoulder_empty_waste_gives_nothing() {
     let p = ns(&["8C", ""], &[], "", "");
     assert!(matches!(
-        refused::<NapoleonsShoulder>(&p, "W>T2"),
+        refused::<NapoleonsShoulder>(NapoleonsShoulder, &p, "W>T2"),
         Illegal::EmptySource(Place::Waste)
     ));
-    refused::<NapoleonsShoulder>(&p, "W>F1");
-    refused::<NapoleonsShoulder>(&p, "T1>R1"); // no reserve
+    refused::<NapoleonsShoulder>(NapoleonsShoulder, &p, "W>F1");
+    refused::<NapoleonsShoulder>(NapoleonsShoulder, &p, "T1>R1"); // no reserve
 }

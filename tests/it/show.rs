@@ -24,11 +24,11 @@ struct Positions<'a> {
 }
 
 impl GameFn<Vec<Places>> for Positions<'_> {
-    fn call<V: Variant>(self) -> Vec<Places> {
-        let rules = V::rules();
-        let mut pos = Position::from_deal::<V>(self.deal).expect("a legal deal");
+    fn call<V: Variant>(self, v: V) -> Vec<Places> {
+        let rules = v.rules();
+        let mut pos = Position::from_deal::<V>(v, self.deal).expect("a legal deal");
         let places = |pos: &Position| -> Places {
-            let d = pos.to_deal::<V>();
+            let d = pos.to_deal::<V>(v);
             let text = |l: &[patience::cards::CardToken]| {
                 l.iter().map(|c| c.to_text()).collect::<Vec<_>>().join(" ")
             };
@@ -54,8 +54,8 @@ impl GameFn<Vec<Places>> for Positions<'_> {
         };
         let mut all = vec![places(&pos)];
         for &m in self.moves {
-            let m = legal::<V>(&pos, m).expect("the solver's moves are legal");
-            apply::<V>(&mut pos, m);
+            let m = legal::<V>(v, &pos, m).expect("the solver's moves are legal");
+            apply::<V>(v, &mut pos, m);
             all.push(places(&pos));
         }
         all

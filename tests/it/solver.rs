@@ -52,8 +52,8 @@ struct Norm {
 }
 
 /// `pos` as it lies, slot for slot.
-fn as_is<V: Variant>(pos: &Position) -> Norm {
-    let r = V::rules();
+fn as_is<V: Variant>(v: V, pos: &Position) -> Norm {
+    let r = v.rules();
     Norm {
         piles: (0..r.piles())
             .map(|p| (pos.piles[p].fixed, pos.piles[p].as_slice().to_vec()))
@@ -77,15 +77,15 @@ fn as_is<V: Variant>(pos: &Position) -> Norm {
 /// undisturbed prefix (`fixed == 0`, interchangeable) sorted by their bytes into the places of
 /// such piles, in pile order; foundations with one deck in slot = suit, with two decks two slots
 /// per suit (slot 2s, 2s+1), the higher one first. An empty foundation is (NONE, 0).
-fn normalize<V: Variant>(pos: &Position) -> Norm {
-    let mut n = as_is::<V>(pos);
+fn normalize<V: Variant>(v: V, pos: &Position) -> Norm {
+    let mut n = as_is::<V>(v, pos);
     let slots: Vec<usize> = (0..n.piles.len()).filter(|&p| n.piles[p].0 == 0).collect();
     let mut free: Vec<(u8, Vec<u8>)> = slots.iter().map(|&p| n.piles[p].clone()).collect();
     free.sort();
     for (&p, pile) in slots.iter().zip(free) {
         n.piles[p] = pile;
     }
-    let per_suit = V::rules().decks as usize;
+    let per_suit = v.rules().decks as usize;
     let mut heights = vec![Vec::new(); 4];
     for &(suit, h) in &n.found {
         if h > 0 {
@@ -114,6 +114,7 @@ fn normalize<V: Variant>(pos: &Position) -> Norm {
 /// stands for two different normalised positions (exactness: a merge would make the
 /// transposition table wrong), and one normalised position always gets the same key (canonical).
 struct KeyCheck<'a, V: Variant> {
+    v: V,
     what: String,
     start: &'a Position,
     ctx: KeyContext,
@@ -130,12 +131,13 @@ struct KeyCheck<'a, V: Variant> {
 }
 
 impl<'a, V: Variant> KeyCheck<'a, V> {
-    fn new(what: String, start: &'a Position) -> Self {
+    fn new(v: V, what: String, start: &'a Position) -> Self {
         KeyCheck {
+            v,
             what,
             start,
-            ctx: KeyContext::new::<V>(start),
-            max_bits: KeyContext::max_bits::<V>(start),
+            ctx: KeyContext::new::<V>(v, start),
+            max_bits: KeyContext::max_bits::<V>(v, start),
             by_key: HashMap::new(),
             by_pos: HashMap::new(),
             checked: 0,
@@ -145,19 +147,20 @@ impl<'a, V: Variant> KeyCheck<'a, V> {
     }
 
     fn check(&mut self, pos: &Position) {
-        let (id, what) = (V::rules().id, &self.what);
-        let k: V::Key = encode::<V, V::Key>(&self.ctx, pos);
+        let v = self.v;
+        let (id, what) = (v.rules().id, &self.what);
+        let k: V::Key = encode::<V, V::Key>(v, &self.ctx, pos);
         assert!(
             used_bits(k.as_ref()) <= self.max_bits,
             "{id} {what}: the key uses {} bits, max_bits says {}",
             used_bits(k.as_ref()),
             self.max_bits
         );
-        let back = decode::<V, V::Key>(&self.ctx, self.start, &k);
-        let k2: V::Key = encode::<V, V::Key>(&self.ctx, &back);
-        let norm = normalize::<V>(pos);
+        let back = decode::<V, V::Key>(v, &self.ctx, self.start, &k);
+        let k2: V::Key = encode::<V, V::Key>(v, &self.ctx, &back);
+        let norm = normalize::<V>(v, pos);
         assert_eq!(
-            as_is::<V>(&back),
+            as_is::<V>(v, &back),
             norm,
             "{id} {what}: decode(encode(p)) is not p up to renaming (left: decoded, right: p \
              normalised)"
@@ -182,7 +185,7 @@ impl<'a, V: Variant> KeyCheck<'a, V> {
             "{id} {what}: one position with two different keys"
         );
         self.checked += 1;
-        let r = V::rules();
+        let r = v.rules();
         let free = (0..r.piles())
             .filter(|&p| pos.piles[p].fixed == 0 && pos.piles[p].len > 0)
             .count();
@@ -210,7 +213,7 @@ impl<V: Variant> Visit for KeyCheck<'_, V> {
 }
 
 /// Sums and prints the counts of several checks; returns the coverage counts.
-fn report<V: Variant>(how: &str, checks: &[KeyCheck<V>]) -> [usize; 6] {
+fn report<V: Variant>(v: V, how: &str, checks: &[KeyCheck<V>]) -> [usize; 6] {
     let checked: usize = checks.iter().map(|c| c.checked).sum();
     let again: usize = checks.iter().map(|c| c.again).sum();
     let mut cov = [0usize; 6];
@@ -223,7 +226,7 @@ fn report<V: Variant>(how: &str, checks: &[KeyCheck<V>]) -> [usize; 6] {
         "{} key, {how}: {checked} positions ({again} keys met again); with a built pile \
          without prefix {}, with two or more {}, with an empty pile {}, with 13+ cards up {}, \
          with an emptied reserve slot {}, with a waste {}",
-        V::rules().id,
+        v.rules().id,
         cov[0],
         cov[1],
         cov[2],
@@ -235,27 +238,28 @@ fn report<V: Variant>(how: &str, checks: &[KeyCheck<V>]) -> [usize; 6] {
 }
 
 /// Key checks along random walks: `seeds` deals, `walks` walks of `steps` steps from each.
-fn key_along_walks<V: Variant>(seeds: u64, walks: u64, steps: usize) -> [usize; 6] {
-    let starts: Vec<Position> = (0..seeds).map(start_of::<V>).collect();
+fn key_along_walks<V: Variant>(v: V, seeds: u64, walks: u64, steps: usize) -> [usize; 6] {
+    let starts: Vec<Position> = (0..seeds).map(|s| start_of::<V>(v, s)).collect();
     let mut checks = Vec::new();
     for (seed, start) in starts.iter().enumerate() {
-        let mut c = KeyCheck::<V>::new(format!("seed {seed}, random walks"), start);
+        let mut c = KeyCheck::<V>::new(v, format!("seed {seed}, random walks"), start);
         for walk in 0..walks {
             let mut rng = ChaCha8Rng::seed_from_u64((seed as u64) << 8 | walk);
-            random_walk::<V>(start, &mut rng, steps, |pos| c.check(pos));
+            random_walk::<V>(v, start, &mut rng, steps, |pos| c.check(pos));
         }
         checks.push(c);
     }
     report(
+        v,
         &format!("{seeds} deals x {walks} random walks of {steps} steps"),
         &checks,
     )
 }
 
 /// Key checks on every position the unpruned search reaches from `seeds` deals in `nodes` nodes.
-fn key_along_search<V: Variant>(seeds: std::ops::Range<u64>, nodes: u64) -> [usize; 6] {
-    let starts: Vec<Position> = seeds.clone().map(start_of::<V>).collect();
-    let mut searcher = Searcher::<V, V::Key>::new(TABLE_BYTES, Prune::NONE);
+fn key_along_search<V: Variant>(v: V, seeds: std::ops::Range<u64>, nodes: u64) -> [usize; 6] {
+    let starts: Vec<Position> = seeds.clone().map(|s| start_of::<V>(v, s)).collect();
+    let mut searcher = Searcher::<V, V::Key>::new(v, TABLE_BYTES, Prune::NONE);
     let limits = Limits {
         max_nodes: nodes,
         deadline: None,
@@ -263,11 +267,12 @@ fn key_along_search<V: Variant>(seeds: std::ops::Range<u64>, nodes: u64) -> [usi
     };
     let mut checks = Vec::new();
     for (seed, start) in seeds.zip(&starts) {
-        let mut c = KeyCheck::<V>::new(format!("seed {seed}, search"), start);
+        let mut c = KeyCheck::<V>::new(v, format!("seed {seed}, search"), start);
         searcher.traverse(start, &mut c, Mode::PLAIN, &limits, &AtomicBool::new(false));
         checks.push(c);
     }
     report(
+        v,
         &format!("search of {nodes} nodes from {} deals", starts.len()),
         &checks,
     )
@@ -275,14 +280,14 @@ fn key_along_search<V: Variant>(seeds: std::ops::Range<u64>, nodes: u64) -> [usi
 
 /// Walks and search together must reach what the key encodes specially: `need` gives the least
 /// count of each coverage item (see [`KeyCheck::cov`]).
-fn key_round_trip<V: Variant>(search_deals: u64, need: [usize; 6]) {
-    let walks = key_along_walks::<V>(50, 2, 200);
-    let search = key_along_search::<V>(0..search_deals, 20_000);
+fn key_round_trip<V: Variant>(v: V, search_deals: u64, need: [usize; 6]) {
+    let walks = key_along_walks::<V>(v, 50, 2, 200);
+    let search = key_along_search::<V>(v, 0..search_deals, 20_000);
     for i in 0..6 {
         assert!(
             walks[i] + search[i] >= need[i],
             "{}: coverage {walks:?} + {search:?}, need {need:?}",
-            V::rules().id
+            v.rules().id
         );
     }
 }
@@ -291,17 +296,21 @@ fn key_round_trip<V: Variant>(search_deals: u64, need: [usize; 6]) {
 // same positions; the search reaches the rest.)
 #[test]
 fn key_round_trip_and_exactness_stonewall() {
-    key_round_trip::<Stonewall>(10, [5000, 5000, 5000, 5000, 50_000, 0]);
+    key_round_trip::<Stonewall>(Stonewall, 10, [5000, 5000, 5000, 5000, 50_000, 0]);
 }
 
 #[test]
 fn key_round_trip_and_exactness_lucky_piles() {
-    key_round_trip::<LuckyPiles>(3, [20_000, 10_000, 20_000, 10_000, 0, 0]);
+    key_round_trip::<LuckyPiles>(LuckyPiles, 3, [20_000, 10_000, 20_000, 10_000, 0, 0]);
 }
 
 #[test]
 fn key_round_trip_and_exactness_napoleons_shoulder() {
-    key_round_trip::<NapoleonsShoulder>(4, [20_000, 20_000, 20_000, 10_000, 0, 20_000]);
+    key_round_trip::<NapoleonsShoulder>(
+        NapoleonsShoulder,
+        4,
+        [20_000, 20_000, 20_000, 10_000, 0, 20_000],
+    );
 }
 
 /// A start in mid-game (the hidden-play planner solves from such positions): positions reached
@@ -310,39 +319,39 @@ fn key_round_trip_and_exactness_napoleons_shoulder() {
 /// (random walks of 100 steps from each). Returns how many of those starts had a pile taller
 /// than every pile of the deal, in bits: there the old bound (from the whole pile, not its
 /// prefix) was larger than the deal's.
-fn key_from_mid_game_starts<V: Variant>(seeds: u64) -> usize {
-    let id = V::rules().id;
+fn key_from_mid_game_starts<V: Variant>(v: V, seeds: u64) -> usize {
+    let id = v.rules().id;
     let mut grown = 0;
     for seed in 0..seeds {
-        let deal = start_of::<V>(seed);
-        let deal_bits = KeyContext::max_bits::<V>(&deal);
-        let tallest_dealt = (0..V::rules().piles())
+        let deal = start_of::<V>(v, seed);
+        let deal_bits = KeyContext::max_bits::<V>(v, &deal);
+        let tallest_dealt = (0..v.rules().piles())
             .map(|p| deal.piles[p].len)
             .max()
             .unwrap();
         let mut mids = Vec::new();
         let mut rng = ChaCha8Rng::seed_from_u64(seed);
         let mut step = 0;
-        random_walk::<V>(&deal, &mut rng, 200, |pos| {
+        random_walk::<V>(v, &deal, &mut rng, 200, |pos| {
             step += 1;
             if step % 25 == 0 {
                 mids.push(pos.clone());
             }
         });
         for (i, mid) in mids.iter().enumerate() {
-            let need = KeyContext::max_bits::<V>(mid);
+            let need = KeyContext::max_bits::<V>(v, mid);
             assert!(
                 need <= deal_bits,
                 "{id} seed {seed}, start {i}: needs {need} bits, its deal {deal_bits}"
             );
-            let tallest = (0..V::rules().piles())
+            let tallest = (0..v.rules().piles())
                 .map(|p| mid.piles[p].len)
                 .max()
                 .unwrap();
             grown += (bits_for(tallest as usize) > bits_for(tallest_dealt as usize)) as usize;
-            let mut c = KeyCheck::<V>::new(format!("seed {seed}, mid-game start {i}"), mid);
+            let mut c = KeyCheck::<V>::new(v, format!("seed {seed}, mid-game start {i}"), mid);
             let mut walk = ChaCha8Rng::seed_from_u64(seed << 8 | i as u64);
-            random_walk::<V>(mid, &mut walk, 100, |pos| c.check(pos));
+            random_walk::<V>(v, mid, &mut walk, 100, |pos| c.check(pos));
         }
     }
     grown
@@ -352,19 +361,25 @@ fn key_from_mid_game_starts<V: Variant>(seeds: u64) -> usize {
 fn key_from_mid_game_starts_fits_and_round_trips() {
     // Each game must meet starts whose piles outgrew the deal's, or the test shows nothing.
     let grown = [
-        ("stonewall", key_from_mid_game_starts::<Stonewall>(30)),
-        ("lucky-piles", key_from_mid_game_starts::<LuckyPiles>(30)),
+        (
+            "stonewall",
+            key_from_mid_game_starts::<Stonewall>(Stonewall, 30),
+        ),
+        (
+            "lucky-piles",
+            key_from_mid_game_starts::<LuckyPiles>(LuckyPiles, 30),
+        ),
         (
             "napoleons-shoulder",
-            key_from_mid_game_starts::<NapoleonsShoulder>(30),
+            key_from_mid_game_starts::<NapoleonsShoulder>(NapoleonsShoulder, 30),
         ),
         (
             "klondike-draw3",
-            key_from_mid_game_starts::<KlondikeDraw3>(30),
+            key_from_mid_game_starts::<KlondikeDraw3>(KlondikeDraw3, 30),
         ),
         (
             "flower-garden",
-            key_from_mid_game_starts::<FlowerGarden>(30),
+            key_from_mid_game_starts::<FlowerGarden>(FlowerGarden, 30),
         ),
     ];
     eprintln!("mid-game starts with a pile grown past the deal's bits: {grown:?}");
@@ -386,10 +401,10 @@ fn with_built_tops_cuts_each_prefix_below_its_top_build_sequence() {
         ],
         ..Table::default()
     }
-    .pos::<Klondike>();
+    .pos::<Klondike>(Klondike);
     // The last pile as in play: 6C built on 8D, which it does not fit (it came from a space).
     pos.piles[5].fixed = 2;
-    let cut = with_built_tops::<Klondike>(&pos);
+    let cut = with_built_tops::<Klondike>(Klondike, &pos);
     let fixed: Vec<u8> = (0..6).map(|p| cut.piles[p].fixed).collect();
     // 5H stays the prefix top above a face-down card; a whole run loses its prefix; the run
     // stops at a card it does not fit; a lone card above a face-down one stays; and a built
@@ -406,9 +421,9 @@ fn with_built_tops_cuts_each_prefix_below_its_top_build_sequence() {
         }[..6]
     );
     // Nothing else changes, and the key round-trips from the cut start.
-    let mut c = KeyCheck::<Klondike>::new("cut start".into(), &cut);
+    let mut c = KeyCheck::<Klondike>::new(Klondike, "cut start".into(), &cut);
     let mut rng = ChaCha8Rng::seed_from_u64(7);
-    random_walk::<Klondike>(&cut, &mut rng, 200, |p| c.check(p));
+    random_walk::<Klondike>(Klondike, &cut, &mut rng, 200, |p| c.check(p));
 }
 
 /// A position from the middle of a game, written to a deal file and read back, counts its whole
@@ -416,16 +431,16 @@ fn with_built_tops_cuts_each_prefix_below_its_top_build_sequence() {
 /// Napoleon's Square and in Lucky Piles (same suit) such a file can need more bits than the key
 /// has (a walk that builds on the tallest pile finds one). The solver cuts the prefixes below
 /// the built tops and solves it with the verdict of the position in play; before, it refused it.
-fn mid_game_file_outgrowing_the_key<V: Variant>() {
+fn mid_game_file_outgrowing_the_key<V: Variant>(v: V) {
     let have = 64 * key_words::<V>();
     // Walks that build on the tallest pile whenever they can.
     let mut found = None;
     'seeds: for seed in 0..20 {
-        let mut pos = start_of::<V>(seed);
+        let mut pos = start_of::<V>(v, seed);
         let mut rng = ChaCha8Rng::seed_from_u64(seed);
         for step in 0..300 {
-            let moves = gen_moves::<V>(&pos);
-            let tallest = (0..V::rules().piles())
+            let moves = gen_moves::<V>(v, &pos);
+            let tallest = (0..v.rules().piles())
                 .max_by_key(|&p| pos.piles[p].len)
                 .unwrap() as u8;
             let onto: Vec<Move> = moves
@@ -439,9 +454,9 @@ fn mid_game_file_outgrowing_the_key<V: Variant>() {
             else {
                 break;
             };
-            apply::<V>(&mut pos, m);
-            let file = Position::from_deal::<V>(&pos.to_deal::<V>()).unwrap();
-            if KeyContext::max_bits::<V>(&file) > have {
+            apply::<V>(v, &mut pos, m);
+            let file = Position::from_deal::<V>(v, &pos.to_deal::<V>(v)).unwrap();
+            if KeyContext::max_bits::<V>(v, &file) > have {
                 found = Some((seed, step, file, pos.clone()));
                 break 'seeds;
             }
@@ -449,14 +464,14 @@ fn mid_game_file_outgrowing_the_key<V: Variant>() {
     }
     let (seed, i, file, in_play) = found.expect("a mid-game position too large as a file");
     let what = format!("seed {seed} after {} moves", i + 1);
-    assert!(KeyContext::max_bits::<V>(&in_play) <= have, "{what}");
+    assert!(KeyContext::max_bits::<V>(v, &in_play) <= have, "{what}");
     assert!(
-        KeyContext::max_bits::<V>(&with_built_tops::<V>(&file)) <= have,
+        KeyContext::max_bits::<V>(v, &with_built_tops::<V>(v, &file)) <= have,
         "{what}"
     );
     // The file and the position in play are the same game: the same verdict, from a search
     // that decides it.
-    let mut s = solver::<V>(2_000_000, Prune::default());
+    let mut s = solver::<V>(v, 2_000_000, Prune::default());
     let from_file = letter(&solve_checked(&mut s, &file, &what).verdict);
     let in_play = letter(&solve_checked(&mut s, &in_play, &what).verdict);
     assert_ne!(from_file, '?', "{what}");
@@ -465,45 +480,51 @@ fn mid_game_file_outgrowing_the_key<V: Variant>() {
 
 #[test]
 fn a_mid_game_position_read_from_a_file_is_solved_when_its_piles_outgrew_the_key() {
-    mid_game_file_outgrowing_the_key::<NapoleonsSquare>();
-    mid_game_file_outgrowing_the_key::<LuckyPilesSameSuit>();
+    mid_game_file_outgrowing_the_key::<NapoleonsSquare>(NapoleonsSquare);
+    mid_game_file_outgrowing_the_key::<LuckyPilesSameSuit>(LuckyPilesSameSuit);
 }
 
 /// The normalisation itself: it really ignores what it should, and only that.
 #[test]
 fn key_round_trip_and_exactness_klondike() {
-    key_round_trip::<Klondike>(5, [0; 6]);
-    key_round_trip::<KlondikeDraw3>(5, [0; 6]);
+    key_round_trip::<Klondike>(Klondike, 5, [0; 6]);
+    key_round_trip::<KlondikeDraw3>(KlondikeDraw3, 5, [0; 6]);
 }
 
 #[test]
 fn normalize_ignores_free_pile_and_foundation_numbering_only() {
     // Two decks: foundations holding hearts to 5 and to 3 in either order are the same.
-    let mut a = start_of::<NapoleonsShoulder>(1);
+    let mut a = start_of::<NapoleonsShoulder>(NapoleonsShoulder, 1);
     let mut b = a.clone();
     a.found_suit[..2].copy_from_slice(&[2, 2]);
     a.found_height[..2].copy_from_slice(&[5, 3]);
     b.found_suit[6..8].copy_from_slice(&[2, 2]);
     b.found_height[6..8].copy_from_slice(&[3, 5]);
     assert_eq!(
-        normalize::<NapoleonsShoulder>(&a),
-        normalize::<NapoleonsShoulder>(&b)
+        normalize::<NapoleonsShoulder>(NapoleonsShoulder, &a),
+        normalize::<NapoleonsShoulder>(NapoleonsShoulder, &b)
     );
     b.found_height[7] = 4;
     assert_ne!(
-        normalize::<NapoleonsShoulder>(&a),
-        normalize::<NapoleonsShoulder>(&b)
+        normalize::<NapoleonsShoulder>(NapoleonsShoulder, &a),
+        normalize::<NapoleonsShoulder>(NapoleonsShoulder, &b)
     );
     // Prefix-less piles are interchangeable; piles with a prefix are not.
-    let mut a = start_of::<Stonewall>(2);
+    let mut a = start_of::<Stonewall>(Stonewall, 2);
     a.piles[1].fixed = 0;
     a.piles[4].fixed = 0;
     let mut b = a.clone();
     b.piles.swap(1, 4);
-    assert_eq!(normalize::<Stonewall>(&a), normalize::<Stonewall>(&b));
+    assert_eq!(
+        normalize::<Stonewall>(Stonewall, &a),
+        normalize::<Stonewall>(Stonewall, &b)
+    );
     let mut c = a.clone();
     c.piles.swap(0, 2);
-    assert_ne!(normalize::<Stonewall>(&a), normalize::<Stonewall>(&c));
+    assert_ne!(
+        normalize::<Stonewall>(Stonewall, &a),
+        normalize::<Stonewall>(Stonewall, &c)
+    );
 }
 
 /// `p` with its talon as it is but the waste ending after `w` cards (turning order kept).
@@ -525,24 +546,24 @@ fn with_waste(p: &Position, w: usize) -> Position {
 }
 
 /// The positions the talon-play move set reaches from `p` in one move.
-fn successor_positions<V: Variant>(p: &Position) -> Vec<Position> {
+fn successor_positions<V: Variant>(v: V, p: &Position) -> Vec<Position> {
     let mut moves = Vec::new();
-    generate_with::<V>(p, &mut moves, true);
+    generate_with::<V>(v, p, &mut moves, true);
     moves
         .iter()
         .map(|&m| {
             let mut q = p.clone();
-            apply::<V>(&mut q, m);
+            apply::<V>(v, &mut q, m);
             q
         })
         .collect()
 }
 
 /// Their keys.
-fn successor_keys<V: Variant>(ctx: &KeyContext, p: &Position) -> HashSet<V::Key> {
-    successor_positions::<V>(p)
+fn successor_keys<V: Variant>(v: V, ctx: &KeyContext, p: &Position) -> HashSet<V::Key> {
+    successor_positions::<V>(v, p)
         .iter()
-        .map(|q| encode::<V, V::Key>(ctx, q))
+        .map(|q| encode::<V, V::Key>(v, ctx, q))
         .collect()
 }
 
@@ -556,52 +577,52 @@ fn successor_keys<V: Variant>(ctx: &KeyContext, p: &Position) -> HashSet<V::Key>
 /// share a key; a merged key decodes to the position with an empty waste.
 #[test]
 fn talon_key_merges_only_waste_places_with_the_same_moves() {
-    fn check<V: Variant>() -> (usize, usize) {
-        let Stock::Waste { draw, .. } = V::rules().stock else {
+    fn check<V: Variant>(v: V) -> (usize, usize) {
+        let Stock::Waste { draw, .. } = v.rules().stock else {
             unreachable!("Klondike has a stock")
         };
         let d = draw as usize;
         let (mut merged, mut others) = (0, 0);
         for seed in 0..12 {
-            let start = start_of::<V>(seed);
-            let ctx = KeyContext::new::<V>(&start).with_talon_plays::<V>(true);
-            let plain = KeyContext::new::<V>(&start).with_talon_plays::<V>(false);
+            let start = start_of::<V>(v, seed);
+            let ctx = KeyContext::new::<V>(v, &start).with_talon_plays::<V>(v, true);
+            let plain = KeyContext::new::<V>(v, &start).with_talon_plays::<V>(v, false);
             let mut rng = ChaCha8Rng::seed_from_u64(seed);
             let mut walk = Vec::new();
-            random_walk::<V>(&start, &mut rng, 120, |p| walk.push(p.clone()));
+            random_walk::<V>(v, &start, &mut rng, 120, |p| walk.push(p.clone()));
             for p in walk.iter().step_by(6) {
                 let n = p.waste_len as usize + p.stock_len as usize;
                 let empty = with_waste(p, 0);
-                let k0: V::Key = encode::<V, V::Key>(&ctx, &empty);
-                let plain0: V::Key = encode::<V, V::Key>(&plain, &empty);
-                let succ0 = successor_keys::<V>(&ctx, &empty);
+                let k0: V::Key = encode::<V, V::Key>(v, &ctx, &empty);
+                let plain0: V::Key = encode::<V, V::Key>(v, &plain, &empty);
+                let succ0 = successor_keys::<V>(v, &ctx, &empty);
                 for w in 0..=n {
                     let q = with_waste(p, w);
                     let on = w % d == 0 || w == n;
-                    let k: V::Key = encode::<V, V::Key>(&ctx, &q);
-                    let what = format!("{} seed {seed}, waste {w} of {n}", V::rules().id);
+                    let k: V::Key = encode::<V, V::Key>(v, &ctx, &q);
+                    let what = format!("{} seed {seed}, waste {w} of {n}", v.rules().id);
                     assert_eq!(k == k0, on, "{what}: merged?");
                     assert_eq!(
-                        encode::<V, V::Key>(&plain, &q) == plain0,
+                        encode::<V, V::Key>(v, &plain, &q) == plain0,
                         w == 0,
                         "{what}: merged without talon plays?"
                     );
-                    let succ = successor_keys::<V>(&ctx, &q);
-                    let over = turned_over_key::<V, V::Key>(&ctx, &q, &k);
+                    let succ = successor_keys::<V>(v, &ctx, &q);
+                    let over = turned_over_key::<V, V::Key>(v, &ctx, &q, &k);
                     if on {
                         assert_eq!(succ, succ0, "{what}: merged, with other moves");
                         assert_eq!(over, None, "{what}");
-                        let back = decode::<V, V::Key>(&ctx, &start, &k);
+                        let back = decode::<V, V::Key>(v, &ctx, &start, &k);
                         assert_eq!((back.waste_len as usize, back.stock_len as usize), (0, n));
                         merged += (w != 0) as usize;
                     } else {
                         // Each move of the merged position leads where a move of this one
                         // leads, or where turning alone goes on from there.
-                        let reach: HashSet<V::Key> = successor_keys::<V>(&ctx, &q)
+                        let reach: HashSet<V::Key> = successor_keys::<V>(v, &ctx, &q)
                             .into_iter()
-                            .chain(successor_positions::<V>(&q).iter().filter_map(|c| {
-                                let key = encode::<V, V::Key>(&ctx, c);
-                                turned_over_key::<V, V::Key>(&ctx, c, &key)
+                            .chain(successor_positions::<V>(v, &q).iter().filter_map(|c| {
+                                let key = encode::<V, V::Key>(v, &ctx, c);
+                                turned_over_key::<V, V::Key>(v, &ctx, c, &key)
                             }))
                             .collect();
                         assert!(succ0.is_subset(&reach), "{what}: lacks a merged move");
@@ -613,12 +634,12 @@ fn talon_key_merges_only_waste_places_with_the_same_moves() {
         }
         (merged, others)
     }
-    let (merged, others) = check::<Klondike>();
+    let (merged, others) = check::<Klondike>(Klondike);
     assert!(
         merged >= 300 && others == 0,
         "draw 1: {merged} merged, {others} not"
     );
-    let (merged, others) = check::<KlondikeDraw3>();
+    let (merged, others) = check::<KlondikeDraw3>(KlondikeDraw3);
     assert!(
         merged >= 100 && others >= 200,
         "draw 3: {merged} merged, {others} not"
@@ -627,16 +648,16 @@ fn talon_key_merges_only_waste_places_with_the_same_moves() {
 
 #[test]
 fn max_bits_fit_the_key_words() {
-    key_fits::<Stonewall>();
-    key_fits::<LuckyPiles>();
-    key_fits::<NapoleonsShoulder>();
-    key_fits::<Klondike>();
-    key_fits::<KlondikeDraw3>();
+    key_fits::<Stonewall>(Stonewall);
+    key_fits::<LuckyPiles>(LuckyPiles);
+    key_fits::<NapoleonsShoulder>(NapoleonsShoulder);
+    key_fits::<Klondike>(Klondike);
+    key_fits::<KlondikeDraw3>(KlondikeDraw3);
     // A Klondike deal needs 181 bits (README: why three words were tried).
     let deal = patience::deal::deal(&Klondike::RULES, 0);
-    let start = patience::game::Position::from_deal::<Klondike>(&deal).unwrap();
+    let start = patience::game::Position::from_deal::<Klondike>(Klondike, &deal).unwrap();
     assert_eq!(
-        patience::solve::key::KeyContext::max_bits::<Klondike>(&start),
+        patience::solve::key::KeyContext::max_bits::<Klondike>(Klondike, &start),
         181
     );
     // The reference deals too.
@@ -644,8 +665,8 @@ fn max_bits_fit_the_key_words() {
     for f in std::fs::read_dir(&dir).expect("the stonewall reference deals") {
         let path = f.unwrap().path();
         let d = read_deal(&std::fs::read_to_string(&path).unwrap()).unwrap();
-        let p = Position::from_deal::<Stonewall>(&d).unwrap();
-        assert!(KeyContext::max_bits::<Stonewall>(&p) <= 64 * key_words::<Stonewall>());
+        let p = Position::from_deal::<Stonewall>(Stonewall, &d).unwrap();
+        assert!(KeyContext::max_bits::<Stonewall>(Stonewall, &p) <= 64 * key_words::<Stonewall>());
     }
 }
 
@@ -668,7 +689,7 @@ const REFERENCE_DECIDED: usize = 10;
 /// `helpers::reference_deals`).
 #[test]
 fn stonewall_reference_deals_agree_with_solvitaire() {
-    reference_deals::<Stonewall>(REFERENCE_NODES, REFERENCE_DECIDED, TABLE_BYTES);
+    reference_deals::<Stonewall>(Stonewall, REFERENCE_NODES, REFERENCE_DECIDED, TABLE_BYTES);
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -704,17 +725,28 @@ const PINNED_NAPOLEONS_SHOULDER: &str = "?S????????????S??S???SS????????S?U???SS
 
 #[test]
 fn pinned_verdicts_stonewall() {
-    pinned::<Stonewall>(PINNED_STONEWALL, PINNED_NODES_STONEWALL, TABLE_BYTES);
+    pinned::<Stonewall>(
+        Stonewall,
+        PINNED_STONEWALL,
+        PINNED_NODES_STONEWALL,
+        TABLE_BYTES,
+    );
 }
 
 #[test]
 fn pinned_verdicts_lucky_piles() {
-    pinned::<LuckyPiles>(PINNED_LUCKY_PILES, PINNED_NODES_LUCKY_PILES, TABLE_BYTES);
+    pinned::<LuckyPiles>(
+        LuckyPiles,
+        PINNED_LUCKY_PILES,
+        PINNED_NODES_LUCKY_PILES,
+        TABLE_BYTES,
+    );
 }
 
 #[test]
 fn pinned_verdicts_napoleons_shoulder() {
     pinned::<NapoleonsShoulder>(
+        NapoleonsShoulder,
         PINNED_NAPOLEONS_SHOULDER,
         PINNED_NODES_NAPOLEONS_SHOULDER,
         TABLE_BYTES,
@@ -743,17 +775,17 @@ fn list(cards: &[&str]) -> String {
     format!("[{}]", q.join(", "))
 }
 
-fn position<V: Variant>(json: &str) -> Position {
+fn position<V: Variant>(v: V, json: &str) -> Position {
     let d: Deal = read_deal(json).unwrap_or_else(|e| panic!("{e}\n{json}"));
-    Position::from_deal::<V>(&d).unwrap_or_else(|e| panic!("{e}\n{json}"))
+    Position::from_deal::<V>(v, &d).unwrap_or_else(|e| panic!("{e}\n{json}"))
 }
 
 /// Solves a hand-made position with both prunings; both must give `expected` (S or U).
-fn solve_both<V: Variant>(pos: &Position, expected: char, what: &str) -> Vec<Verdict> {
+fn solve_both<V: Variant>(v: V, pos: &Position, expected: char, what: &str) -> Vec<Verdict> {
     [Prune::default(), Prune::NONE]
         .into_iter()
         .map(|prune| {
-            let mut s = solver::<V>(1_000_000, prune);
+            let mut s = solver::<V>(v, 1_000_000, prune);
             let sol = solve_checked(&mut s, pos, what);
             assert_eq!(
                 letter(&sol.verdict),
@@ -783,8 +815,8 @@ fn hand_made_stonewall_nearly_finished_is_solved() {
         found('H', 13),
         found('S', 11)
     );
-    let pos = position::<Stonewall>(&json);
-    for v in solve_both::<Stonewall>(&pos, 'S', "nearly finished Stonewall") {
+    let pos = position::<Stonewall>(Stonewall, &json);
+    for v in solve_both::<Stonewall>(Stonewall, &pos, 'S', "nearly finished Stonewall") {
         let Verdict::Solved(moves) = v else {
             unreachable!()
         };
@@ -833,13 +865,13 @@ fn hand_made_lucky_piles_king_on_its_queen() {
         piles.join(", "),
         found('H', 11)
     );
-    let pos = position::<LuckyPiles>(&json);
+    let pos = position::<LuckyPiles>(LuckyPiles, &json);
     assert_eq!(
-        gen_moves::<LuckyPiles>(&pos),
+        gen_moves::<LuckyPiles>(LuckyPiles, &pos),
         [],
         "the construction allows no move"
     );
-    solve_both::<LuckyPiles>(&pos, 'U', "Lucky Piles, KH on QH, no space");
+    solve_both::<LuckyPiles>(LuckyPiles, &pos, 'U', "Lucky Piles, KH on QH, no space");
 
     let empty = ["[]"; 12].join(", ");
     let json = format!(
@@ -850,8 +882,8 @@ fn hand_made_lucky_piles_king_on_its_queen() {
         found('H', 11),
         found('S', 13)
     );
-    let pos = position::<LuckyPiles>(&json);
-    solve_both::<LuckyPiles>(&pos, 'S', "Lucky Piles, KH on QH, spaces");
+    let pos = position::<LuckyPiles>(LuckyPiles, &json);
+    solve_both::<LuckyPiles>(LuckyPiles, &pos, 'S', "Lucky Piles, KH on QH, spaces");
 }
 
 /// Napoleon's Shoulder: every card on the foundations but QH and KH, KH lying on QH in T1; the
@@ -874,13 +906,18 @@ fn hand_made_napoleons_shoulder_no_move_is_lost() {
         found('S', 13),
         found('S', 13)
     );
-    let pos = position::<NapoleonsShoulder>(&json);
+    let pos = position::<NapoleonsShoulder>(NapoleonsShoulder, &json);
     assert_eq!(
-        gen_moves::<NapoleonsShoulder>(&pos),
+        gen_moves::<NapoleonsShoulder>(NapoleonsShoulder, &pos),
         [],
         "the construction allows no move"
     );
-    solve_both::<NapoleonsShoulder>(&pos, 'U', "Napoleon's Shoulder without a move");
+    solve_both::<NapoleonsShoulder>(
+        NapoleonsShoulder,
+        &pos,
+        'U',
+        "Napoleon's Shoulder without a move",
+    );
 }
 
 /// Napoleon's Shoulder won only through a space: the waste is QH under KH, the stock one KS;
@@ -903,8 +940,13 @@ fn hand_made_napoleons_shoulder_waste_fills_a_space() {
         found('S', 13),
         found('S', 12)
     );
-    let pos = position::<NapoleonsShoulder>(&json);
-    for v in solve_both::<NapoleonsShoulder>(&pos, 'S', "Napoleon's Shoulder via a space") {
+    let pos = position::<NapoleonsShoulder>(NapoleonsShoulder, &json);
+    for v in solve_both::<NapoleonsShoulder>(
+        NapoleonsShoulder,
+        &pos,
+        'S',
+        "Napoleon's Shoulder via a space",
+    ) {
         let Verdict::Solved(moves) = v else {
             unreachable!()
         };
@@ -936,12 +978,12 @@ struct Cross {
 /// A mid-game position: `steps` random moves from `pos` (a foundation move when there is one,
 /// 70% of the time), never taken back, with a generator seeded by `seed`. Fewer cards are left than at the
 /// start, so small budgets decide more of these.
-fn midgame<V: Variant>(mut pos: Position, seed: u64, steps: usize) -> Position {
+fn midgame<V: Variant>(v: V, mut pos: Position, seed: u64, steps: usize) -> Position {
     let mut rng = ChaCha8Rng::seed_from_u64(!seed);
     let mut moves = Vec::new();
     for _ in 0..steps {
         moves.clear();
-        generate::<V>(&pos, &mut moves);
+        generate::<V>(v, &pos, &mut moves);
         if moves.is_empty() {
             break;
         }
@@ -955,7 +997,7 @@ fn midgame<V: Variant>(mut pos: Position, seed: u64, steps: usize) -> Position {
         } else {
             moves[rng.random_range(0..moves.len())]
         };
-        apply::<V>(&mut pos, m);
+        apply::<V>(v, &mut pos, m);
     }
     pos
 }
@@ -965,14 +1007,14 @@ fn midgame<V: Variant>(mut pos: Position, seed: u64, steps: usize) -> Position {
 /// cards are taken out of the deal (the first copies met in piles, reserve, stock), a pile's new
 /// top is turned up. Smaller games than a full deal, with Aces still in play, so small budgets
 /// decide many of them and the Aces rule is at work.
-fn reduced<V: Variant>(seed: u64, low: u8) -> Position {
-    reduced_with::<V>(seed, low, 0.35)
+fn reduced<V: Variant>(v: V, seed: u64, low: u8) -> Position {
+    reduced_with::<V>(v, seed, low, 0.35)
 }
 
 /// [`reduced`] with each foundation left empty with probability `empty` (with 0, every
 /// foundation holds some cards, so that higher cards are settled and the settled rule bites).
-fn reduced_with<V: Variant>(seed: u64, low: u8, empty: f64) -> Position {
-    let r = V::rules();
+fn reduced_with<V: Variant>(v: V, seed: u64, low: u8, empty: f64) -> Position {
+    let r = v.rules();
     let mut d = deal(r, seed);
     let mut rng = ChaCha8Rng::seed_from_u64(seed ^ 0x5eed_5eed);
     let nf = r.foundations();
@@ -1021,18 +1063,19 @@ fn reduced_with<V: Variant>(seed: u64, low: u8, empty: f64) -> Position {
                 .collect()
         })
         .collect();
-    Position::from_deal::<V>(&d).unwrap_or_else(|e| panic!("{} reduced {seed}: {e}", r.id))
+    Position::from_deal::<V>(v, &d).unwrap_or_else(|e| panic!("{} reduced {seed}: {e}", r.id))
 }
 
 /// The reduced deals (see [`reduced`]) of `seeds`.
 fn reduced_positions<V: Variant>(
+    v: V,
     seeds: std::ops::Range<u64>,
     low: u8,
 ) -> impl Iterator<Item = (String, Position)> {
     seeds.map(move |seed| {
         (
             format!("seed {seed} reduced ({low})"),
-            reduced::<V>(seed, low),
+            reduced::<V>(v, seed, low),
         )
     })
 }
@@ -1041,13 +1084,13 @@ fn reduced_positions<V: Variant>(
 /// them complete), the other cards shuffled, each to a random pile or (in a game with a stock,
 /// three times in ten) to the stock. Kings come to lie on lower cards of their suit often;
 /// with `kings_on_top`, every pile's Kings are moved to its top (still more often).
-fn endgame<V: Variant>(seed: u64, kings_on_top: bool) -> Position {
-    endgame_from::<V>(seed, kings_on_top, 8)
+fn endgame<V: Variant>(v: V, seed: u64, kings_on_top: bool) -> Position {
+    endgame_from::<V>(v, seed, kings_on_top, 8)
 }
 
 /// [`endgame`] with each foundation from `low` up (or complete): more cards in play.
-fn endgame_from<V: Variant>(seed: u64, kings_on_top: bool, low: u8) -> Position {
-    let r = V::rules();
+fn endgame_from<V: Variant>(v: V, seed: u64, kings_on_top: bool, low: u8) -> Position {
+    let r = v.rules();
     let mut rng = ChaCha8Rng::seed_from_u64(seed ^ 0xe4d_6a3e);
     let nf = r.foundations();
     let suit = |f: usize| (f / r.decks as usize) as u8;
@@ -1106,32 +1149,40 @@ fn endgame_from<V: Variant>(seed: u64, kings_on_top: bool, low: u8) -> Position 
             })
             .collect(),
     };
-    Position::from_deal::<V>(&d).unwrap_or_else(|e| panic!("{} end game {seed}: {e}", r.id))
+    Position::from_deal::<V>(v, &d).unwrap_or_else(|e| panic!("{} end game {seed}: {e}", r.id))
 }
 
 /// End games of `seeds` with foundations from `low` up (see [`endgame_from`]).
 fn endgames_from<V: Variant>(
+    v: V,
     seeds: std::ops::Range<u64>,
     low: u8,
 ) -> impl Iterator<Item = (String, Position)> {
     seeds.map(move |seed| {
         (
             format!("end game {seed} (foundations from {low})"),
-            endgame_from::<V>(seed, false, low),
+            endgame_from::<V>(v, seed, false, low),
         )
     })
 }
 
 /// End games of `seeds` (see [`endgame`]).
 fn endgames<V: Variant>(
+    v: V,
     seeds: std::ops::Range<u64>,
     kings_on_top: bool,
 ) -> impl Iterator<Item = (String, Position)> {
-    seeds.map(move |seed| (format!("end game {seed}"), endgame::<V>(seed, kings_on_top)))
+    seeds.map(move |seed| {
+        (
+            format!("end game {seed}"),
+            endgame::<V>(v, seed, kings_on_top),
+        )
+    })
 }
 
 /// Reduced deals with no foundation empty (see [`reduced_with`]), after `steps` random moves.
 fn settled_positions<V: Variant>(
+    v: V,
     seeds: std::ops::Range<u64>,
     low: u8,
     steps: usize,
@@ -1139,13 +1190,14 @@ fn settled_positions<V: Variant>(
     seeds.map(move |seed| {
         (
             format!("seed {seed} reduced ({low}, no foundation empty) after {steps} moves"),
-            midgame::<V>(reduced_with::<V>(seed, low, 0.0), seed, steps),
+            midgame::<V>(v, reduced_with::<V>(v, seed, low, 0.0), seed, steps),
         )
     })
 }
 
 /// The reduced deals of `seeds` after `steps` random moves (see [`midgame`]).
 fn reduced_midgame<V: Variant>(
+    v: V,
     seeds: std::ops::Range<u64>,
     low: u8,
     steps: usize,
@@ -1153,23 +1205,24 @@ fn reduced_midgame<V: Variant>(
     seeds.map(move |seed| {
         (
             format!("seed {seed} reduced ({low}) after {steps} random moves"),
-            midgame::<V>(reduced::<V>(seed, low), seed, steps),
+            midgame::<V>(v, reduced::<V>(v, seed, low), seed, steps),
         )
     })
 }
 
 /// The deals of `seeds`, or with `steps > 0` their mid-game positions after `steps` moves.
 fn positions<V: Variant>(
+    v: V,
     seeds: std::ops::Range<u64>,
     steps: usize,
 ) -> impl Iterator<Item = (String, Position)> {
     seeds.map(move |seed| {
         if steps == 0 {
-            (format!("seed {seed}"), start_of::<V>(seed))
+            (format!("seed {seed}"), start_of::<V>(v, seed))
         } else {
             (
                 format!("seed {seed} after {steps} random moves"),
-                midgame::<V>(start_of::<V>(seed), seed, steps),
+                midgame::<V>(v, start_of::<V>(v, seed), seed, steps),
             )
         }
     })
@@ -1180,12 +1233,14 @@ fn positions<V: Variant>(
 /// win). The unpruned search gets `unpruned_nodes`, usually more than the pruned one's
 /// `pruned_nodes`, so that more pruned verdicts meet a decided unpruned one.
 fn prune_cross_check<V: Variant>(
+    v: V,
     label: &str,
     positions: impl Iterator<Item = (String, Position)>,
     pruned_nodes: u64,
     unpruned_nodes: u64,
 ) -> Cross {
     prune_cross_check_against::<V>(
+        v,
         label,
         positions,
         Prune::default(),
@@ -1199,6 +1254,7 @@ fn prune_cross_check<V: Variant>(
 /// other: [`Prune::NONE`] (the unpruned search), or rules cross-checked on their own, to isolate
 /// one rule where the unpruned search decides too little.
 fn prune_cross_check_against<V: Variant>(
+    v: V,
     label: &str,
     positions: impl Iterator<Item = (String, Position)>,
     prune: Prune,
@@ -1206,9 +1262,9 @@ fn prune_cross_check_against<V: Variant>(
     pruned_nodes: u64,
     unpruned_nodes: u64,
 ) -> Cross {
-    let id = V::rules().id;
-    let mut pruned = solver::<V>(pruned_nodes, prune);
-    let mut plain = solver::<V>(unpruned_nodes, reference);
+    let id = v.rules().id;
+    let mut pruned = solver::<V>(v, pruned_nodes, prune);
+    let mut plain = solver::<V>(v, unpruned_nodes, reference);
     let mut c = Cross::default();
     let mut wrong = Vec::new();
     let t0 = std::time::Instant::now();
@@ -1256,18 +1312,32 @@ fn prune_cross_check_against<V: Variant>(
 
 #[test]
 fn prune_agrees_with_unpruned_stonewall() {
-    type S = Stonewall;
-    prune_cross_check::<S>("deals 0..200", positions::<S>(0..200, 0), 10_000, 20_000);
-    prune_cross_check::<S>("mid-game 0..200", positions::<S>(0..200, 30), 5_000, 10_000);
+    use patience::variants::Stonewall as S;
     prune_cross_check::<S>(
+        S,
+        "deals 0..200",
+        positions::<S>(S, 0..200, 0),
+        10_000,
+        20_000,
+    );
+    prune_cross_check::<S>(
+        S,
+        "mid-game 0..200",
+        positions::<S>(S, 0..200, 30),
+        5_000,
+        10_000,
+    );
+    prune_cross_check::<S>(
+        S,
         "reduced 0..200",
-        reduced_positions::<S>(0..200, 8),
+        reduced_positions::<S>(S, 0..200, 8),
         5_000,
         10_000,
     );
     let c = prune_cross_check::<S>(
+        S,
         "no foundation empty 0..200",
-        settled_positions::<S>(0..200, 2, 0),
+        settled_positions::<S>(S, 0..200, 2, 0),
         5_000,
         10_000,
     );
@@ -1279,23 +1349,32 @@ fn prune_agrees_with_unpruned_stonewall() {
 // already up but the Aces of some foundations still in play, are where this check bites.
 #[test]
 fn prune_agrees_with_unpruned_napoleons_shoulder() {
-    type N = NapoleonsShoulder;
-    prune_cross_check::<N>("deals 0..200", positions::<N>(0..200, 0), 2_000, 4_000);
+    use patience::variants::NapoleonsShoulder as N;
     prune_cross_check::<N>(
+        N,
+        "deals 0..200",
+        positions::<N>(N, 0..200, 0),
+        2_000,
+        4_000,
+    );
+    prune_cross_check::<N>(
+        N,
         "reduced 0..200",
-        reduced_positions::<N>(0..200, 8),
+        reduced_positions::<N>(N, 0..200, 8),
         10_000,
         20_000,
     );
     prune_cross_check::<N>(
+        N,
         "reduced 200..400, 25 moves",
-        reduced_midgame::<N>(200..400, 8, 25),
+        reduced_midgame::<N>(N, 200..400, 8, 25),
         10_000,
         20_000,
     );
     let c = prune_cross_check::<N>(
+        N,
         "no foundation empty 0..200",
-        settled_positions::<N>(0..200, 3, 0),
+        settled_positions::<N>(N, 0..200, 3, 0),
         10_000,
         20_000,
     );
@@ -1307,17 +1386,19 @@ fn prune_agrees_with_unpruned_napoleons_shoulder() {
 /// the first `free` others with `free_nodes`: (where it fires, where it does not).
 #[allow(clippy::too_many_arguments)]
 fn cross_check_split<V: Variant>(
+    v: V,
     label: &str,
     positions: impl Iterator<Item = (String, Position)>,
-    fires: fn(&Position) -> bool,
+    fires: fn(V, &Position) -> bool,
     without: Prune,
     fired_nodes: u64,
     free: usize,
     free_nodes: u64,
 ) -> (Cross, Cross) {
-    let (fired, others): (Vec<_>, Vec<_>) = positions.partition(|(_, p)| fires(p));
+    let (fired, others): (Vec<_>, Vec<_>) = positions.partition(|(_, p)| fires(v, p));
     let run = |what: &str, list: Vec<(String, Position)>, nodes: u64| {
         prune_cross_check_against::<V>(
+            v,
             &format!("{label}, {what}"),
             list.into_iter(),
             Prune::default(),
@@ -1344,6 +1425,7 @@ fn stuck_kings_agree_with_the_search_without_them() {
     /// Checks the stuck positions among `positions` with `stuck_nodes` for the search without
     /// the rule, and the first `free` others with `free_nodes`.
     fn check<V: Variant>(
+        v: V,
         label: &str,
         positions: impl Iterator<Item = (String, Position)>,
         stuck_nodes: u64,
@@ -1357,6 +1439,7 @@ fn stuck_kings_agree_with_the_search_without_them() {
             ..Prune::default()
         };
         cross_check_split::<V>(
+            v,
             label,
             positions,
             stuck_kings::<V>,
@@ -1367,8 +1450,9 @@ fn stuck_kings_agree_with_the_search_without_them() {
         )
     }
     let (stuck, free) = check::<LuckyThirteen>(
+        LuckyThirteen,
         "end games 0..300",
-        endgames::<LuckyThirteen>(0..300, false),
+        endgames::<LuckyThirteen>(LuckyThirteen, 0..300, false),
         200_000,
         300,
         200_000,
@@ -1376,8 +1460,9 @@ fn stuck_kings_agree_with_the_search_without_them() {
     assert!(stuck.unsolvable >= 20 && stuck.solved == 0, "{stuck:?}");
     assert!(free.solved >= 5, "{free:?}");
     let (stuck, free) = check::<NapoleonsShoulder>(
+        NapoleonsShoulder,
         "end games 0..1500, Kings on top",
-        endgames::<NapoleonsShoulder>(0..1500, true),
+        endgames::<NapoleonsShoulder>(NapoleonsShoulder, 0..1500, true),
         1_000_000,
         300,
         50_000,
@@ -1397,6 +1482,7 @@ fn blocked_cards_agree_with_the_search_without_them() {
     /// Checks the blocked positions among `positions` with `blocked_nodes` for the search
     /// without the test, and the first `free` others with `free_nodes`.
     fn check<V: Variant>(
+        v: V,
         label: &str,
         positions: impl Iterator<Item = (String, Position)>,
         blocked_nodes: u64,
@@ -1408,6 +1494,7 @@ fn blocked_cards_agree_with_the_search_without_them() {
             ..Prune::default()
         };
         cross_check_split::<V>(
+            v,
             label,
             positions,
             blocked::<V>,
@@ -1427,16 +1514,18 @@ fn blocked_cards_agree_with_the_search_without_them() {
     // Stonewall deals are often blocked from the start (121 of these 300), and small enough for
     // the search without the test to prove nearly every one of them lost (120).
     let c = check::<Stonewall>(
+        Stonewall,
         "deals 0..300",
-        positions::<Stonewall>(0..300, 0),
+        positions::<Stonewall>(Stonewall, 0..300, 0),
         200_000,
         100,
         50_000,
     );
     bites("stonewall deals", c, 100);
     let c = check::<Stonewall>(
+        Stonewall,
         "end games 0..300",
-        endgames_from::<Stonewall>(0..300, 2),
+        endgames_from::<Stonewall>(Stonewall, 0..300, 2),
         100_000,
         100,
         50_000,
@@ -1444,33 +1533,35 @@ fn blocked_cards_agree_with_the_search_without_them() {
     bites("stonewall end games", c, 2);
     // Klondike deals are blocked less often, and mostly too large to prove lost without the
     // test; reduced deals give a few that can be (7 and 16 of 35 each).
-    fn reduced<V: Variant>() {
+    fn reduced<V: Variant>(v: V) {
         let c = check::<V>(
+            v,
             "reduced 0..3000",
-            reduced_positions::<V>(0..3000, 2),
+            reduced_positions::<V>(v, 0..3000, 2),
             200_000,
             20,
             50_000,
         );
-        bites(V::rules().id, c, 5);
+        bites(v.rules().id, c, 5);
     }
-    reduced::<Klondike>();
-    reduced::<KlondikeDraw3>();
+    reduced::<Klondike>(Klondike);
+    reduced::<KlondikeDraw3>(KlondikeDraw3);
     // The open games, on end games with many cards in play: rarely blocked, never wrongly.
-    fn open<V: Variant>() {
+    fn open<V: Variant>(v: V) {
         let c = check::<V>(
+            v,
             "end games 0..300",
-            endgames_from::<V>(0..300, 2),
+            endgames_from::<V>(v, 0..300, 2),
             100_000,
             100,
             50_000,
         );
-        bites(V::rules().id, c, 0);
+        bites(v.rules().id, c, 0);
     }
-    open::<FlowerGarden>();
-    open::<LuckierThirteen>();
-    open::<LuckyPiles>();
-    open::<LuckyPilesSameSuit>();
+    open::<FlowerGarden>(FlowerGarden);
+    open::<LuckierThirteen>(LuckierThirteen);
+    open::<LuckyPiles>(LuckyPiles);
+    open::<LuckyPilesSameSuit>(LuckyPilesSameSuit);
 }
 
 /// Every position along a won game is winnable, so the blocked-cards test must pass each one:
@@ -1479,6 +1570,7 @@ fn blocked_cards_agree_with_the_search_without_them() {
 #[test]
 fn blocked_cards_never_fire_along_a_won_game() {
     fn along<V: Variant>(
+        v: V,
         positions: impl Iterator<Item = (String, Position)>,
         nodes: u64,
     ) -> (usize, usize) {
@@ -1486,7 +1578,7 @@ fn blocked_cards_never_fire_along_a_won_game() {
             blocks: false,
             ..Prune::default()
         };
-        let mut s = solver::<V>(nodes, without);
+        let mut s = solver::<V>(v, nodes, without);
         let (mut wins, mut passed) = (0, 0);
         for (what, start) in positions {
             let sol = solve_checked(&mut s, &start, &what);
@@ -1497,12 +1589,12 @@ fn blocked_cards_never_fire_along_a_won_game() {
             let mut pos = start;
             for (i, &m) in moves.iter().enumerate() {
                 assert!(
-                    !blocked::<V>(&pos),
+                    !blocked::<V>(v, &pos),
                     "{} {what}: blocked before move {i} of a won game",
-                    V::rules().id
+                    v.rules().id
                 );
                 passed += 1;
-                apply::<V>(&mut pos, m);
+                apply::<V>(v, &mut pos, m);
             }
         }
         (wins, passed)
@@ -1510,35 +1602,63 @@ fn blocked_cards_never_fire_along_a_won_game() {
     for (id, (wins, positions)) in [
         (
             "klondike",
-            along::<Klondike>(positions::<Klondike>(0..60, 0), 20_000),
+            along::<Klondike>(Klondike, positions::<Klondike>(Klondike, 0..60, 0), 20_000),
         ),
         (
             "klondike-draw3",
-            along::<KlondikeDraw3>(positions::<KlondikeDraw3>(0..60, 0), 20_000),
+            along::<KlondikeDraw3>(
+                KlondikeDraw3,
+                positions::<KlondikeDraw3>(KlondikeDraw3, 0..60, 0),
+                20_000,
+            ),
         ),
         (
             "stonewall",
-            along::<Stonewall>(positions::<Stonewall>(0..150, 0), 20_000),
+            along::<Stonewall>(
+                Stonewall,
+                positions::<Stonewall>(Stonewall, 0..150, 0),
+                20_000,
+            ),
         ),
         (
             "lucky-piles",
-            along::<LuckyPiles>(positions::<LuckyPiles>(0..30, 0), 20_000),
+            along::<LuckyPiles>(
+                LuckyPiles,
+                positions::<LuckyPiles>(LuckyPiles, 0..30, 0),
+                20_000,
+            ),
         ),
         (
             "lucky-piles-same-suit",
-            along::<LuckyPilesSameSuit>(positions::<LuckyPilesSameSuit>(0..60, 0), 20_000),
+            along::<LuckyPilesSameSuit>(
+                LuckyPilesSameSuit,
+                positions::<LuckyPilesSameSuit>(LuckyPilesSameSuit, 0..60, 0),
+                20_000,
+            ),
         ),
         (
             "flower-garden",
-            along::<FlowerGarden>(endgames_from::<FlowerGarden>(0..60, 2), 20_000),
+            along::<FlowerGarden>(
+                FlowerGarden,
+                endgames_from::<FlowerGarden>(FlowerGarden, 0..60, 2),
+                20_000,
+            ),
         ),
         (
             "luckier-thirteen",
-            along::<LuckierThirteen>(positions::<LuckierThirteen>(0..30, 0), 20_000),
+            along::<LuckierThirteen>(
+                LuckierThirteen,
+                positions::<LuckierThirteen>(LuckierThirteen, 0..30, 0),
+                20_000,
+            ),
         ),
         (
             "lucky-thirteen",
-            along::<LuckyThirteen>(endgames_from::<LuckyThirteen>(0..60, 2), 20_000),
+            along::<LuckyThirteen>(
+                LuckyThirteen,
+                endgames_from::<LuckyThirteen>(LuckyThirteen, 0..60, 2),
+                20_000,
+            ),
         ),
     ] {
         eprintln!("{id}: {wins} won games, {positions} positions passed");
@@ -1555,14 +1675,15 @@ fn blocked_cards_never_fire_along_a_won_game() {
 /// decide enough wins and losses for the check to bite.
 #[test]
 fn the_updown_rule_agrees_with_the_search_without_it() {
-    type L = LuckyPilesSameSuit;
+    use patience::variants::LuckyPilesSameSuit as L;
     let without = Prune {
         updown: false,
         ..Prune::default()
     };
     let c = prune_cross_check_against::<L>(
+        L,
         "reduced 0..2000",
-        reduced_positions::<L>(0..2000, 2),
+        reduced_positions::<L>(L, 0..2000, 2),
         Prune::default(),
         without,
         20_000,
@@ -1575,12 +1696,15 @@ fn the_updown_rule_agrees_with_the_search_without_it() {
 /// are the same; a few deals show that nothing else is pruned there.
 #[test]
 fn prune_agrees_with_unpruned_lucky_piles() {
-    assert!(!Prune::aces_rule_holds::<LuckyPiles>());
-    assert!(Prune::aces_rule_holds::<Stonewall>());
-    assert!(Prune::aces_rule_holds::<NapoleonsShoulder>());
+    assert!(!Prune::aces_rule_holds::<LuckyPiles>(LuckyPiles));
+    assert!(Prune::aces_rule_holds::<Stonewall>(Stonewall));
+    assert!(Prune::aces_rule_holds::<NapoleonsShoulder>(
+        NapoleonsShoulder
+    ));
     prune_cross_check::<LuckyPiles>(
+        LuckyPiles,
         "deals 0..10",
-        positions::<LuckyPiles>(0..10, 0),
+        positions::<LuckyPiles>(LuckyPiles, 0..10, 0),
         20_000,
         20_000,
     );
@@ -1617,8 +1741,9 @@ fn prune_agrees_with_unpruned_klondike() {
     for prune in alone {
         for (label, steps) in [("reduced 0..100", 0), ("reduced 0..100, 30 moves", 30)] {
             let c = prune_cross_check_against::<Klondike>(
+                Klondike,
                 label,
-                reduced_midgame::<Klondike>(0..100, 6, steps),
+                reduced_midgame::<Klondike>(Klondike, 0..100, 6, steps),
                 prune,
                 Prune::NONE,
                 5_000,
@@ -1627,8 +1752,9 @@ fn prune_agrees_with_unpruned_klondike() {
             assert!(c.solved >= 20, "{c:?}");
             proofs += c.unsolvable;
             let c = prune_cross_check_against::<KlondikeDraw3>(
+                KlondikeDraw3,
                 label,
-                reduced_midgame::<KlondikeDraw3>(0..100, 6, steps),
+                reduced_midgame::<KlondikeDraw3>(KlondikeDraw3, 0..100, 6, steps),
                 prune,
                 Prune::NONE,
                 5_000,
@@ -1639,10 +1765,11 @@ fn prune_agrees_with_unpruned_klondike() {
         }
     }
     // Every foundation started: the settled rule fires on many more cards than the Aces.
-    fn no_foundation_empty<V: Variant>(steps: usize) -> usize {
+    fn no_foundation_empty<V: Variant>(v: V, steps: usize) -> usize {
         let c = prune_cross_check::<V>(
+            v,
             "no foundation empty",
-            settled_positions::<V>(0..100, 2, steps),
+            settled_positions::<V>(v, 0..100, 2, steps),
             5_000,
             20_000,
         );
@@ -1650,12 +1777,13 @@ fn prune_agrees_with_unpruned_klondike() {
         c.unsolvable
     }
     for steps in [0, 20] {
-        proofs += no_foundation_empty::<Klondike>(steps);
-        proofs += no_foundation_empty::<KlondikeDraw3>(steps);
+        proofs += no_foundation_empty::<Klondike>(Klondike, steps);
+        proofs += no_foundation_empty::<KlondikeDraw3>(KlondikeDraw3, steps);
     }
     let c = prune_cross_check::<KlondikeDraw3>(
+        KlondikeDraw3,
         "deals 0..30",
-        positions::<KlondikeDraw3>(0..30, 0),
+        positions::<KlondikeDraw3>(KlondikeDraw3, 0..30, 0),
         20_000,
         50_000,
     );
@@ -1669,49 +1797,56 @@ fn prune_agrees_with_unpruned_klondike() {
 #[test]
 #[ignore = "long: run by hand"]
 fn prune_agrees_with_unpruned_many_deals() {
-    type S = Stonewall;
-    type N = NapoleonsShoulder;
-    type L = LuckyPiles;
+    use patience::variants::LuckyPiles as L;
+    use patience::variants::NapoleonsShoulder as N;
+    use patience::variants::Stonewall as S;
     let deals = |from: u64| from..from + 1000;
     prune_cross_check::<S>(
+        S,
         "deals 1000..2000",
-        positions::<S>(deals(1000), 0),
+        positions::<S>(S, deals(1000), 0),
         100_000,
         500_000,
     );
     prune_cross_check::<S>(
+        S,
         "mid-game 1000..2000",
-        positions::<S>(deals(1000), 30),
+        positions::<S>(S, deals(1000), 30),
         50_000,
         200_000,
     );
     prune_cross_check::<S>(
+        S,
         "reduced 1000..2000",
-        reduced_positions::<S>(deals(1000), 8),
+        reduced_positions::<S>(S, deals(1000), 8),
         50_000,
         200_000,
     );
     prune_cross_check::<N>(
+        N,
         "deals 1000..2000",
-        positions::<N>(deals(1000), 0),
+        positions::<N>(N, deals(1000), 0),
         50_000,
         150_000,
     );
     prune_cross_check::<N>(
+        N,
         "reduced 1000..2000",
-        reduced_positions::<N>(deals(1000), 8),
+        reduced_positions::<N>(N, deals(1000), 8),
         50_000,
         200_000,
     );
     prune_cross_check::<N>(
+        N,
         "reduced 2000..3000, 25 moves",
-        reduced_midgame::<N>(deals(2000), 8, 25),
+        reduced_midgame::<N>(N, deals(2000), 8, 25),
         50_000,
         200_000,
     );
     prune_cross_check::<L>(
+        L,
         "deals 1000..2000",
-        positions::<L>(deals(1000), 0),
+        positions::<L>(L, deals(1000), 0),
         20_000,
         20_000,
     );
@@ -1726,6 +1861,7 @@ fn prune_agrees_with_unpruned_many_deals() {
 /// best-first win replays, and each side decides at least `min_u` unsolvable and `min_s` solved
 /// positions, so the check has something to compare.
 fn best_first_cross_check<V: Variant>(
+    v: V,
     label: &str,
     positions: impl Iterator<Item = (String, Position)>,
     nodes: u64,
@@ -1734,15 +1870,18 @@ fn best_first_cross_check<V: Variant>(
 ) {
     use patience::solve::End;
     use patience::solve::best::BestFirst;
-    let id = V::rules().id;
-    let mut dfs = Solver::<V>::new(Options {
-        max_nodes: nodes,
-        timeout: None,
-        table_bytes: TABLE_BYTES,
-        prune: Prune::default(),
-        quick: false,
-    });
-    let mut best = BestFirst::<V, V::Key>::new(TABLE_BYTES, Prune::default());
+    let id = v.rules().id;
+    let mut dfs = Solver::<V>::new(
+        v,
+        Options {
+            max_nodes: nodes,
+            timeout: None,
+            table_bytes: TABLE_BYTES,
+            prune: Prune::default(),
+            quick: false,
+        },
+    );
+    let mut best = BestFirst::<V, V::Key>::new(v, TABLE_BYTES, Prune::default());
     let limits = Limits {
         max_nodes: nodes,
         deadline: None,
@@ -1754,10 +1893,10 @@ fn best_first_cross_check<V: Variant>(
     for (what, start) in positions {
         let b = match best.search(&start, &limits, &cancel) {
             End::Found(moves) => {
-                let end = replay::<V>(&start, &moves)
+                let end = replay::<V>(v, &start, &moves)
                     .unwrap_or_else(|(i, why)| panic!("{id} {what}: best-first move {i}: {why}"));
                 assert!(
-                    end.is_won::<V>(),
+                    end.is_won::<V>(v),
                     "{id} {what}: best-first line does not win"
                 );
                 best_s += 1;
@@ -1794,13 +1933,21 @@ fn best_first_cross_check<V: Variant>(
 
 #[test]
 fn best_first_agrees_with_depth_first() {
-    type S = Stonewall;
-    type N = NapoleonsShoulder;
-    type L = LuckyPiles;
-    best_first_cross_check::<S>("deals 0..100", positions::<S>(0..100, 0), 20_000, 5, 30);
+    use patience::variants::LuckyPiles as L;
+    use patience::variants::NapoleonsShoulder as N;
+    use patience::variants::Stonewall as S;
     best_first_cross_check::<S>(
+        S,
+        "deals 0..100",
+        positions::<S>(S, 0..100, 0),
+        20_000,
+        5,
+        30,
+    );
+    best_first_cross_check::<S>(
+        S,
         "reduced 0..100",
-        reduced_positions::<S>(0..100, 8),
+        reduced_positions::<S>(S, 0..100, 8),
         10_000,
         10,
         10,
@@ -1808,15 +1955,17 @@ fn best_first_agrees_with_depth_first() {
     // Reduced deals of these two are all winnable at these budgets: the check is on the wins
     // (and that nothing is called unsolvable that the other search wins).
     best_first_cross_check::<N>(
+        N,
         "reduced 0..100",
-        reduced_positions::<N>(0..100, 8),
+        reduced_positions::<N>(N, 0..100, 8),
         10_000,
         30,
         0,
     );
     best_first_cross_check::<L>(
+        L,
         "reduced 0..100",
-        reduced_positions::<L>(0..100, 6),
+        reduced_positions::<L>(L, 0..100, 6),
         10_000,
         30,
         0,
@@ -1834,17 +1983,17 @@ fn best_first_agrees_with_depth_first() {
 fn shorten_cuts_detours_and_keeps_wins() {
     use patience::game::legal;
     use patience::solve::shorten::shorten;
-    type L = LuckyPiles;
-    let mut s = solver::<L>(100_000, Prune::default());
+    use patience::variants::LuckyPiles as L;
+    let mut s = solver::<L>(L, 100_000, Prune::default());
     let mut detours = 0;
     for seed in 0..10 {
-        let start = start_of::<L>(seed);
+        let start = start_of::<L>(L, seed);
         let sol = solve_checked(&mut s, &start, &format!("seed {seed}"));
         let Verdict::Solved(moves) = sol.verdict else {
             continue;
         };
         assert_eq!(
-            shorten::<L>(&start, &moves),
+            shorten::<L>(L, &start, &moves),
             moves,
             "seed {seed}: not yet shortened"
         );
@@ -1852,16 +2001,21 @@ fn shorten_cuts_detours_and_keeps_wins() {
         let mut pos = start.clone();
         for (i, &m) in moves.iter().enumerate() {
             if i % 5 == 0 {
-                let away = gen_moves::<L>(&pos).into_iter().find(|a| {
+                let away = gen_moves::<L>(L, &pos).into_iter().find(|a| {
                     let (Place::Tableau(from), Place::Tableau(to)) = (a.from, a.to) else {
                         return false;
                     };
                     let mut q = pos.clone();
-                    apply::<L>(&mut q, *a);
-                    legal::<L>(&q, Move::new(Place::Tableau(to), Place::Tableau(from), 1)).is_ok()
+                    apply::<L>(L, &mut q, *a);
+                    legal::<L>(
+                        L,
+                        &q,
+                        Move::new(Place::Tableau(to), Place::Tableau(from), 1),
+                    )
+                    .is_ok()
                         && {
                             let back = Move::new(Place::Tableau(to), Place::Tableau(from), 1);
-                            apply::<L>(&mut q, back);
+                            apply::<L>(L, &mut q, back);
                             q == pos
                         }
                 });
@@ -1878,10 +2032,10 @@ fn shorten_cuts_detours_and_keeps_wins() {
                 }
             }
             long.push(m);
-            apply::<L>(&mut pos, m);
+            apply::<L>(L, &mut pos, m);
         }
-        assert!(replay::<L>(&start, &long).is_ok_and(|p| p.is_won::<L>()));
-        let short = shorten::<L>(&start, &long);
+        assert!(replay::<L>(L, &start, &long).is_ok_and(|p| p.is_won::<L>(L)));
+        let short = shorten::<L>(L, &start, &long);
         assert!(
             short.len() <= moves.len(),
             "seed {seed}: {} > {}",
@@ -1889,8 +2043,8 @@ fn shorten_cuts_detours_and_keeps_wins() {
             moves.len()
         );
         let end =
-            replay::<L>(&start, &short).unwrap_or_else(|(i, e)| panic!("seed {seed}: {i}: {e}"));
-        assert!(end.is_won::<L>(), "seed {seed}");
+            replay::<L>(L, &start, &short).unwrap_or_else(|(i, e)| panic!("seed {seed}: {i}: {e}"));
+        assert!(end.is_won::<L>(L), "seed {seed}");
     }
     assert!(detours >= 20, "{detours}");
 }
@@ -1901,14 +2055,17 @@ fn shorten_cuts_detours_and_keeps_wins() {
 #[test]
 fn restarts_find_wins_the_plain_order_misses() {
     for seed in [16, 44] {
-        let pos = start_of::<FortyThieves>(seed);
-        let mut plain = Solver::<FortyThieves>::new(Options {
-            max_nodes: 1_000_000,
-            timeout: None,
-            table_bytes: TABLE_BYTES,
-            prune: Prune::default(),
-            quick: false,
-        });
+        let pos = start_of::<FortyThieves>(FortyThieves, seed);
+        let mut plain = Solver::<FortyThieves>::new(
+            FortyThieves,
+            Options {
+                max_nodes: 1_000_000,
+                timeout: None,
+                table_bytes: TABLE_BYTES,
+                prune: Prune::default(),
+                quick: false,
+            },
+        );
         let what = format!("seed {seed}");
         let sol = solve_checked(&mut plain, &pos, &what);
         assert_eq!(
@@ -1916,7 +2073,7 @@ fn restarts_find_wins_the_plain_order_misses() {
             '?',
             "{what}: the plain order decides it"
         );
-        let mut quick = solver::<FortyThieves>(1_000_000, Prune::default());
+        let mut quick = solver::<FortyThieves>(FortyThieves, 1_000_000, Prune::default());
         let sol = solve_checked(&mut quick, &pos, &what);
         assert_eq!(
             letter(&sol.verdict),
@@ -1937,24 +2094,24 @@ fn restarts_find_wins_the_plain_order_misses() {
 /// (won and lost) for the check to bite.
 #[test]
 fn move_order_noise_changes_no_verdict() {
-    fn check<V: Variant>(seeds: std::ops::Range<u64>, nodes: u64) -> (usize, usize) {
+    fn check<V: Variant>(v: V, seeds: std::ops::Range<u64>, nodes: u64) -> (usize, usize) {
         let cancel = AtomicBool::new(false);
         let limits = Limits {
             max_nodes: nodes,
             deadline: None,
             table_bytes: TABLE_BYTES,
         };
-        let mut searcher = Searcher::<V, V::Key>::new(TABLE_BYTES, Prune::default());
+        let mut searcher = Searcher::<V, V::Key>::new(v, TABLE_BYTES, Prune::default());
         let (mut won, mut lost) = (0, 0);
         for seed in seeds {
-            let pos = start_of::<V>(seed);
+            let pos = start_of::<V>(v, seed);
             let mut verdicts = Vec::new();
             for noise in 0..4 {
-                let (win, mode) = (&mut Win::<V>::default(), Mode::noisy(noise));
+                let (win, mode) = (&mut Win(v), Mode::noisy(noise));
                 let end = searcher.traverse(&pos, win, mode, &limits, &cancel);
                 verdicts.push(match end {
                     End::Found(moves) => {
-                        assert!(replay::<V>(&pos, &moves).unwrap().is_won::<V>());
+                        assert!(replay::<V>(v, &pos, &moves).unwrap().is_won::<V>(v));
                         'S'
                     }
                     End::Exhausted => 'U',
@@ -1965,15 +2122,15 @@ fn move_order_noise_changes_no_verdict() {
             assert!(
                 decided.len() <= 1,
                 "{} seed {seed}: verdicts by noise seed {verdicts:?}",
-                V::rules().id
+                v.rules().id
             );
             won += usize::from(verdicts[0] == 'S' && verdicts[1..].contains(&'S'));
             lost += usize::from(verdicts[0] == 'U' && verdicts[1..].contains(&'U'));
         }
         (won, lost)
     }
-    let (w1, l1) = check::<Stonewall>(0..30, 100_000);
-    let (w2, l2) = check::<LuckyPilesSameSuit>(0..30, 100_000);
+    let (w1, l1) = check::<Stonewall>(Stonewall, 0..30, 100_000);
+    let (w2, l2) = check::<LuckyPilesSameSuit>(LuckyPilesSameSuit, 0..30, 100_000);
     assert!(
         w1 + w2 >= 5 && l1 + l2 >= 5,
         "won {w1} + {w2}, lost {l1} + {l2}"
@@ -1985,9 +2142,9 @@ fn move_order_noise_changes_no_verdict() {
 /// proof, these deals would come out `unsolvable`).
 #[test]
 fn a_streamlined_search_that_runs_dry_proves_nothing() {
-    fn dry_but_solved<V: Variant>(seeds: std::ops::Range<u64>, nodes: u64) -> u32 {
+    fn dry_but_solved<V: Variant>(v: V, seeds: std::ops::Range<u64>, nodes: u64) -> u32 {
         let cancel = AtomicBool::new(false);
-        let mut streamlined = Searcher::<V, V::Key>::new(TABLE_BYTES, Prune::default());
+        let mut streamlined = Searcher::<V, V::Key>::new(v, TABLE_BYTES, Prune::default());
         let limits = Limits {
             max_nodes: nodes,
             deadline: None,
@@ -1995,23 +2152,23 @@ fn a_streamlined_search_that_runs_dry_proves_nothing() {
         };
         let mut found = 0;
         for seed in seeds {
-            let pos = start_of::<V>(seed);
-            let (win, mode) = (&mut Win::<V>::default(), Mode::streamlined(false));
+            let pos = start_of::<V>(v, seed);
+            let (win, mode) = (&mut Win(v), Mode::streamlined(false));
             let end = streamlined.traverse(&pos, win, mode, &limits, &cancel);
             if end == End::Exhausted {
-                let sol = solver::<V>(nodes, Prune::default())
+                let sol = solver::<V>(v, nodes, Prune::default())
                     .solve(&pos, &cancel)
                     .unwrap();
                 if let Verdict::Solved(moves) = sol.verdict {
-                    assert!(replay::<V>(&pos, &moves).unwrap().is_won::<V>());
+                    assert!(replay::<V>(v, &pos, &moves).unwrap().is_won::<V>(v));
                     found += 1;
                 }
             }
         }
         found
     }
-    let found = dry_but_solved::<Stonewall>(0..40, 200_000)
-        + dry_but_solved::<KlondikeDraw3>(0..40, 200_000);
+    let found = dry_but_solved::<Stonewall>(Stonewall, 0..40, 200_000)
+        + dry_but_solved::<KlondikeDraw3>(KlondikeDraw3, 0..40, 200_000);
     assert!(
         found >= 1,
         "no winnable deal on which the streamlined search runs dry"
@@ -2043,32 +2200,31 @@ fn end_kind(end: &End) -> usize {
 /// streamlined modes, on deals won, lost and undecided.
 #[test]
 fn a_resumed_search_goes_as_one_search() {
-    fn check<V: Variant>(seeds: std::ops::Range<u64>, noise: u64, streamline: bool) -> [u32; 3] {
+    fn check<V: Variant>(
+        v: V,
+        seeds: std::ops::Range<u64>,
+        noise: u64,
+        streamline: bool,
+    ) -> [u32; 3] {
         let cancel = AtomicBool::new(false);
-        let mut one = Searcher::<V, V::Key>::new(TABLE_BYTES, Prune::default());
-        let mut parts = Searcher::<V, V::Key>::new(TABLE_BYTES, Prune::default());
+        let mut one = Searcher::<V, V::Key>::new(v, TABLE_BYTES, Prune::default());
+        let mut parts = Searcher::<V, V::Key>::new(v, TABLE_BYTES, Prune::default());
         let mode = Mode {
             streamline,
             ..Mode::noisy(noise)
         };
         let mut seen = [0u32; 3];
         for seed in seeds {
-            let pos = start_of::<V>(seed);
-            let what = format!("{} seed {seed}, noise {noise}", V::rules().id);
-            let whole = one.traverse(
-                &pos,
-                &mut Win::<V>::default(),
-                mode,
-                &node_limit(60_000),
-                &cancel,
-            );
-            let mut end = parts.begin(&pos, &mut Win::<V>::default(), mode);
+            let pos = start_of::<V>(v, seed);
+            let what = format!("{} seed {seed}, noise {noise}", v.rules().id);
+            let whole = one.traverse(&pos, &mut Win(v), mode, &node_limit(60_000), &cancel);
+            let mut end = parts.begin(&pos, &mut Win(v), mode);
             let mut stops = 0;
             for n in [3_000, 7_000, 20_000, 41_000, 60_000] {
                 if end.is_some() {
                     break;
                 }
-                let e = parts.resume(&mut Win::<V>::default(), &node_limit(n), &cancel);
+                let e = parts.resume(&mut Win(v), &node_limit(n), &cancel);
                 assert_eq!(
                     parts.is_open(),
                     e == End::Stopped(patience::solve::Limit::Nodes)
@@ -2089,11 +2245,11 @@ fn a_resumed_search_goes_as_one_search() {
     }
     let mut seen = [0u32; 3];
     for part in [
-        check::<Stonewall>(0..12, 0, false),
-        check::<Stonewall>(0..6, 3, false),
-        check::<KlondikeDraw3>(0..8, 0, true),
-        check::<FlowerGarden>(0..6, 0, false),
-        check::<FortyThieves>(0..4, 2, false),
+        check::<Stonewall>(Stonewall, 0..12, 0, false),
+        check::<Stonewall>(Stonewall, 0..6, 3, false),
+        check::<KlondikeDraw3>(KlondikeDraw3, 0..8, 0, true),
+        check::<FlowerGarden>(FlowerGarden, 0..6, 0, false),
+        check::<FortyThieves>(FortyThieves, 0..4, 2, false),
     ] {
         for i in 0..3 {
             seen[i] += part[i];
@@ -2110,14 +2266,14 @@ fn a_resumed_search_goes_as_one_search() {
 #[test]
 fn a_resumed_best_first_search_goes_as_one_search() {
     use patience::solve::best::BestFirst;
-    fn check<V: Variant>(seeds: std::ops::Range<u64>) -> [u32; 3] {
+    fn check<V: Variant>(v: V, seeds: std::ops::Range<u64>) -> [u32; 3] {
         let cancel = AtomicBool::new(false);
-        let mut one = BestFirst::<V, V::Key>::new(TABLE_BYTES, Prune::default());
-        let mut parts = BestFirst::<V, V::Key>::new(TABLE_BYTES, Prune::default());
+        let mut one = BestFirst::<V, V::Key>::new(v, TABLE_BYTES, Prune::default());
+        let mut parts = BestFirst::<V, V::Key>::new(v, TABLE_BYTES, Prune::default());
         let mut seen = [0u32; 3];
         for seed in seeds {
-            let pos = start_of::<V>(seed);
-            let what = format!("{} seed {seed}", V::rules().id);
+            let pos = start_of::<V>(v, seed);
+            let what = format!("{} seed {seed}", v.rules().id);
             let whole = one.search(&pos, &node_limit(40_000), &cancel);
             let mut end = parts.begin(&pos);
             for n in [2_000, 9_000, 25_000, 40_000] {
@@ -2135,9 +2291,9 @@ fn a_resumed_best_first_search_goes_as_one_search() {
         }
         seen
     }
-    let a = check::<Stonewall>(0..12);
-    let b = check::<FlowerGarden>(0..8);
-    let c = check::<KlondikeDraw3>(0..8);
+    let a = check::<Stonewall>(Stonewall, 0..12);
+    let b = check::<FlowerGarden>(FlowerGarden, 0..8);
+    let c = check::<KlondikeDraw3>(KlondikeDraw3, 0..8);
     let seen: Vec<u32> = (0..3).map(|i| a[i] + b[i] + c[i]).collect();
     assert!(
         seen.iter().all(|&n| n >= 2),
@@ -2153,10 +2309,10 @@ fn a_resumed_best_first_search_goes_as_one_search() {
 #[test]
 fn the_sequential_restarts_spend_their_share() {
     use patience::solve::INTERLEAVE_FROM;
-    let pos = start_of::<NapoleonsShoulder>(4);
+    let pos = start_of::<NapoleonsShoulder>(NapoleonsShoulder, 4);
     for nodes in [INTERLEAVE_FROM - 1, INTERLEAVE_FROM] {
         let what = format!("seed 4 at {nodes} nodes");
-        let mut solver = solver::<NapoleonsShoulder>(nodes, Prune::default());
+        let mut solver = solver::<NapoleonsShoulder>(NapoleonsShoulder, nodes, Prune::default());
         let sol = solve_checked(&mut solver, &pos, &what);
         assert_eq!(letter(&sol.verdict), 'S', "{what}");
     }
@@ -2172,18 +2328,18 @@ fn the_sequential_restarts_spend_their_share() {
 /// lost at the default budget (8.6 M nodes), where it was unknown.
 #[test]
 fn a_dry_streamlined_scan_hands_its_turns_to_the_proof() {
-    fn lost<V: Variant>(seed: u64, nodes: u64) {
-        let pos = start_of::<V>(seed);
-        let what = format!("{} seed {seed}", V::rules().id);
+    fn lost<V: Variant>(v: V, seed: u64, nodes: u64) {
+        let pos = start_of::<V>(v, seed);
+        let what = format!("{} seed {seed}", v.rules().id);
         // The default table bound, as the measurement had.
-        let mut s = solver_in::<V>(nodes, Prune::default(), 2048 << 20);
+        let mut s = solver_in::<V>(v, nodes, Prune::default(), 2048 << 20);
         let sol = solve_checked(&mut s, &pos, &what);
         assert_eq!(letter(&sol.verdict), 'U', "{what}: {:?}", sol.verdict);
     }
-    lost::<KlondikeDraw3>(13, 1_400_000);
-    lost::<KlondikeDraw3>(82, 1_400_000);
-    lost::<Stonewall>(20, 1_400_000);
-    lost::<Wildflower>(661, 10_000_000);
+    lost::<KlondikeDraw3>(KlondikeDraw3, 13, 1_400_000);
+    lost::<KlondikeDraw3>(KlondikeDraw3, 82, 1_400_000);
+    lost::<Stonewall>(Stonewall, 20, 1_400_000);
+    lost::<Wildflower>(Wildflower, 661, 10_000_000);
 }
 
 /// The interleaved schedule at its memory bound: with a table bound so small that scans stop at
@@ -2192,16 +2348,16 @@ fn a_dry_streamlined_scan_hands_its_turns_to_the_proof() {
 /// argued in `Solver::interleaved`; these deals do not reach that case.)
 #[test]
 fn the_interleaved_schedule_at_its_memory_bound_proves_nothing_false() {
-    fn check<V: Variant>(seeds: std::ops::Range<u64>) -> (u32, u32) {
+    fn check<V: Variant>(v: V, seeds: std::ops::Range<u64>) -> (u32, u32) {
         let nodes = patience::solve::INTERLEAVE_FROM;
         let (mut memory, mut won) = (0, 0);
         for seed in seeds {
-            let pos = start_of::<V>(seed);
-            let what = format!("{} seed {seed}", V::rules().id);
+            let pos = start_of::<V>(v, seed);
+            let what = format!("{} seed {seed}", v.rules().id);
             let big = letter(
-                &solve_checked(&mut solver::<V>(nodes, Prune::default()), &pos, &what).verdict,
+                &solve_checked(&mut solver::<V>(v, nodes, Prune::default()), &pos, &what).verdict,
             );
-            let mut small = solver_in::<V>(nodes, Prune::default(), 1 << 16);
+            let mut small = solver_in::<V>(v, nodes, Prune::default(), 1 << 16);
             let sol = solve_checked(&mut small, &pos, &what);
             let tiny = letter(&sol.verdict);
             assert!(
@@ -2213,8 +2369,8 @@ fn the_interleaved_schedule_at_its_memory_bound_proves_nothing_false() {
         }
         (memory, won)
     }
-    let (m1, w1) = check::<KlondikeDraw3>(0..12);
-    let (m2, w2) = check::<Stonewall>(0..12);
+    let (m1, w1) = check::<KlondikeDraw3>(KlondikeDraw3, 0..12);
+    let (m2, w2) = check::<Stonewall>(Stonewall, 0..12);
     assert!(
         m1 + m2 >= 3 && w1 + w2 >= 3,
         "memory stops {m1} + {m2}, won {w1} + {w2}"
@@ -2227,36 +2383,39 @@ fn the_interleaved_schedule_at_its_memory_bound_proves_nothing_false() {
 /// decided both ways, won and lost, for the check to bite.
 #[test]
 fn the_interleaved_schedule_agrees_with_the_plain_search() {
-    fn check<V: Variant>(seeds: std::ops::Range<u64>) -> (u32, u32) {
+    fn check<V: Variant>(v: V, seeds: std::ops::Range<u64>) -> (u32, u32) {
         let nodes = patience::solve::INTERLEAVE_FROM;
         let (mut won, mut lost) = (0, 0);
         for seed in seeds {
-            let pos = start_of::<V>(seed);
+            let pos = start_of::<V>(v, seed);
             let what = format!("seed {seed}");
-            let mut plain = Solver::<V>::new(Options {
-                max_nodes: nodes,
-                timeout: None,
-                table_bytes: TABLE_BYTES,
-                prune: Prune::default(),
-                quick: false,
-            });
+            let mut plain = Solver::<V>::new(
+                v,
+                Options {
+                    max_nodes: nodes,
+                    timeout: None,
+                    table_bytes: TABLE_BYTES,
+                    prune: Prune::default(),
+                    quick: false,
+                },
+            );
             let a = letter(&solve_checked(&mut plain, &pos, &what).verdict);
             let b = letter(
-                &solve_checked(&mut solver::<V>(nodes, Prune::default()), &pos, &what).verdict,
+                &solve_checked(&mut solver::<V>(v, nodes, Prune::default()), &pos, &what).verdict,
             );
             assert!(
                 a == '?' || b == '?' || a == b,
                 "{} {what}: plain {a}, interleaved {b}",
-                V::rules().id
+                v.rules().id
             );
             won += u32::from(a == 'S' && b == 'S');
             lost += u32::from(a == 'U' && b == 'U');
         }
         (won, lost)
     }
-    let (w1, l1) = check::<Stonewall>(0..16);
-    let (w2, l2) = check::<KlondikeDraw3>(0..16);
-    let (w3, l3) = check::<NapoleonsSquare>(0..6);
+    let (w1, l1) = check::<Stonewall>(Stonewall, 0..16);
+    let (w2, l2) = check::<KlondikeDraw3>(KlondikeDraw3, 0..16);
+    let (w3, l3) = check::<NapoleonsSquare>(NapoleonsSquare, 0..6);
     assert!(
         w1 + w2 + w3 >= 5 && l1 + l2 + l3 >= 5,
         "won {w1} + {w2} + {w3}, lost {l1} + {l2} + {l3}"
@@ -2265,12 +2424,16 @@ fn the_interleaved_schedule_agrees_with_the_plain_search() {
 
 /// The free-children rule against the same search without it, on `positions`, 20,000 nodes a
 /// side.
-fn free_cross_check<V: Variant>(positions: impl Iterator<Item = (String, Position)>) -> Cross {
+fn free_cross_check<V: Variant>(
+    v: V,
+    positions: impl Iterator<Item = (String, Position)>,
+) -> Cross {
     let without = Prune {
         free: false,
         ..Prune::default()
     };
     prune_cross_check_against::<V>(
+        v,
         "reduced",
         positions,
         Prune::default(),
@@ -2286,24 +2449,27 @@ fn free_cross_check<V: Variant>(positions: impl Iterator<Item = (String, Positio
 /// and both must decide enough of them, wins and losses, for the check to bite.
 #[test]
 fn free_children_agree_with_the_search_without_them() {
-    fn check<V: Variant>(seeds: std::ops::Range<u64>) -> Cross {
+    fn check<V: Variant>(v: V, seeds: std::ops::Range<u64>) -> Cross {
         let n = seeds.end - seeds.start;
         let half = seeds.start..seeds.start + n / 2;
         let rest = seeds.start + n / 2..seeds.end;
-        free_cross_check::<V>(reduced_positions::<V>(half, 6).chain(rest.map(|seed| {
-            (
-                format!("seed {seed} reduced (5, no foundation empty)"),
-                reduced_with::<V>(seed, 5, 0.0),
-            )
-        })))
+        free_cross_check::<V>(
+            v,
+            reduced_positions::<V>(v, half, 6).chain(rest.map(|seed| {
+                (
+                    format!("seed {seed} reduced (5, no foundation empty)"),
+                    reduced_with::<V>(v, seed, 5, 0.0),
+                )
+            })),
+        )
     }
     // Measured when written: 344, 382 and 393 decided by both (342 S 2 U, 201 S 181 U,
     // 392 S 1 U).
-    let g = check::<FlowerGarden>(0..400);
+    let g = check::<FlowerGarden>(FlowerGarden, 0..400);
     assert!(g.both >= 300 && g.solved >= 200, "{g:?}");
-    let l = check::<LuckyThirteen>(0..400);
+    let l = check::<LuckyThirteen>(LuckyThirteen, 0..400);
     assert!(l.solved >= 100 && l.unsolvable >= 100, "{l:?}");
-    let a = check::<LuckierThirteen>(0..400);
+    let a = check::<LuckierThirteen>(LuckierThirteen, 0..400);
     assert!(a.both >= 300 && a.solved >= 200, "{a:?}");
 }
 
@@ -2312,19 +2478,22 @@ fn free_children_agree_with_the_search_without_them() {
 /// on 1,000 reduced deals of each, half of them with no foundation empty, as above.
 #[test]
 fn free_children_with_runs_agree_with_the_search_without_them() {
-    fn check<V: Variant>(seeds: std::ops::Range<u64>) -> Cross {
-        free_cross_check::<V>(seeds.map(|seed| {
-            let empty = if seed % 2 == 0 { 0.35 } else { 0.0 };
-            (
-                format!("seed {seed} reduced (5, empty {empty})"),
-                reduced_with::<V>(seed, 5, empty),
-            )
-        }))
+    fn check<V: Variant>(v: V, seeds: std::ops::Range<u64>) -> Cross {
+        free_cross_check::<V>(
+            v,
+            seeds.map(|seed| {
+                let empty = if seed % 2 == 0 { 0.35 } else { 0.0 };
+                (
+                    format!("seed {seed} reduced (5, empty {empty})"),
+                    reduced_with::<V>(v, seed, 5, empty),
+                )
+            }),
+        )
     }
-    let w = check::<Wildflower>(0..1000);
-    let s = check::<Stonewall>(0..1000);
-    let k = check::<Klondike>(0..1000);
-    let d = check::<KlondikeDraw3>(0..1000);
+    let w = check::<Wildflower>(Wildflower, 0..1000);
+    let s = check::<Stonewall>(Stonewall, 0..1000);
+    let k = check::<Klondike>(Klondike, 0..1000);
+    let d = check::<KlondikeDraw3>(KlondikeDraw3, 0..1000);
     // Measured when written: 915, 985, 977 and 976 decided by both (915 S; 877 S 108 U; 959 S
     // 18 U; 915 S 61 U). A false `unsolvable` would show as a deal won without the rule and lost
     // with it.
@@ -2338,13 +2507,16 @@ fn free_children_with_runs_agree_with_the_search_without_them() {
 /// against the same search without it, on 1,000 reduced deals, as above.
 #[test]
 fn free_children_in_two_decks_agree_with_the_search_without_them() {
-    let c = free_cross_check::<NapoleonsShoulder>((0..1000u64).map(|seed| {
-        let empty = if seed % 2 == 0 { 0.35 } else { 0.0 };
-        (
-            format!("seed {seed} reduced (6, empty {empty})"),
-            reduced_with::<NapoleonsShoulder>(seed, 6, empty),
-        )
-    }));
+    let c = free_cross_check::<NapoleonsShoulder>(
+        NapoleonsShoulder,
+        (0..1000u64).map(|seed| {
+            let empty = if seed % 2 == 0 { 0.35 } else { 0.0 };
+            (
+                format!("seed {seed} reduced (6, empty {empty})"),
+                reduced_with::<NapoleonsShoulder>(NapoleonsShoulder, seed, 6, empty),
+            )
+        }),
+    );
     // Measured when written: 840 decided by both (836 S, 4 U). A false `unsolvable` would
     // show as a deal won without the rule and lost with it.
     assert!(c.both >= 700 && c.solved >= 600, "{c:?}");
@@ -2359,7 +2531,7 @@ fn free_children_in_two_decks_agree_with_the_search_without_them() {
 /// (reduced seed 758, mid-game seeds 5, 117, 159).
 #[test]
 fn the_loose_tableau_agrees_with_the_search_without_it() {
-    fn check<V: Variant>() -> Cross {
+    fn check<V: Variant>(v: V) -> Cross {
         let without = Prune {
             loose: false,
             ..Prune::default()
@@ -2368,20 +2540,21 @@ fn the_loose_tableau_agrees_with_the_search_without_it() {
             let empty = if seed % 2 == 0 { 0.35 } else { 0.0 };
             (
                 format!("seed {seed} reduced (5, empty {empty})"),
-                reduced_with::<V>(seed, 5, empty),
+                reduced_with::<V>(v, seed, 5, empty),
             )
         });
         prune_cross_check_against::<V>(
+            v,
             "reduced and mid-game",
-            reduced.chain(positions::<V>(0..500, 40)),
+            reduced.chain(positions::<V>(v, 0..500, 40)),
             Prune::default(),
             without,
             20_000,
             20_000,
         )
     }
-    let k = check::<Klondike>();
-    let d = check::<KlondikeDraw3>();
+    let k = check::<Klondike>(Klondike);
+    let d = check::<KlondikeDraw3>(KlondikeDraw3);
     // Measured when written: 1,434 and 1,424 of 1,500 decided by both (1,344 S 90 U; 1,171 S
     // 253 U), 25 and 41 by the loose search only, 0 and 4 by the other only.
     for c in [&k, &d] {
@@ -2398,15 +2571,16 @@ fn the_loose_tableau_agrees_with_the_search_without_it() {
 /// the search's, and the try's nodes count as the solve's.
 #[test]
 fn a_long_win_gets_a_second_try_for_a_shorter_one() {
-    type V = LuckierThirteen;
-    let start = start_of::<V>(63);
-    let mut s = solver::<V>(1_000_000, Prune::default());
+    use patience::variants::LuckierThirteen as V;
+    let v = V;
+    let start = start_of::<V>(v, 63);
+    let mut s = solver::<V>(v, 1_000_000, Prune::default());
     let cancel = AtomicBool::new(false);
     let (end, first) = s.search_only(&start, &cancel).expect("searches");
     let End::Found(found) = end else {
         panic!("seed 63 is won: {end:?}")
     };
-    let found = patience::solve::expand_solver_moves::<V>(&start, &found);
+    let found = patience::solve::expand_solver_moves::<V>(v, &start, &found);
     assert!(
         found.len() > 4 * 52,
         "the search's own win is long: {}",
@@ -2436,9 +2610,10 @@ fn a_long_win_gets_a_second_try_for_a_shorter_one() {
 /// used to spend alone (5,001,171 nodes), is won by the others within 200,000.
 #[test]
 fn without_a_reserve_the_streamlined_scan_takes_turns_after_a_short_first_one() {
-    type V = LuckyPiles;
-    let mut s = solver::<V>(patience::solve::DEFAULT_MAX_NODES, Prune::default());
-    let sol = solve_checked(&mut s, &start_of::<V>(168), "seed 168");
+    use patience::variants::LuckyPiles as V;
+    let v = V;
+    let mut s = solver::<V>(v, patience::solve::DEFAULT_MAX_NODES, Prune::default());
+    let sol = solve_checked(&mut s, &start_of::<V>(v, 168), "seed 168");
     assert!(
         matches!(sol.verdict, Verdict::Solved(_)),
         "seed 168 is won: {:?}",
@@ -2458,19 +2633,20 @@ fn without_a_reserve_the_streamlined_scan_takes_turns_after_a_short_first_one() 
 /// cards shuffled into the piles and the stock): where both searches decide (a win, or an
 /// exhaustive search) they must agree. Returns the comparison, and how many of the positions
 /// the test finds blocked before the first move.
-fn twin_cross_check<V: Variant>(seeds: std::ops::Range<u64>, nodes: u64) -> (Cross, usize) {
+fn twin_cross_check<V: Variant>(v: V, seeds: std::ops::Range<u64>, nodes: u64) -> (Cross, usize) {
     let without = Prune {
         twin: false,
         ..Prune::default()
     };
-    let positions: Vec<(String, Position)> = reduced_positions::<V>(seeds.clone(), 9)
-        .chain(endgames_from::<V>(seeds.clone(), 8))
+    let positions: Vec<(String, Position)> = reduced_positions::<V>(v, seeds.clone(), 9)
+        .chain(endgames_from::<V>(v, seeds.clone(), 8))
         .collect();
     let at_start = positions
         .iter()
-        .filter(|(_, p)| patience::solve::twin::blocked::<V>(p))
+        .filter(|(_, p)| patience::solve::twin::blocked::<V>(v, p))
         .count();
     let c = prune_cross_check_against::<V>(
+        v,
         &format!("twin cards, reduced deals and end games {seeds:?}"),
         positions.into_iter(),
         Prune::default(),
@@ -2485,9 +2661,9 @@ fn twin_cross_check<V: Variant>(seeds: std::ops::Range<u64>, nodes: u64) -> (Cro
 fn twin_cross_checks(seeds: std::ops::Range<u64>, nodes: u64) -> (Cross, usize) {
     let mut sum = (Cross::default(), 0);
     for (c, at_start) in [
-        twin_cross_check::<NapoleonsShoulder>(seeds.clone(), nodes),
-        twin_cross_check::<NapoleonsSquare>(seeds.clone(), nodes),
-        twin_cross_check::<FortyThieves>(seeds, nodes),
+        twin_cross_check::<NapoleonsShoulder>(NapoleonsShoulder, seeds.clone(), nodes),
+        twin_cross_check::<NapoleonsSquare>(NapoleonsSquare, seeds.clone(), nodes),
+        twin_cross_check::<FortyThieves>(FortyThieves, seeds, nodes),
     ] {
         sum.0.deals += c.deals;
         sum.0.both += c.both;
@@ -2535,8 +2711,8 @@ fn twin_cards_agree_on_a_thousand_reduced_deals() {
 /// search does not decide it (nor within 1,000,000 nodes).
 #[test]
 fn twin_cards_prove_forty_thieves_seed_80_lost() {
-    let start = start_of::<FortyThieves>(80);
-    let mut with = solver::<FortyThieves>(1_000_000, Prune::default());
+    let start = start_of::<FortyThieves>(FortyThieves, 80);
+    let mut with = solver::<FortyThieves>(FortyThieves, 1_000_000, Prune::default());
     assert_eq!(
         letter(&solve_checked(&mut with, &start, "seed 80").verdict),
         'U'
@@ -2545,7 +2721,7 @@ fn twin_cards_prove_forty_thieves_seed_80_lost() {
         twin: false,
         ..Prune::default()
     };
-    let mut without = solver::<FortyThieves>(200_000, without);
+    let mut without = solver::<FortyThieves>(FortyThieves, 200_000, without);
     assert_eq!(
         letter(&solve_checked(&mut without, &start, "seed 80").verdict),
         '?'
@@ -2557,21 +2733,23 @@ fn twin_cards_prove_forty_thieves_seed_80_lost() {
 /// unseen). Seeds 0..60 of each game, 400 moves at most.
 #[test]
 fn the_twin_cards_test_sees_where_walks_run_out_of_moves() {
-    fn ends<V: Variant>() -> usize {
+    fn ends<V: Variant>(v: V) -> usize {
         let mut ended = 0;
         for seed in 0..60 {
-            let end = midgame::<V>(start_of::<V>(seed), seed, 400);
-            if gen_moves::<V>(&end).is_empty() && !end.is_won::<V>() {
+            let end = midgame::<V>(v, start_of::<V>(v, seed), seed, 400);
+            if gen_moves::<V>(v, &end).is_empty() && !end.is_won::<V>(v) {
                 ended += 1;
                 assert!(
-                    patience::solve::twin::blocked::<V>(&end),
+                    patience::solve::twin::blocked::<V>(v, &end),
                     "{} seed {seed}: no move left, not seen blocked",
-                    V::rules().id
+                    v.rules().id
                 );
             }
         }
         ended
     }
-    let ended = ends::<NapoleonsShoulder>() + ends::<NapoleonsSquare>() + ends::<FortyThieves>();
+    let ended = ends::<NapoleonsShoulder>(NapoleonsShoulder)
+        + ends::<NapoleonsSquare>(NapoleonsSquare)
+        + ends::<FortyThieves>(FortyThieves);
     assert!(ended >= 5, "only {ended} walks ran out of moves");
 }

@@ -14,20 +14,20 @@ pub fn mv(s: &str) -> Move {
 }
 
 /// The moves `generate` lists at `pos`.
-pub fn gen_moves<V: Variant>(pos: &Position) -> Vec<Move> {
+pub fn gen_moves<V: Variant>(v: V, pos: &Position) -> Vec<Move> {
     let mut out = Vec::new();
-    generate::<V>(pos, &mut out);
+    generate::<V>(v, pos, &mut out);
     out
 }
 
 /// Is `p` one of the game's tableau piles, and empty?
-pub fn empty_pile<V: Variant>(pos: &Position, p: Place) -> bool {
-    matches!(p, Place::Tableau(q) if (q as usize) < V::rules().piles() && pos.piles[q as usize].is_empty())
+pub fn empty_pile<V: Variant>(v: V, pos: &Position, p: Place) -> bool {
+    matches!(p, Place::Tableau(q) if (q as usize) < v.rules().piles() && pos.piles[q as usize].is_empty())
 }
 
 /// Do `a` and `b` differ only by the numbering of interchangeable places of the game: two
 /// empty piles, or two foundations holding the same suit to the same height?
-fn same_up_to_renaming<V: Variant>(pos: &Position, a: Move, b: Move) -> bool {
+fn same_up_to_renaming<V: Variant>(v: V, pos: &Position, a: Move, b: Move) -> bool {
     if a.from != b.from || a.count != b.count {
         return false;
     }
@@ -36,11 +36,11 @@ fn same_up_to_renaming<V: Variant>(pos: &Position, a: Move, b: Move) -> bool {
     }
     match (a.to, b.to) {
         (Place::Tableau(_), Place::Tableau(_)) => {
-            empty_pile::<V>(pos, a.to) && empty_pile::<V>(pos, b.to)
+            empty_pile::<V>(v, pos, a.to) && empty_pile::<V>(v, pos, b.to)
         }
         (Place::Foundation(f), Place::Foundation(g)) => {
             let (f, g) = (f as usize, g as usize);
-            let nf = V::rules().foundations();
+            let nf = v.rules().foundations();
             f < nf
                 && g < nf
                 && pos.found_height[f] == pos.found_height[g]
@@ -51,37 +51,40 @@ fn same_up_to_renaming<V: Variant>(pos: &Position, a: Move, b: Move) -> bool {
 }
 
 /// A whole pile into an empty pile: legal, but only a renaming, so `generate` leaves it out.
-fn whole_pile_to_space<V: Variant>(pos: &Position, m: Move) -> bool {
+fn whole_pile_to_space<V: Variant>(v: V, pos: &Position, m: Move) -> bool {
     matches!(m.from, Place::Tableau(p) if pos.piles[p as usize].len == m.count)
-        && empty_pile::<V>(pos, m.to)
+        && empty_pile::<V>(v, pos, m.to)
 }
 
-fn generated_form<V: Variant>(pos: &Position, m: Move) -> Option<Move> {
-    gen_moves::<V>(pos)
+fn generated_form<V: Variant>(v: V, pos: &Position, m: Move) -> Option<Move> {
+    gen_moves::<V>(v, pos)
         .into_iter()
-        .find(|&g| same_up_to_renaming::<V>(pos, g, m))
+        .find(|&g| same_up_to_renaming::<V>(v, pos, g, m))
 }
 
-fn generated_text<V: Variant>(pos: &Position) -> Vec<String> {
-    gen_moves::<V>(pos).iter().map(|m| m.to_string()).collect()
+fn generated_text<V: Variant>(v: V, pos: &Position) -> Vec<String> {
+    gen_moves::<V>(v, pos)
+        .iter()
+        .map(|m| m.to_string())
+        .collect()
 }
 
 /// `legal` accepts `text` and `generate` lists it (or an equivalent). Returns the move.
 #[track_caller]
-pub fn allowed<V: Variant>(pos: &Position, text: &str) -> Move {
-    let m = match legal::<V>(pos, mv(text)) {
+pub fn allowed<V: Variant>(v: V, pos: &Position, text: &str) -> Move {
+    let m = match legal::<V>(v, pos, mv(text)) {
         Ok(ok) => ok,
         Err(e) => panic!(
             "{}: {text} refused ({e}), but RULES.md allows it",
-            V::rules().name
+            v.rules().name
         ),
     };
-    if generated_form::<V>(pos, m).is_none() {
+    if generated_form::<V>(v, pos, m).is_none() {
         assert!(
-            whole_pile_to_space::<V>(pos, m),
+            whole_pile_to_space::<V>(v, pos, m),
             "{}: {text} is legal but not generated; generated: {:?}",
-            V::rules().name,
-            generated_text::<V>(pos)
+            v.rules().name,
+            generated_text::<V>(v, pos)
         );
     }
     m
@@ -89,32 +92,32 @@ pub fn allowed<V: Variant>(pos: &Position, text: &str) -> Move {
 
 /// As [`allowed`], and `generate` lists this very move, not only an equivalent one.
 #[track_caller]
-pub fn allowed_exactly<V: Variant>(pos: &Position, text: &str) -> Move {
-    let m = allowed::<V>(pos, text);
+pub fn allowed_exactly<V: Variant>(v: V, pos: &Position, text: &str) -> Move {
+    let m = allowed::<V>(v, pos, text);
     assert!(
-        gen_moves::<V>(pos).contains(&m),
+        gen_moves::<V>(v, pos).contains(&m),
         "{}: {text} is legal but not generated as it is; generated: {:?}",
-        V::rules().name,
-        generated_text::<V>(pos)
+        v.rules().name,
+        generated_text::<V>(v, pos)
     );
     m
 }
 
 /// `legal` refuses `text` and `generate` does not list it in any form. Returns the reason.
 #[track_caller]
-pub fn refused<V: Variant>(pos: &Position, text: &str) -> Illegal {
+pub fn refused<V: Variant>(v: V, pos: &Position, text: &str) -> Illegal {
     let m = mv(text);
-    let e = match legal::<V>(pos, m) {
+    let e = match legal::<V>(v, pos, m) {
         Ok(_) => panic!(
             "{}: {text} accepted, but RULES.md forbids it",
-            V::rules().name
+            v.rules().name
         ),
         Err(e) => e,
     };
-    if let Some(g) = generated_form::<V>(pos, m) {
+    if let Some(g) = generated_form::<V>(v, pos, m) {
         panic!(
             "{}: {text} refused by legal ({e}) but generated as {g}",
-            V::rules().name
+            v.rules().name
         );
     }
     e
@@ -122,9 +125,9 @@ pub fn refused<V: Variant>(pos: &Position, text: &str) -> Illegal {
 
 /// Applies a move that must be allowed.
 #[track_caller]
-pub fn play<V: Variant>(pos: &mut Position, text: &str) {
-    let m = allowed::<V>(pos, text);
-    apply::<V>(pos, m);
+pub fn play<V: Variant>(v: V, pos: &mut Position, text: &str) {
+    let m = allowed::<V>(v, pos, text);
+    apply::<V>(v, pos, m);
 }
 
 /// Does move `m` turn a face-down card up or empty a pile? (Steps a walk cannot take back.)
@@ -144,6 +147,7 @@ pub fn uncovers(pos: &Position, m: &Move) -> bool {
 /// is one, 35% of the time), or sometimes (10%) taking back the last move. Calls `visit` on the
 /// start and on every position reached.
 pub fn random_walk<V: Variant>(
+    v: V,
     start: &Position,
     rng: &mut ChaCha8Rng,
     steps: usize,
@@ -155,7 +159,7 @@ pub fn random_walk<V: Variant>(
     visit(&pos);
     for _ in 0..steps {
         moves.clear();
-        generate::<V>(&pos, &mut moves);
+        generate::<V>(v, &pos, &mut moves);
         let take_back = !path.is_empty() && (moves.is_empty() || rng.random_bool(0.1));
         if take_back {
             let (m, u) = path.pop().unwrap();
@@ -181,7 +185,7 @@ pub fn random_walk<V: Variant>(
             } else {
                 pick(rng, &moves)
             };
-            let u = apply::<V>(&mut pos, m);
+            let u = apply::<V>(v, &mut pos, m);
             path.push((m, u));
         }
         visit(&pos);

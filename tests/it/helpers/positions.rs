@@ -73,8 +73,8 @@ impl Default for Table<'_> {
 }
 
 impl Table<'_> {
-    pub fn deal<V: Variant>(&self) -> Deal {
-        let rules = V::rules();
+    pub fn deal<V: Variant>(&self, v: V) -> Deal {
+        let rules = v.rules();
         let mut piles: Vec<Vec<CardToken>> = (0..rules.piles())
             .map(|p| self.piles.get(p).map_or_else(Vec::new, |s| toks(s)))
             .collect();
@@ -144,9 +144,9 @@ impl Table<'_> {
         }
     }
 
-    pub fn pos<V: Variant>(&self) -> Position {
-        let d = self.deal::<V>();
-        Position::from_deal::<V>(&d).unwrap_or_else(|e| panic!("bad test table {self:?}: {e}"))
+    pub fn pos<V: Variant>(&self, v: V) -> Position {
+        let d = self.deal::<V>(v);
+        Position::from_deal::<V>(v, &d).unwrap_or_else(|e| panic!("bad test table {self:?}: {e}"))
     }
 }
 

@@ -16,45 +16,49 @@ use std::sync::atomic::AtomicBool;
 pub const TABLE_BYTES: usize = 1 << 28;
 
 /// A solver with the quick schedule that stops after `max_nodes`, with no time limit.
-pub fn solver<V: Variant>(max_nodes: u64, prune: Prune) -> Solver<V> {
-    solver_in::<V>(max_nodes, prune, TABLE_BYTES)
+pub fn solver<V: Variant>(v: V, max_nodes: u64, prune: Prune) -> Solver<V> {
+    solver_in::<V>(v, max_nodes, prune, TABLE_BYTES)
 }
 
 /// As [`solver`], with a table bound of `table_bytes` (it bounds the best-first search's node
 /// store as well, so it is part of what a pinned verdict was measured with).
-pub fn solver_in<V: Variant>(max_nodes: u64, prune: Prune, table_bytes: usize) -> Solver<V> {
-    Solver::new(Options {
-        max_nodes,
-        timeout: None,
-        table_bytes,
-        prune,
-        quick: true,
-    })
+pub fn solver_in<V: Variant>(v: V, max_nodes: u64, prune: Prune, table_bytes: usize) -> Solver<V> {
+    Solver::new(
+        v,
+        Options {
+            max_nodes,
+            timeout: None,
+            table_bytes,
+            prune,
+            quick: true,
+        },
+    )
 }
 
 /// The start position of the seeded deal `seed`.
-pub fn start_of<V: Variant>(seed: u64) -> Position {
-    Position::from_deal::<V>(&deal(V::rules(), seed))
-        .unwrap_or_else(|e| panic!("{} seed {seed}: {e}", V::rules().id))
+pub fn start_of<V: Variant>(v: V, seed: u64) -> Position {
+    Position::from_deal::<V>(v, &deal(v.rules(), seed))
+        .unwrap_or_else(|e| panic!("{} seed {seed}: {e}", v.rules().id))
 }
 
 /// Solves, and checks that a `solved` replays to a win with the direct rules check.
 pub fn solve_checked<V: Variant>(s: &mut Solver<V>, start: &Position, what: &str) -> Solution {
+    let v = s.game();
     let sol = s
         .solve(start, &AtomicBool::new(false))
-        .unwrap_or_else(|e| panic!("{} {what}: {e}", V::rules().id));
+        .unwrap_or_else(|e| panic!("{} {what}: {e}", v.rules().id));
     if let Verdict::Solved(moves) = &sol.verdict {
-        let end = replay::<V>(start, moves).unwrap_or_else(|(i, why)| {
+        let end = replay::<V>(v, start, moves).unwrap_or_else(|(i, why)| {
             panic!(
                 "{} {what}: move {i} ({}) of the solution is refused: {why}",
-                V::rules().id,
+                v.rules().id,
                 moves[i]
             )
         });
         assert!(
-            end.is_won::<V>(),
+            end.is_won::<V>(v),
             "{} {what}: the solution replays without winning",
-            V::rules().id
+            v.rules().id
         );
     }
     sol
@@ -87,17 +91,17 @@ pub fn used_bits(words: &[u64]) -> u32 {
 /// `max_bits` of every seeded deal fits the game's key words (the solver refuses a position
 /// whose worst case does not fit, so a seeded deal must always fit), and a game whose runs move
 /// has a run relation that implies its build rule (the key relies on it).
-pub fn key_fits<V: Variant>() {
+pub fn key_fits<V: Variant>(v: V) {
     let have = 64 * key_words::<V>();
     for seed in (0..300).chain([u64::MAX, 1 << 40]) {
-        let need = KeyContext::max_bits::<V>(&start_of::<V>(seed));
+        let need = KeyContext::max_bits::<V>(v, &start_of::<V>(v, seed));
         assert!(
             need <= have,
             "{} seed {seed}: needs {need} bits, the key has {have}",
-            V::rules().id
+            v.rules().id
         );
     }
-    assert!(run_implies_build(V::rules()), "{}", V::rules().id);
+    assert!(run_implies_build(v.rules()), "{}", v.rules().id);
 }
 
 /// Solves seeds `0..50` at `nodes` nodes (table bound `table_bytes`, the default pruning) and
@@ -108,15 +112,19 @@ pub fn key_fits<V: Variant>() {
 /// pinned `?` may become S or U (the search got stronger); the test then says so, and the new
 /// letter should be pinned. Any change to the deal generator changes the deals and needs new
 /// pins; so does a smaller budget.
-pub fn pinned<V: Variant>(pins: &str, nodes: u64, table_bytes: usize) {
-    let id = V::rules().id;
+pub fn pinned<V: Variant>(v: V, pins: &str, nodes: u64, table_bytes: usize) {
+    let id = v.rules().id;
     assert_eq!(pins.len(), 50, "{id}: one letter per seed 0..50");
-    let mut s = solver_in::<V>(nodes, Prune::default(), table_bytes);
+    let mut s = solver_in::<V>(v, nodes, Prune::default(), table_bytes);
     let mut now = String::new();
     let (mut problems, mut gained) = (Vec::new(), Vec::new());
     let t0 = std::time::Instant::now();
     for (seed, pin) in pins.chars().enumerate() {
-        let sol = solve_checked(&mut s, &start_of::<V>(seed as u64), &format!("seed {seed}"));
+        let sol = solve_checked(
+            &mut s,
+            &start_of::<V>(v, seed as u64),
+            &format!("seed {seed}"),
+        );
         let got = letter(&sol.verdict);
         now.push(got);
         match (pin, got) {
@@ -148,8 +156,8 @@ pub fn pinned<V: Variant>(pins: &str, nodes: u64, table_bytes: usize) {
 /// that differs from Solvitaire's is a bug on one side: the test fails, and the case must be
 /// examined before anything is changed (reference/README.md). Fewer than `min_decided` decided
 /// deals is a regression of the search.
-pub fn reference_deals<V: Variant>(nodes: u64, min_decided: usize, table_bytes: usize) {
-    let id = V::rules().id;
+pub fn reference_deals<V: Variant>(v: V, nodes: u64, min_decided: usize, table_bytes: usize) {
+    let id = v.rules().id;
     let dir = common::reference_dir();
     let csv = std::fs::read_to_string(dir.join("verdicts.csv")).expect("verdicts.csv");
     let rows: Vec<(String, String)> = csv
@@ -161,7 +169,7 @@ pub fn reference_deals<V: Variant>(nodes: u64, min_decided: usize, table_bytes: 
         })
         .collect();
     assert!(rows.len() >= 5, "only {} {id} rows", rows.len());
-    let mut s = solver_in::<V>(nodes, Prune::default(), table_bytes);
+    let mut s = solver_in::<V>(v, nodes, Prune::default(), table_bytes);
     let (mut decided, mut disagree) = (0, Vec::new());
     for (file, expected) in &rows {
         assert!(
@@ -171,9 +179,9 @@ pub fn reference_deals<V: Variant>(nodes: u64, min_decided: usize, table_bytes: 
         let text = std::fs::read_to_string(dir.join(file)).unwrap();
         let d = read_deal(&text).unwrap_or_else(|e| panic!("{file}: {e}"));
         assert_eq!(d.variant.as_deref(), Some(id), "{file}");
-        let start = Position::from_deal::<V>(&d).unwrap_or_else(|e| panic!("{file}: {e}"));
+        let start = Position::from_deal::<V>(v, &d).unwrap_or_else(|e| panic!("{file}: {e}"));
         assert!(
-            KeyContext::max_bits::<V>(&start) <= 64 * key_words::<V>(),
+            KeyContext::max_bits::<V>(v, &start) <= 64 * key_words::<V>(),
             "{file}: the key does not fit"
         );
         let sol = solve_checked(&mut s, &start, file);
