@@ -211,6 +211,23 @@ impl Rules {
     pub const fn foundations(&self) -> usize {
         4 * self.decks as usize
     }
+    /// Cards dealt to the tallest pile.
+    pub const fn tallest_pile(&self) -> usize {
+        let (mut n, mut i) = (0, 0);
+        while i < self.pile_sizes.len() {
+            if self.pile_sizes[i] as usize > n {
+                n = self.pile_sizes[i] as usize;
+            }
+            i += 1;
+        }
+        n
+    }
+    /// Words of the exact state key the deals of these rules need (a deal file needing more
+    /// is refused by the solver).
+    pub const fn key_words(&self) -> usize {
+        (crate::solve::key::max_bits(self, self.tallest_pile(), self.stock_cards()) as usize)
+            .div_ceil(64)
+    }
     pub const fn dealt_to_tableau(&self) -> usize {
         let mut n = 0;
         let mut i = 0;

@@ -193,7 +193,7 @@ pub(crate) fn check(r: &Rules) -> Result<(), Problem> {
                 .to_string(),
         ));
     }
-    let words = key_words(r);
+    let words = r.key_words();
     if words > WIDTHS[WIDTHS.len() - 1] {
         return Err((
             "piles",
@@ -207,12 +207,6 @@ pub(crate) fn check(r: &Rules) -> Result<(), Problem> {
     Ok(())
 }
 
-/// Words of the state key for the deals of `r` (a deal file with more is refused by the
-/// solver, as for a built-in game).
-fn key_words(r: &Rules) -> usize {
-    let tallest = r.pile_sizes.iter().copied().max().unwrap_or(0) as usize;
-    (crate::solve::key::max_bits(r, tallest, r.stock_cards()) as usize).div_ceil(64)
-}
 
 /// Calls `f` with the compiled game of `rules`: a built-in game's own type when the rules are
 /// a built-in game's, else the [`Custom`] shape of its build rule and key width, after
@@ -223,7 +217,7 @@ pub fn with_rules<R, F: GameFn<R>>(rules: &'static Rules, f: F) -> Result<R, Rul
         Err(f) => f,
     };
     validate(rules)?;
-    let words = key_words(rules);
+    let words = rules.key_words();
     if words <= WIDTHS[0] && rules.build == Build::DownAltColour {
         match rules.unit {
             Unit::Single => {

@@ -31,6 +31,12 @@ macro_rules! games {
                 pub const RULES: Rules = $rules;
             }
 
+            // The key's words hold every deal of the game: checked when it compiles.
+            const _: () = assert!(
+                $T::RULES.key_words() <= std::mem::size_of::<$K>() / 8,
+                concat!(stringify!($T), ": its state key is too narrow for its deals")
+            );
+
             impl $crate::game::Variant for $T {
                 type Key = $K;
                 const BUILD: $crate::game::Build = $T::RULES.build;
