@@ -252,8 +252,8 @@ fn bench_game<V: Variant>(v: V, c: &mut Criterion) {
 }
 
 fn engine(c: &mut Criterion) {
-    for rules in patience::variants::ALL {
-        patience::rules::with_rules(rules, Bench(c)).expect("a known game");
+    for rules in patience::games::builtin::ALL {
+        patience::games::with_rules(rules, Bench(c)).expect("a known game");
     }
 }
 

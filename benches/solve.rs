@@ -116,16 +116,16 @@ fn bench_game<V: Variant>(v: V, c: &mut Criterion) {
 const FROM_FILE: [&str; 2] = ["stonewall", "flower-garden"];
 
 fn benches(c: &mut Criterion) {
-    for rules in patience::variants::ALL {
-        patience::rules::with_rules(rules, Bench(c)).expect("a known game");
+    for rules in patience::games::builtin::ALL {
+        patience::games::with_rules(rules, Bench(c)).expect("a known game");
     }
     for id in FROM_FILE {
-        let rules = patience::variants::find(id).expect("a known game");
-        let text = patience::rules::to_toml(rules)
+        let rules = patience::games::builtin::find(id).expect("a known game");
+        let text = patience::games::to_toml(rules)
             .replace(&format!("id = \"{id}\""), &format!("id = \"{id}-file\""));
-        let copy = patience::rules::parse(&text, "bench").expect("a rules file");
+        let copy = patience::games::parse(&text, "bench").expect("a rules file");
         let copy: &'static patience::game::Rules = Box::leak(Box::new(copy));
-        patience::rules::with_rules(copy, Bench(c)).expect("a game from a file");
+        patience::games::with_rules(copy, Bench(c)).expect("a game from a file");
     }
 }
 

@@ -608,7 +608,7 @@ impl ShowArgs {
         // A game: a start is given, or SOURCE names a game (then the solution holds its deal).
         let game = start.is_some()
             || self.source.ends_with(".toml")
-            || patience::rules::find(&self.source).is_some();
+            || patience::games::find(&self.source).is_some();
         match start {
             _ if game => {
                 let Some(solution) = solution.clone() else {

@@ -6,9 +6,9 @@
 //!
 //! # The public API
 //!
-//! - **Games and rules**: [`variants`] (the built-in games, each a [`game::Variant`] whose
-//!   [`game::Rules`] are plain data; [`variants::ALL`], [`variants::find`]); [`rules`] (rules
-//!   files, [`rules::with_rules`]: any rules value, built-in or from a file, as a compiled game).
+//! - **Games**: [`games`] (the built-in games, each a [`game::Variant`] whose [`game::Rules`]
+//!   are plain data, [`games::ALL`], [`games::find`]; rules files, [`games::load`]; and
+//!   [`games::with_rules`]: any rules value, built-in or from a file, as a compiled game).
 //! - **Deals**: [`deal::deal`] (a pure function of game and seed), [`pysol::pysol_deal`]
 //!   (PySolFC's game numbers), [`io::dealfile`] (deal files).
 //! - **The engine**: [`game::Position`] with [`game::generate`], [`game::apply`],
@@ -35,7 +35,7 @@
 //! use patience::Variant;
 //! use patience::game::Position;
 //! use patience::solve::{Options, Solver, Verdict, replay};
-//! use patience::variants::Stonewall;
+//! use patience::games::Stonewall;
 //! use std::sync::atomic::AtomicBool;
 //!
 //! let deal = patience::deal::deal(&Stonewall::RULES, 1);
@@ -60,14 +60,13 @@ pub mod batch;
 pub mod cards;
 pub mod deal;
 pub mod game;
+pub mod games;
 pub mod hash;
 pub mod hidden;
 pub mod io;
 pub mod memory;
 pub mod pysol;
-pub mod rules;
 pub mod show;
 pub mod solve;
-pub mod variants;
 
 pub use game::Variant;

@@ -128,7 +128,7 @@ pub fn pysol_game(rules: &Rules) -> Result<PysolGame, PysolError> {
         .map(|&(_, g)| g)
         .ok_or_else(|| {
             // A game from a rules file is not PySolFC's, whatever its name.
-            PysolError::NoSuchGame(match crate::variants::find(rules.id) {
+            PysolError::NoSuchGame(match crate::games::builtin::find(rules.id) {
                 Some(_) => rules.name.to_string(),
                 None => format!(
                     "game from a rules file ({}, named {:?})",

@@ -94,10 +94,10 @@ fn chain(e: &dyn std::error::Error) -> String {
     text.replace(['\n', '\r'], " ")
 }
 
-impl From<patience::rules::RulesError> for Failure {
-    fn from(e: patience::rules::RulesError) -> Failure {
+impl From<patience::games::RulesError> for Failure {
+    fn from(e: patience::games::RulesError) -> Failure {
         match e {
-            patience::rules::RulesError::Unknown { .. } => Failure::Unknown(chain(&e)),
+            patience::games::RulesError::Unknown { .. } => Failure::Unknown(chain(&e)),
             _ => Failure::Rules(chain(&e)),
         }
     }
@@ -264,7 +264,7 @@ fn start_of(
         let mut deal = read_deal(&text).map_err(|e| Failure::Deal(chain(&e)))?;
         let rules = match (&deal.variant, game) {
             (Some(v), Some(g)) => {
-                let rules = patience::rules::lookup(g).map_err(Failure::from)?;
+                let rules = patience::games::lookup(g).map_err(Failure::from)?;
                 if v != rules.id {
                     return Err(Failure::Deal(format!(
                         "the deal is for {v:?}, not {:?}",
@@ -274,8 +274,8 @@ fn start_of(
                 }
                 rules
             }
-            (Some(v), None) => patience::rules::lookup(v).map_err(Failure::from)?,
-            (None, Some(g)) => patience::rules::lookup(g).map_err(Failure::from)?,
+            (Some(v), None) => patience::games::lookup(v).map_err(Failure::from)?,
+            (None, Some(g)) => patience::games::lookup(g).map_err(Failure::from)?,
             (None, None) => {
                 return Err(Failure::BadInput(
                     "the deal names no variant: pass game= (an id or a rules file)".into(),
@@ -300,7 +300,7 @@ fn start_of(
     {
         return Err(Failure::BadInput(format!("two games are named: {name:?} and {g:?}")).into());
     }
-    let rules = patience::rules::lookup(&name).map_err(Failure::from)?;
+    let rules = patience::games::lookup(&name).map_err(Failure::from)?;
     let from = match (seed, pysol) {
         (Some(s), None) => Origin::Seed(whole(s, "seed")?),
         (None, Some(n)) => {
@@ -507,7 +507,7 @@ fn solve_one<V: Variant>(
 #[pyfunction]
 fn variants(py: Python<'_>) -> PyResult<Bound<'_, PyList>> {
     let list = PyList::empty(py);
-    for r in patience::variants::ALL {
+    for r in patience::games::builtin::ALL {
         let d = PyDict::new(py);
         d.set_item("id", r.id)?;
         d.set_item("name", r.name)?;
@@ -1029,7 +1029,7 @@ fn winrate<'py>(
     threads: Option<usize>,
     dataframe: bool,
 ) -> PyResult<Bound<'py, PyAny>> {
-    let rules = patience::rules::lookup(game).map_err(Failure::from)?;
+    let rules = patience::games::lookup(game).map_err(Failure::from)?;
     let knowledge = self::knowledge(knowledge)?;
     let options = options(max_nodes, timeout, table_mib)?;
     let budget = budget(samples, sample_nodes)?;

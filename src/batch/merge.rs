@@ -26,7 +26,7 @@ use std::collections::HashMap;
 /// as `winrate --retry` runs it, decided the deal), with a note; of two unknown rows the one
 /// that spent more nodes is kept. A solved row and an unsolvable row of one deal are always an
 /// error: one of the two is wrong.
-/// The records come out in the order of the variants in [`crate::variants::ALL`], then by
+/// The records come out in the order of the variants in [`crate::games::builtin::ALL`], then by
 /// knowledge (thoughtful first), then by source (our seeds first, then PySolFC's game numbers:
 /// a PySolFC game and our seed of the same number are different deals, kept apart), then by
 /// seed: two knowledge kinds or two sources are never mixed.
@@ -123,7 +123,7 @@ pub fn combine(
         ));
     }
     let mut records: Vec<Record> = seen.into_values().map(|(_, r)| r.record).collect();
-    let order = crate::rules::order;
+    let order = crate::games::order;
     records.sort_by_key(|r| (order(r.variant), r.knowledge, r.source, r.seed));
     Ok(records)
 }

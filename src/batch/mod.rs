@@ -282,7 +282,7 @@ pub enum Answer {
 /// One deal's result: a row of the CSV file.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Record {
-    /// A variant id of [`crate::variants::ALL`].
+    /// A variant id of [`crate::games::builtin::ALL`].
     pub variant: &'static str,
     /// Our seed, or PySolFC's game number when `source` says so.
     pub seed: u64,

@@ -318,7 +318,7 @@ pub fn hidden_record<V: Variant>(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::variants::Stonewall;
+    use crate::games::Stonewall;
 
     fn run(threads: usize, seeds: std::ops::Range<u64>) -> Vec<Record> {
         let pool = rayon::ThreadPoolBuilder::new()

@@ -46,7 +46,7 @@ pub fn replay(record: &Record) -> Result<(), String> {
                 .to_string(),
         );
     };
-    let rules = crate::rules::find(record.variant)
+    let rules = crate::games::find(record.variant)
         .ok_or_else(|| format!("{:?} is not a known variant", record.variant))?;
     let deal = record
         .source
@@ -77,15 +77,15 @@ pub fn replay(record: &Record) -> Result<(), String> {
             }
         }
     }
-    crate::rules::with_rules(rules, Replay(&deal, solution)).map_err(|e| e.to_string())?
+    crate::games::with_rules(rules, Replay(&deal, solution)).map_err(|e| e.to_string())?
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
     use crate::batch::DealSource;
+    use crate::games::Stonewall;
     use crate::solve::{Options, Solver, Verdict};
-    use crate::variants::Stonewall;
 
     fn won(seed: u64) -> Record {
         let deal = crate::deal::deal(Stonewall.rules(), seed);

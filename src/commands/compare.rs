@@ -162,7 +162,7 @@ fn pct(k: u64, n: u64) -> f64 {
 
 pub fn run(args: &CompareArgs, out: &mut dyn Write) -> Result<Outcome> {
     for path in &args.rules {
-        patience::rules::load(path)?;
+        patience::games::load(path)?;
     }
     let a = Side::read(&args.a, args.verify)?;
     let b = Side::read(&args.b, args.verify)?;

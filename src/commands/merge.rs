@@ -34,7 +34,7 @@ use std::path::{Path, PathBuf};
 
 pub fn run(args: &MergeArgs, out: &mut dyn Write) -> Result<Outcome> {
     for path in &args.rules {
-        patience::rules::load(path)?;
+        patience::games::load(path)?;
     }
     let files = input_files(&args.files)?;
     if let Some(path) = &args.csv {

@@ -78,10 +78,10 @@ pub fn verify_rows<'a>(
     Ok(())
 }
 
-/// The rules of a VARIANT argument (see [`patience::rules::lookup`]): a built-in game's id, or
+/// The rules of a VARIANT argument (see [`patience::games::lookup`]): a built-in game's id, or
 /// the path of a rules file (a name ending in `.toml`).
 pub fn rules_of(variant: &str) -> Result<&'static Rules> {
-    Ok(patience::rules::lookup(variant)?)
+    Ok(patience::games::lookup(variant)?)
 }
 
 /// Runs `$body` with `$V` bound to the compiled game of `$rules` (a `&'static Rules`, see

@@ -9,7 +9,7 @@ use std::io::Write;
 
 pub fn run(args: &PlotArgs, out: &mut dyn Write) -> Result<Outcome> {
     for path in &args.rules {
-        patience::rules::load(path)?;
+        patience::games::load(path)?;
     }
     let mut files = Vec::new();
     for path in &args.files {

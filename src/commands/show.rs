@@ -30,7 +30,7 @@ pub fn run(args: &ShowArgs, out: &mut dyn Write) -> Result<Outcome> {
                     "{file}: the file names no game (no \"variant\"): name it, as in `patience show GAME --deal {file} SOLUTION`"
                 );
             };
-            let rules = patience::rules::find(variant).ok_or_else(|| {
+            let rules = patience::games::find(variant).ok_or_else(|| {
                 anyhow!(
                     "{file}: unknown variant {variant:?}; for a rules file's game, name the file: `patience show GAME.toml --deal {file} SOLUTION`"
                 )

@@ -4,7 +4,7 @@
 use super::Outcome;
 use crate::cli::VariantsArgs;
 use anyhow::Result;
-use patience::variants::ALL;
+use patience::games::builtin::ALL;
 use std::io::Write;
 
 pub fn run(args: &VariantsArgs, out: &mut dyn Write) -> Result<Outcome> {
@@ -12,7 +12,7 @@ pub fn run(args: &VariantsArgs, out: &mut dyn Write) -> Result<Outcome> {
         // A rules file's path is taken too (its rules as read, checked and completed), as the
         // message of an unknown id says.
         let rules = super::rules_of(id)?;
-        write!(out, "{}", patience::rules::to_toml(rules))?;
+        write!(out, "{}", patience::games::to_toml(rules))?;
         return Ok(Outcome::Success);
     }
     let id_w = ALL.iter().map(|r| r.id.len()).max().unwrap_or(0);

@@ -526,7 +526,7 @@ fn other_source(path: &Path, row: &Row, source: DealSource) -> String {
 /// The variants of some rows, in the order of `patience variants`.
 fn variants_in(rows: &[Row]) -> Vec<&'static str> {
     let mut ids: Vec<&'static str> = rows.iter().map(|row| row.record.variant).collect();
-    ids.sort_by_key(|id| (patience::rules::order(id), *id));
+    ids.sort_by_key(|id| (patience::games::order(id), *id));
     ids.dedup();
     ids
 }

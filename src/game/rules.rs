@@ -354,7 +354,7 @@ pub trait Variant: Copy + Send + Sync + 'static {
     fn rules(self) -> &'static Rules;
 }
 
-/// A piece of work generic over the game: [`crate::rules::with_rules`] calls it with the
+/// A piece of work generic over the game: [`crate::games::with_rules`] calls it with the
 /// game type compiled for a [`Rules`] value (Rust has no generic closures).
 pub trait GameFn<R> {
     fn call<V: Variant>(self, v: V) -> R;
@@ -368,7 +368,7 @@ mod tests {
     /// every source.
     #[test]
     fn space_cards_match_space_accepts() {
-        let mut r = crate::variants::Stonewall::RULES;
+        let mut r = crate::games::Stonewall::RULES;
         for space in [
             Space::Any,
             Space::Kings,

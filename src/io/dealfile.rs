@@ -287,7 +287,7 @@ mod tests {
     use super::*;
     use crate::deal::deal;
     use crate::game::{Position, Variant, apply, generate};
-    use crate::variants::{LuckyPiles, NapoleonsShoulder, Stonewall};
+    use crate::games::{LuckyPiles, NapoleonsShoulder, Stonewall};
     use std::path::PathBuf;
 
     fn reference() -> PathBuf {

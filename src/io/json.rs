@@ -285,7 +285,7 @@ mod tests {
     use super::*;
     use crate::batch::summary::Tally;
     use crate::batch::{Answer, Record};
-    use crate::variants::Stonewall;
+    use crate::games::Stonewall;
     use serde_json::{Value, json};
 
     #[test]

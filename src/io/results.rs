@@ -221,7 +221,7 @@ impl TryFrom<ResultRow> for Record {
                 ));
             }
         };
-        let Some(rules) = crate::rules::find(&row.variant) else {
+        let Some(rules) = crate::games::find(&row.variant) else {
             return Err(RowError::Foreign(format!(
                 "{:?} is not a known variant",
                 row.variant

@@ -502,9 +502,9 @@ mod tests {
 
     #[test]
     fn score_agrees_with_the_card_by_card_score_in_every_game() {
-        for rules in crate::variants::ALL {
-            let (down, started) =
-                crate::variants::call_builtin(rules, Agree).unwrap_or_else(|_| unreachable!());
+        for rules in crate::games::builtin::ALL {
+            let (down, started) = crate::games::builtin::call_builtin(rules, Agree)
+                .unwrap_or_else(|_| unreachable!());
             assert!(started > 100, "{}: foundations started {started}", rules.id);
             if rules.id.starts_with("klondike") || rules.id == "stonewall" {
                 assert!(down > 100, "{}: face-down cards {down}", rules.id);

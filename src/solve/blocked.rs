@@ -598,7 +598,7 @@ mod tests {
     use super::*;
     use crate::game::rules::SourceKind;
     use crate::game::{apply, generate};
-    use crate::variants::{
+    use crate::games::{
         FlowerGarden, Klondike, KlondikeDraw3, LuckierThirteen, LuckyPiles, LuckyPilesSameSuit,
         LuckyThirteen, Stonewall, Wildflower,
     };

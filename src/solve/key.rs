@@ -951,7 +951,7 @@ mod tests {
         write_built, write_built_by_card, write_built_by_eight, write_built_down,
     };
     use crate::game::{Build, Move, Position, Variant, apply, generate};
-    use crate::variants::{
+    use crate::games::{
         FortyThieves, Klondike, LuckierThirteen, LuckyPiles, LuckyPilesSameSuit, LuckyThirteen,
         NapoleonsShoulder,
     };

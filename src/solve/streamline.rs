@@ -320,7 +320,7 @@ fn symmetric_word<V: Variant>(w: u64) -> u64 {
 mod tests {
     use super::*;
     use crate::game::{apply, generate};
-    use crate::variants::{
+    use crate::games::{
         FlowerGarden, LuckierThirteen, LuckyPiles, LuckyPilesSameSuit, LuckyThirteen, Wildflower,
     };
     use rand::{Rng, SeedableRng};

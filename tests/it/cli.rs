@@ -98,7 +98,7 @@ fn variants_lists_the_three_games() {
     let text = String::from_utf8(out.get_output().stdout.clone()).unwrap();
     assert_eq!(
         text.lines().count(),
-        patience::variants::ALL.len(),
+        patience::games::builtin::ALL.len(),
         "{text}"
     );
     for (line, id) in text.lines().zip(VARIANTS) {

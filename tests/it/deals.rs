@@ -5,7 +5,7 @@ use crate::helpers::deal_text;
 use patience::cards::{Card, CardToken};
 use patience::deal::{Deal, deal, shuffled_deck};
 use patience::game::{Position, Rules, Variant};
-use patience::variants::{LuckyPiles, NapoleonsShoulder, Stonewall};
+use patience::games::{LuckyPiles, NapoleonsShoulder, Stonewall};
 
 fn card_of(t: &CardToken) -> (Card, bool) {
     match *t {

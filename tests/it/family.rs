@@ -18,12 +18,12 @@ use patience::game::position::NONE;
 use patience::game::{
     DealError, Illegal, Move, Place, Position, Undo, Variant, apply, generate, undo,
 };
-use patience::solve::key::{KeyContext, decode, encode};
-use patience::solve::{Prune, Verdict};
-use patience::variants::{
+use patience::games::{
     FlowerGarden, FortyThieves, LuckierThirteen, LuckyPilesSameSuit, LuckyThirteen,
     NapoleonsSquare, Wildflower,
 };
+use patience::solve::key::{KeyContext, decode, encode};
+use patience::solve::{Prune, Verdict};
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 use std::collections::HashMap;
@@ -87,7 +87,7 @@ const FAMILY: [&str; 7] = [
 #[test]
 fn family_games_are_registered() {
     for id in FAMILY {
-        let r = patience::variants::find(id).unwrap_or_else(|| panic!("{id} not in ALL"));
+        let r = patience::games::builtin::find(id).unwrap_or_else(|| panic!("{id} not in ALL"));
         assert_eq!(r.id, id);
         struct Id;
         impl patience::game::GameFn<&'static str> for Id {
@@ -95,7 +95,7 @@ fn family_games_are_registered() {
                 v.rules().id
             }
         }
-        let compiled = patience::rules::with_rules(r, Id).unwrap();
+        let compiled = patience::games::with_rules(r, Id).unwrap();
         assert_eq!(compiled, id, "{id}: with_rules runs another game");
     }
     let out = common::patience().arg("variants").output().unwrap();
@@ -143,7 +143,7 @@ fn family_games_refuse_face_down_cards() {
 // Flower Garden.
 // ---------------------------------------------------------------------------------------------
 
-use patience::variants::FlowerGarden as FG;
+use patience::games::FlowerGarden as FG;
 
 #[test]
 fn flower_garden_builds_down_in_any_suit() {
@@ -241,7 +241,7 @@ fn flower_garden_foundation_top_comes_back_and_no_stock() {
 // Wildflower.
 // ---------------------------------------------------------------------------------------------
 
-use patience::variants::Wildflower as WF;
+use patience::games::Wildflower as WF;
 
 #[test]
 fn wildflower_builds_down_in_any_suit() {
@@ -298,7 +298,7 @@ fn wildflower_a_run_of_mixed_suits_does_not_move_as_a_unit() {
 // Lucky Thirteen.
 // ---------------------------------------------------------------------------------------------
 
-use patience::variants::LuckyThirteen as LT;
+use patience::games::LuckyThirteen as LT;
 
 fn lt(piles: &[&str], found: &[&str]) -> Position {
     tab::<LT>(LT, piles, &[], found)
@@ -371,7 +371,7 @@ fn lucky_thirteen_never_fills_a_space() {
 // Luckier Thirteen.
 // ---------------------------------------------------------------------------------------------
 
-use patience::variants::LuckierThirteen as LK;
+use patience::games::LuckierThirteen as LK;
 
 fn lk(piles: &[&str], found: &[&str]) -> Position {
     tab::<LK>(LK, piles, &[], found)
@@ -433,7 +433,7 @@ fn luckier_thirteen_any_card_fills_a_space() {
 // Napoleon's Square.
 // ---------------------------------------------------------------------------------------------
 
-use patience::variants::NapoleonsSquare as NQ;
+use patience::games::NapoleonsSquare as NQ;
 
 #[test]
 fn napoleons_square_two_decks_eight_foundations() {
@@ -557,7 +557,7 @@ fn napoleons_square_stock_turns_one_card_one_pass() {
 // Forty Thieves.
 // ---------------------------------------------------------------------------------------------
 
-use patience::variants::FortyThieves as FT;
+use patience::games::FortyThieves as FT;
 
 #[test]
 fn forty_thieves_ten_piles_two_decks() {
@@ -642,7 +642,7 @@ fn forty_thieves_stock_turns_one_card_one_pass() {
 // Lucky Piles, same suit.
 // ---------------------------------------------------------------------------------------------
 
-use patience::variants::LuckyPilesSameSuit as LS;
+use patience::games::LuckyPilesSameSuit as LS;
 
 fn ls(piles: &[&str], found: &[&str]) -> Position {
     tab::<LS>(LS, piles, &[], found)
@@ -806,7 +806,7 @@ fn golden_deals_lucky_piles_same_suit() {
 #[ignore = "prints the golden deals"]
 fn print_family_golden_deals() {
     for id in FAMILY {
-        let r = patience::variants::find(id).unwrap();
+        let r = patience::games::builtin::find(id).unwrap();
         println!("{id}");
         for seed in 0..2 {
             println!("    \"{}\",", deal_text(&deal(r, seed)));

@@ -6,6 +6,10 @@ use crate::helpers::Table;
 use patience::cards::CardToken;
 use patience::deal::{Deal, deal};
 use patience::game::{Move, Place, Position, Variant, apply};
+use patience::games::{
+    Klondike, KlondikeDraw3, LuckierThirteen, LuckyPiles, LuckyThirteen, NapoleonsShoulder,
+    Stonewall,
+};
 use patience::hidden::determinize::{Purpose, determinize, stream};
 use patience::hidden::observation::Slot;
 use patience::hidden::planner::{
@@ -14,10 +18,6 @@ use patience::hidden::planner::{
 use patience::hidden::play::Outcome;
 use patience::hidden::{Budget, Observation, Planner, game_hides_cards, play};
 use patience::solve::{Options, Prune, Solver, replay};
-use patience::variants::{
-    Klondike, KlondikeDraw3, LuckierThirteen, LuckyPiles, LuckyThirteen, NapoleonsShoulder,
-    Stonewall,
-};
 use std::sync::atomic::AtomicBool;
 
 const TINY: Budget = Budget::new(4, 3_000);
@@ -216,7 +216,7 @@ fn determinizations_are_legal_consistent_and_uniform() {
 
 #[test]
 fn hidden_play_is_reproducible_and_a_win_replays_on_the_real_deal() {
-    use patience::variants::KlondikeDraw3 as K;
+    use patience::games::KlondikeDraw3 as K;
     let cancel = AtomicBool::new(false);
     let mut won = 0;
     for seed in 0..8 {
@@ -628,7 +628,7 @@ fn every_decision_is_quiet_moves_then_one_reveal() {
 /// stock turn) was played. The printed chance still counts each unknown as 0.5.
 #[test]
 fn where_no_sample_is_won_unknowns_are_graded_by_the_cards_a_search_gets_up() {
-    use patience::variants::NapoleonsShoulder as V;
+    use patience::games::NapoleonsShoulder as V;
     let v = V;
     let cancel = AtomicBool::new(false);
     let (mut graded, mut spread) = (0, 0);
@@ -692,7 +692,7 @@ fn complete_draw3_deal() -> (Deal, Observation, Budget) {
 /// which a solve of one sample budget leaves undecided, is played as won.
 #[test]
 fn the_last_solve_gets_final_factor_times_the_sample_budget() {
-    use patience::variants::KlondikeDraw3 as V;
+    use patience::games::KlondikeDraw3 as V;
     let v = V;
     let cancel = AtomicBool::new(false);
     let (d, obs, budget) = complete_draw3_deal();
@@ -720,7 +720,7 @@ fn the_last_solve_gets_final_factor_times_the_sample_budget() {
 #[test]
 fn the_planner_solves_within_the_callers_table_bound_and_pruning() {
     // The complete position of the last test: its last solve wins within the default bounds.
-    use patience::variants::KlondikeDraw3 as V;
+    use patience::games::KlondikeDraw3 as V;
     let v = V;
     let cancel = AtomicBool::new(false);
     let (_, obs, budget) = complete_draw3_deal();
@@ -753,7 +753,7 @@ fn the_planner_solves_within_the_callers_table_bound_and_pruning() {
 
 #[test]
 fn hidden_play_gives_back_the_shortcuts_table_before_planning() {
-    use patience::variants::Stonewall as V;
+    use patience::games::Stonewall as V;
     let v = V;
     let cancel = AtomicBool::new(false);
     let pos = position::<V>(v, &deal(v.rules(), 5));
@@ -1064,7 +1064,7 @@ fn the_commands_play_lucky_thirteen_in_hidden_play() {
 fn squared_piles_only_in_games_that_move_single_cards() {
     // Sight::Tops leaves a covered card unseen on the promise that it neither moves nor takes a
     // card before it is a top: true only where single cards move.
-    let squared: Vec<&str> = patience::variants::ALL
+    let squared: Vec<&str> = patience::games::builtin::ALL
         .iter()
         .filter(|r| r.sight == patience::game::Sight::Tops)
         .map(|r| {

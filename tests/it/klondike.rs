@@ -9,7 +9,7 @@ use crate::helpers::{TABLE_BYTES, Table, allowed_exactly, card, mv, reference_de
 use patience::cards::CardToken;
 use patience::deal::deal;
 use patience::game::{Illegal, Position, Variant, apply};
-use patience::variants::{Klondike, KlondikeDraw3};
+use patience::games::{Klondike, KlondikeDraw3};
 
 /// A Klondike position: the named piles (bottom first, lower-case suit = face down), the named
 /// stock cards on top of the stock (bottom first), and every other card under them in the stock.

@@ -6,13 +6,13 @@ use crate::helpers::{Table, random_walk, start_of};
 use patience::cards::Card;
 use patience::game::position::Position;
 use patience::game::{Move, Place, Variant, apply, undo};
-use patience::solve::key::{KeyContext, encode};
-use patience::solve::loose::{holds, push_twin_shifts};
-use patience::solve::{Prune, expand_solver_moves, replay};
-use patience::variants::{
+use patience::games::{
     FlowerGarden, FortyThieves, Klondike, KlondikeDraw3, LuckierThirteen, LuckyPiles,
     LuckyPilesSameSuit, LuckyThirteen, NapoleonsShoulder, NapoleonsSquare, Stonewall, Wildflower,
 };
+use patience::solve::key::{KeyContext, encode};
+use patience::solve::loose::{holds, push_twin_shifts};
+use patience::solve::{Prune, expand_solver_moves, replay};
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 use std::collections::HashMap;
@@ -42,7 +42,7 @@ fn six_of_clubs_covered(twin: &str) -> Position {
 
 #[test]
 fn a_twin_shift_moves_the_run_onto_the_bare_twin_and_puts_the_card_up() {
-    use patience::variants::Klondike as K;
+    use patience::games::Klondike as K;
     let p = six_of_clubs_covered("kd 6S");
     let shift = Move::twin_shift(0, 1, 0);
     assert_eq!(twin_shifts::<K>(K, &p), vec![shift]);
@@ -81,7 +81,7 @@ fn a_twin_shift_moves_the_run_onto_the_bare_twin_and_puts_the_card_up() {
 
 #[test]
 fn no_twin_shift_where_the_twin_is_covered_absent_or_the_card_is_bare() {
-    use patience::variants::Klondike as K;
+    use patience::games::Klondike as K;
     // 6S covered by 5D: 6C is covered in every arrangement of these cards.
     assert!(twin_shifts::<K>(K, &six_of_clubs_covered("kd 6S 5D")).is_empty());
     // 6S face down, or in the stock.

@@ -23,7 +23,7 @@
 
 use patience::deal::deal;
 use patience::game::{Move, Place, Position, Variant, apply, generate, generate_with, legal, undo};
-use patience::variants::{
+use patience::games::{
     FlowerGarden, FortyThieves, Klondike, KlondikeDraw3, LuckierThirteen, LuckyPiles,
     LuckyPilesSameSuit, LuckyThirteen, NapoleonsShoulder, NapoleonsSquare, Stonewall, Wildflower,
 };

@@ -9,16 +9,16 @@ use patience::game::{
     Build, Move, Place, Position, Stock, Unit, Variant, apply, generate, generate_with, talon_card,
     undo,
 };
+use patience::games::{
+    FlowerGarden, FortyThieves, Klondike, KlondikeDraw3, LuckierThirteen, LuckyPiles,
+    LuckyPilesSameSuit, LuckyThirteen, NapoleonsShoulder, NapoleonsSquare, Stonewall, Wildflower,
+};
 use patience::solve::blocked::blocked;
 use patience::solve::prune::{settled, stuck_kings};
 use patience::solve::streamline::{
     SYMMETRIC_FROM, SYMMETRIC_FROM_NO_RESERVE, streamline, symmetric_used, used,
 };
 use patience::solve::{Prune, expand_solver_moves, replay};
-use patience::variants::{
-    FlowerGarden, FortyThieves, Klondike, KlondikeDraw3, LuckierThirteen, LuckyPiles,
-    LuckyPilesSameSuit, LuckyThirteen, NapoleonsShoulder, NapoleonsSquare, Stonewall, Wildflower,
-};
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 
@@ -497,7 +497,7 @@ fn split_table(found: &[&str], eight_of_clubs_down: bool) -> Position {
 
 #[test]
 fn a_run_comes_off_a_card_it_fits_only_when_that_card_can_then_be_used() {
-    use patience::variants::Klondike as K;
+    use patience::games::Klondike as K;
     let split = Move::new(Place::Tableau(0), Place::Tableau(1), 1);
     let has = |p: &Position, prune: Prune| kept::<K>(K, p, prune).contains(&split);
     // 8C face down, 9H cannot go up: the split is dropped (and only it).
@@ -552,7 +552,7 @@ fn spades_from_five(first: &str) -> Position {
 
 #[test]
 fn stuck_kings_in_one_deck() {
-    use patience::variants::LuckyThirteen as L;
+    use patience::games::LuckyThirteen as L;
     // KS lies on 5S: 5S can leave only after KS goes up, which needs 5S up first.
     let p = spades_from_five("5S KS");
     assert!(stuck_kings::<L>(L, &p));
@@ -601,7 +601,7 @@ fn shoulder(piles: &[&str]) -> Position {
 
 #[test]
 fn stuck_kings_in_two_decks_need_both_copies_held() {
-    use patience::variants::NapoleonsShoulder as N;
+    use patience::games::NapoleonsShoulder as N;
     // One 5S under a KS: the other 5S (in the stock) can go up first.
     assert!(!stuck_kings::<N>(N, &shoulder(&["5S KS"])));
     // Both under the two KS, in one pile or in two.
@@ -648,7 +648,7 @@ fn mv(from: Place, to: Place, count: u8) -> Move {
 
 #[test]
 fn streamliners_send_cards_up_keep_foundations_and_skip_idle_rearranging() {
-    use patience::variants::Klondike as K;
+    use patience::games::Klondike as K;
     assert!(!symmetric_used::<K>(K) && !symmetric_used::<Stonewall>(Stonewall));
     assert!(
         symmetric_used::<LuckyPiles>(LuckyPiles)
@@ -746,7 +746,7 @@ fn klondike(piles: &[&str]) -> Position {
 /// cards it fits on, 10S and 10C, lie below it: lost. With one of them elsewhere, not blocked.
 #[test]
 fn a_card_above_a_lower_one_of_its_suit_with_nowhere_to_go_is_a_dead_end() {
-    use patience::variants::Klondike as K;
+    use patience::games::Klondike as K;
     let p = klondike(&["10s 10c 3h 9H"]);
     assert!(blocked::<K>(K, &p));
     assert!(kept::<K>(K, &p, Prune::default()).is_empty());
@@ -774,7 +774,7 @@ fn a_card_above_a_lower_one_of_its_suit_with_nowhere_to_go_is_a_dead_end() {
 /// once it can come onto the tableau.
 #[test]
 fn a_stock_card_takes_a_card_only_once_it_can_come_onto_the_tableau() {
-    use patience::variants::Klondike as K;
+    use patience::games::Klondike as K;
     // 10C is in the stock, but both red Jacks lie under 9H (and 10S too): 10C can come onto
     // nothing, so 9H can go nowhere and 3H never comes out.
     assert!(blocked::<K>(K, &klondike(&["jd jh 10s 3h 9H"])));
@@ -896,7 +896,7 @@ fn a_face_down_card_is_carried_by_the_face_up_run_below_it_once_turned() {
 /// once some other pile can be emptied; not while none can.
 #[test]
 fn a_space_is_a_way_out_only_when_another_pile_can_be_emptied() {
-    use patience::variants::Stonewall as S;
+    use patience::games::Stonewall as S;
     // Pile 1: 9H on 3H with both black Tens below it, and the unnamed cards face down under
     // them. Piles 3 to 5: a King on the Queen of its suit; pile 6: QD on 5D.
     let stonewall = |second: &'static str| {
@@ -929,7 +929,7 @@ fn a_space_is_a_way_out_only_when_another_pile_can_be_emptied() {
 /// dead end, as the stuck-Kings rule says; the other way up it is not.
 #[test]
 fn blocked_cards_include_stuck_kings_in_one_deck() {
-    use patience::variants::LuckyThirteen as L;
+    use patience::games::LuckyThirteen as L;
     assert!(blocked::<L>(L, &spades_from_five("5S KS")));
     assert!(!blocked::<L>(L, &spades_from_five("KS 5S")));
 }
@@ -971,7 +971,7 @@ fn garden(first: &str) -> Position {
 
 #[test]
 fn a_card_whose_children_are_settled_or_free_goes_up_as_the_only_move() {
-    use patience::variants::FlowerGarden as G;
+    use patience::games::FlowerGarden as G;
     // 6H on top: its children are the Fives. 5H is up (settled); 5C, 5D and 5S are free (each
     // is next on its foundation, with the Four below settled and nothing but settled Fours to
     // hold), so 6H goes up as the only move, two ranks above the lowest foundation.
@@ -1033,7 +1033,7 @@ fn the_free_children_rule_holds_in_games_built_down_whose_runs_follow_the_build_
         let mut r = *FortyThieves.rules();
         r.id = "forty-thieves-moving-runs";
         r.unit = unit;
-        patience::rules::with_rules(Box::leak(Box::new(r)), Holds)
+        patience::games::with_rules(Box::leak(Box::new(r)), Holds)
     };
     assert!(with_unit(Unit::Run(Build::DownSameSuit)).unwrap());
     assert!(with_unit(Unit::Run(Build::DownAnySuit)).is_err());
@@ -1053,7 +1053,7 @@ fn same_suit_piles(first: &str, second: &str, clubs: &str) -> Position {
 
 #[test]
 fn in_a_game_built_up_and_down_in_suit_a_card_that_can_go_up_is_the_only_move() {
-    use patience::variants::LuckyPilesSameSuit as L;
+    use patience::games::LuckyPilesSameSuit as L;
     // Without the blocked-cards test, which hand-made layouts may fire.
     let on = Prune {
         blocks: false,

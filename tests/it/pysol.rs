@@ -4,9 +4,9 @@
 
 use crate::common::{refused, run};
 use patience::game::Position;
+use patience::games::builtin;
 use patience::io::dealfile::read_deal;
 use patience::pysol::{MAX_NUMBER, MT_FROM, PysolError, pysol_deal, pysol_game};
-use patience::variants;
 use serde_json::Value;
 use std::path::PathBuf;
 
@@ -85,7 +85,7 @@ fn golden_deals_equal_ours() {
     // Nine numbers of each of the eleven games (PySolFC has no game 0).
     assert!(all.len() >= 99, "{} golden deals", all.len());
     for (game, number, text) in &all {
-        let rules = variants::find(game).expect("a known game");
+        let rules = builtin::find(game).expect("a known game");
         let want = read_deal(text).unwrap_or_else(|e| panic!("{game}/{number}: {e}"));
         let ours = pysol_deal(rules, *number).unwrap();
         assert_eq!(ours, want, "{game}: PySolFC game {number}");
@@ -97,7 +97,7 @@ fn golden_deals_equal_ours() {
                 Position::from_deal::<V>(v, self.0).map(|_| ())
             }
         }
-        let legal = patience::rules::with_rules(rules, Legal(&ours)).expect("a known game");
+        let legal = patience::games::with_rules(rules, Legal(&ours)).expect("a known game");
         assert!(legal.is_ok(), "{game}/{number}: {legal:?}");
     }
 }
@@ -105,24 +105,24 @@ fn golden_deals_equal_ours() {
 #[test]
 fn lucky_piles_takes_the_cards_of_lucky_thirteen() {
     for n in [7, 54_321] {
-        let a = pysol_deal(variants::find("lucky-piles").unwrap(), n).unwrap();
-        let b = pysol_deal(variants::find("lucky-thirteen").unwrap(), n).unwrap();
+        let a = pysol_deal(builtin::find("lucky-piles").unwrap(), n).unwrap();
+        let b = pysol_deal(builtin::find("lucky-thirteen").unwrap(), n).unwrap();
         assert_eq!(a.piles, b.piles);
         assert_eq!(a.variant.as_deref(), Some("lucky-piles"));
     }
-    let g = pysol_game(variants::find("lucky-piles").unwrap()).unwrap();
+    let g = pysol_game(builtin::find("lucky-piles").unwrap()).unwrap();
     assert_eq!((g.id, g.name), (585, "Lucky Thirteen"));
-    let g = pysol_game(variants::find("lucky-piles-same-suit").unwrap()).unwrap();
+    let g = pysol_game(builtin::find("lucky-piles-same-suit").unwrap()).unwrap();
     assert_eq!((g.id, g.name), (586, "Lucky Piles"));
 }
 
 #[test]
 fn the_library_refuses_what_pysolfc_lacks() {
-    let luckier = variants::find("luckier-thirteen").unwrap();
+    let luckier = builtin::find("luckier-thirteen").unwrap();
     let e = pysol_deal(luckier, 1).unwrap_err();
     assert_eq!(e, PysolError::NoSuchGame("Luckier Thirteen".into()));
     assert_eq!(e.to_string(), "PySolFC has no Luckier Thirteen");
-    let stonewall = variants::find("stonewall").unwrap();
+    let stonewall = builtin::find("stonewall").unwrap();
     let e = pysol_deal(stonewall, MAX_NUMBER + 1).unwrap_err();
     assert_eq!(
         e.to_string(),

@@ -8,7 +8,7 @@
 
 use crate::helpers::{Filler, Table, allowed, card, gen_moves, pile_text, play, refused, toks};
 use patience::game::{DealError, Illegal, Place, Position, apply, undo};
-use patience::variants::{LuckyPiles, NapoleonsShoulder, Stonewall};
+use patience::games::{LuckyPiles, NapoleonsShoulder, Stonewall};
 
 // ---------------------------------------------------------------------------------------------
 // Stonewall.

@@ -86,9 +86,9 @@ fn solved(game: &str, seed: u64, dir: &Path) -> (PathBuf, Vec<Places>) {
         .iter()
         .map(|t| t.as_str().unwrap().parse().unwrap())
         .collect();
-    let rules = patience::rules::find(game).unwrap();
+    let rules = patience::games::find(game).unwrap();
     let deal = patience::deal::deal(rules, seed);
-    let positions = patience::rules::with_rules(
+    let positions = patience::games::with_rules(
         rules,
         Positions {
             deal: &deal,

@@ -14,6 +14,10 @@ use patience::cards::{Card, CardToken};
 use patience::deal::{Deal, deal};
 use patience::game::position::{MAX_TALON, NONE};
 use patience::game::{Move, Place, Position, Stock, Variant, apply, generate, generate_with};
+use patience::games::{
+    FlowerGarden, FortyThieves, Klondike, KlondikeDraw3, LuckierThirteen, LuckyPiles,
+    LuckyPilesSameSuit, LuckyThirteen, NapoleonsShoulder, NapoleonsSquare, Stonewall, Wildflower,
+};
 use patience::io::dealfile::read_deal;
 use patience::solve::blocked::blocked;
 use patience::solve::key::{KeyContext, bits_for, decode, encode, turned_over_key};
@@ -21,10 +25,6 @@ use patience::solve::prune::stuck_kings;
 use patience::solve::{
     End, Limits, Mode, Options, Prune, Searcher, Solver, Verdict, Visit, Win, replay,
     with_built_tops,
-};
-use patience::variants::{
-    FlowerGarden, FortyThieves, Klondike, KlondikeDraw3, LuckierThirteen, LuckyPiles,
-    LuckyPilesSameSuit, LuckyThirteen, NapoleonsShoulder, NapoleonsSquare, Stonewall, Wildflower,
 };
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
@@ -1312,7 +1312,7 @@ fn prune_cross_check_against<V: Variant>(
 
 #[test]
 fn prune_agrees_with_unpruned_stonewall() {
-    use patience::variants::Stonewall as S;
+    use patience::games::Stonewall as S;
     prune_cross_check::<S>(
         S,
         "deals 0..200",
@@ -1349,7 +1349,7 @@ fn prune_agrees_with_unpruned_stonewall() {
 // already up but the Aces of some foundations still in play, are where this check bites.
 #[test]
 fn prune_agrees_with_unpruned_napoleons_shoulder() {
-    use patience::variants::NapoleonsShoulder as N;
+    use patience::games::NapoleonsShoulder as N;
     prune_cross_check::<N>(
         N,
         "deals 0..200",
@@ -1675,7 +1675,7 @@ fn blocked_cards_never_fire_along_a_won_game() {
 /// decide enough wins and losses for the check to bite.
 #[test]
 fn the_updown_rule_agrees_with_the_search_without_it() {
-    use patience::variants::LuckyPilesSameSuit as L;
+    use patience::games::LuckyPilesSameSuit as L;
     let without = Prune {
         updown: false,
         ..Prune::default()
@@ -1797,9 +1797,9 @@ fn prune_agrees_with_unpruned_klondike() {
 #[test]
 #[ignore = "long: run by hand"]
 fn prune_agrees_with_unpruned_many_deals() {
-    use patience::variants::LuckyPiles as L;
-    use patience::variants::NapoleonsShoulder as N;
-    use patience::variants::Stonewall as S;
+    use patience::games::LuckyPiles as L;
+    use patience::games::NapoleonsShoulder as N;
+    use patience::games::Stonewall as S;
     let deals = |from: u64| from..from + 1000;
     prune_cross_check::<S>(
         S,
@@ -1933,9 +1933,9 @@ fn best_first_cross_check<V: Variant>(
 
 #[test]
 fn best_first_agrees_with_depth_first() {
-    use patience::variants::LuckyPiles as L;
-    use patience::variants::NapoleonsShoulder as N;
-    use patience::variants::Stonewall as S;
+    use patience::games::LuckyPiles as L;
+    use patience::games::NapoleonsShoulder as N;
+    use patience::games::Stonewall as S;
     best_first_cross_check::<S>(
         S,
         "deals 0..100",
@@ -1982,8 +1982,8 @@ fn best_first_agrees_with_depth_first() {
 #[test]
 fn shorten_cuts_detours_and_keeps_wins() {
     use patience::game::legal;
+    use patience::games::LuckyPiles as L;
     use patience::solve::shorten::shorten;
-    use patience::variants::LuckyPiles as L;
     let mut s = solver::<L>(L, 100_000, Prune::default());
     let mut detours = 0;
     for seed in 0..10 {
@@ -2571,7 +2571,7 @@ fn the_loose_tableau_agrees_with_the_search_without_it() {
 /// the search's, and the try's nodes count as the solve's.
 #[test]
 fn a_long_win_gets_a_second_try_for_a_shorter_one() {
-    use patience::variants::LuckierThirteen as V;
+    use patience::games::LuckierThirteen as V;
     let v = V;
     let start = start_of::<V>(v, 63);
     let mut s = solver::<V>(v, 1_000_000, Prune::default());
@@ -2610,7 +2610,7 @@ fn a_long_win_gets_a_second_try_for_a_shorter_one() {
 /// used to spend alone (5,001,171 nodes), is won by the others within 200,000.
 #[test]
 fn without_a_reserve_the_streamlined_scan_takes_turns_after_a_short_first_one() {
-    use patience::variants::LuckyPiles as V;
+    use patience::games::LuckyPiles as V;
     let v = V;
     let mut s = solver::<V>(v, patience::solve::DEFAULT_MAX_NODES, Prune::default());
     let sol = solve_checked(&mut s, &start_of::<V>(v, 168), "seed 168");

@@ -77,13 +77,13 @@ unit_tags! {
 pub const WIDTHS: [usize; 3] = [3, 4, 8];
 
 /// A game from data, with build rule `B`, unit rule `U` and a key of `W` words: its rules are
-/// the value it holds (checked by [`crate::rules::validate`] to be of this shape).
+/// the value it holds (checked by [`crate::games::validate`] to be of this shape).
 #[derive(Copy, Clone, Debug)]
 pub struct Custom<B: BuildTag, U: UnitTag, const W: usize>(&'static Rules, PhantomData<(B, U)>);
 
 impl<B: BuildTag, U: UnitTag, const W: usize> Custom<B, U, W> {
     /// The game of `rules`, which must have build rule `B` and unit rule `U` and a key of at
-    /// most `W` words (what [`crate::rules::with_rules`] chooses the shape by).
+    /// most `W` words (what [`crate::games::with_rules`] chooses the shape by).
     pub(crate) fn new(rules: &'static Rules) -> Self {
         debug_assert!(rules.build == B::BUILD && rules.unit == U::UNIT);
         Custom(rules, PhantomData)

@@ -1,6 +1,6 @@
 //! The built-in games: one registry, `games!` below, one entry per game (its type, its
 //! [`Rules`] as data in the game's file, and the words of its state key). Nothing else names a
-//! game: [`ALL`], [`find`] and the dispatch of [`crate::rules::with_rules`] come from the list.
+//! game: [`ALL`], [`find`] and the dispatch of [`crate::games::with_rules`] come from the list.
 
 mod flower_garden;
 mod forty_thieves;

@@ -193,8 +193,8 @@ pub fn load(path: &Path) -> Result<&'static Rules, RulesError> {
 
 fn resolve(raw: RulesFile) -> Result<Rules, Problem> {
     let base = match &raw.extends {
-        Some(id) => Some(*crate::variants::find(id).ok_or_else(|| {
-            let known: Vec<&str> = crate::variants::ALL.iter().map(|r| r.id).collect();
+        Some(id) => Some(*crate::games::builtin::find(id).ok_or_else(|| {
+            let known: Vec<&str> = crate::games::builtin::ALL.iter().map(|r| r.id).collect();
             (
                 "extends",
                 format!(
@@ -341,7 +341,7 @@ pub fn to_toml(r: &Rules) -> String {
     let piles: Vec<String> = r.pile_sizes.iter().map(|p| p.to_string()).collect();
     let mut t = String::new();
     t.push_str(&format!("# {}: {}\n", r.name, r.summary));
-    if crate::variants::find(r.id).is_some() {
+    if crate::games::builtin::find(r.id).is_some() {
         t.push_str("# A rules file may not use a built-in game's id: give it an id of its own.\n");
     }
     t.push_str(&format!("id = {}\n", q(r.id)));
@@ -376,7 +376,7 @@ mod tests {
     /// Every built-in game's rules file reads back, under another id, as the same rules.
     #[test]
     fn every_built_in_game_reads_back_from_its_rules_file() {
-        for r in crate::variants::ALL {
+        for r in crate::games::builtin::ALL {
             let text = to_toml(r).replace(&format!("id = \"{}\"", r.id), "id = \"copy\"");
             let back = parse(&text, "copy.toml").unwrap_or_else(|e| panic!("{}: {e}", r.id));
             let same = Rules {
@@ -395,7 +395,7 @@ mod tests {
             "f.toml",
         )
         .unwrap();
-        let sw = crate::variants::Stonewall::RULES;
+        let sw = crate::games::Stonewall::RULES;
         assert_eq!((r.id, r.name), ("sw-kings", "sw-kings"));
         assert_eq!(r.space, Space::Kings);
         assert_eq!(

@@ -1,14 +1,17 @@
 //! Games as data: rules files (docs/formats.md, "Rules files"), their validation, and the one
 //! point where a [`Rules`] value becomes compiled code, [`with_rules`].
 //!
-//! A built-in game runs on its own type ([`crate::variants`]), whose rules fold to constants.
+//! A built-in game runs on its own type ([`crate::games`]), whose rules fold to constants.
 //! Any other rules run on a [`custom::Custom`] shape, specialised on the build rule, the unit
 //! rule and the key's width, and read the other rules from the value (which never changes during a run).
 //! The proved prunings of [`crate::solve::Prune`] are each on only where their preconditions
 //! hold for the rules, whatever the rules came from.
 
+pub mod builtin;
 pub mod custom;
 pub mod file;
+
+pub use builtin::*;
 
 use crate::game::position::{MAX_PILES, MAX_RESERVE, PILE_CAP};
 use crate::game::{Build, GameFn, Rules, Sight, Space, Stock, Unit};
@@ -77,7 +80,7 @@ pub(crate) fn check(r: &Rules) -> Result<(), Problem> {
             format!("{id:?}: an id is 1 to {MAX_ID} lower-case letters, digits and '-'"),
         ));
     }
-    if crate::variants::find(id).is_some() {
+    if crate::games::builtin::find(id).is_some() {
         return Err((
             "id",
             format!("{id:?} is a built-in game's id; give the game an id of its own"),
@@ -207,12 +210,11 @@ pub(crate) fn check(r: &Rules) -> Result<(), Problem> {
     Ok(())
 }
 
-
 /// Calls `f` with the compiled game of `rules`: a built-in game's own type when the rules are
 /// a built-in game's, else the [`Custom`] shape of its build rule and key width, after
 /// [`validate`]. This is the one place where rules become a game type.
 pub fn with_rules<R, F: GameFn<R>>(rules: &'static Rules, f: F) -> Result<R, RulesError> {
-    let f = match crate::variants::call_builtin(rules, f) {
+    let f = match crate::games::builtin::call_builtin(rules, f) {
         Ok(r) => return Ok(r),
         Err(f) => f,
     };
@@ -300,7 +302,7 @@ macro_rules! for_game {
                 $body
             }
         }
-        $crate::rules::with_rules(
+        $crate::games::with_rules(
             $rules,
             Call {
                 $($n: $e,)*
@@ -333,7 +335,7 @@ pub fn register(rules: &'static Rules) -> Result<(), RulesError> {
 
 /// The rules of a game by id: a built-in game, or one loaded from a rules file.
 pub fn find(id: &str) -> Option<&'static Rules> {
-    crate::variants::find(id).or_else(|| {
+    crate::games::builtin::find(id).or_else(|| {
         let loaded = LOADED.lock().unwrap_or_else(|e| e.into_inner());
         loaded.iter().copied().find(|r| r.id == id)
     })
@@ -352,7 +354,7 @@ pub fn lookup(game: &str) -> Result<&'static Rules, RulesError> {
 
 /// The refusal of an id that names no built-in game.
 pub fn unknown(id: &str) -> RulesError {
-    let known: Vec<&str> = crate::variants::ALL.iter().map(|r| r.id).collect();
+    let known: Vec<&str> = crate::games::builtin::ALL.iter().map(|r| r.id).collect();
     RulesError::Unknown {
         id: id.to_string(),
         known: known.join(", "),
@@ -362,7 +364,7 @@ pub fn unknown(id: &str) -> RulesError {
 /// Where a game comes in lists: the built-in games in the order of `patience variants`, then
 /// the games from files in the order they were loaded.
 pub fn order(id: &str) -> usize {
-    let all = crate::variants::ALL;
+    let all = crate::games::builtin::ALL;
     all.iter().position(|r| r.id == id).unwrap_or_else(|| {
         let loaded = LOADED.lock().unwrap_or_else(|e| e.into_inner());
         all.len()
