@@ -715,15 +715,14 @@ fn hint_one<V: Variant>(
         Err(patience::hidden::planner::PlanError::Cancelled) => return Ok(None),
         Err(e) => return Err(Failure::Solver(chain(&e))),
     };
-    let mut choices: Vec<(String, f64, u32, Vec<String>)> = Vec::new();
-    for c in &d.choices {
-        let Some(&m) = c.moves.first() else { continue };
-        let token = m.to_string();
-        if !choices.iter().any(|(f, ..)| *f == token) {
+    let choices: Vec<(String, f64, u32, Vec<String>)> = d
+        .first_moves()
+        .into_iter()
+        .map(|c| {
             let plan = c.moves.iter().map(|m| m.to_string()).collect();
-            choices.push((token, d.chance(c), c.tries, plan));
-        }
-    }
+            (c.moves[0].to_string(), d.chance(c), c.tries, plan)
+        })
+        .collect();
     let (best, plan, chance, resign) = match &d.action {
         Action::Play(moves) => (
             Some(moves[0].to_string()),

@@ -97,23 +97,18 @@ fn hint<V: Variant>(v: V, args: &HintArgs, out: &mut dyn Write) -> Result<Outcom
         }
     };
     // The top moves: the best plan starting with each first move.
-    let mut firsts: Vec<(patience::game::Move, f64, u32, String)> = Vec::new();
-    for c in &d.choices {
-        let Some(&m) = c.moves.first() else { continue };
-        if !firsts.iter().any(|(f, ..)| *f == m) {
-            firsts.push((m, d.chance(c), c.tries, plan_short(&c.moves)));
-        }
-    }
+    let firsts = d.first_moves();
     if !firsts.is_empty() && !obs.is_complete() {
         writeln!(out, "top moves (estimated chance, samples tried, plan):")?;
-        for (i, (m, mean, tries, plan)) in firsts.iter().take(args.top.max(1)).enumerate() {
+        for (i, c) in firsts.iter().take(args.top.max(1)).enumerate() {
             writeln!(
                 out,
-                "{:>3}. {:<9} {:>4.0}%  {:>2}  {plan}",
+                "{:>3}. {:<9} {:>4.0}%  {:>2}  {}",
                 i + 1,
-                m.to_string(),
-                100.0 * mean,
-                tries
+                c.moves[0].to_string(),
+                100.0 * d.chance(c),
+                c.tries,
+                plan_short(&c.moves)
             )?;
         }
     }

@@ -13,8 +13,7 @@ use anyhow::Result;
 use patience::batch::Knowledge;
 use patience::game::Variant;
 use patience::hidden::observation::game_hides_cards;
-use patience::hidden::planner::Decision;
-use patience::hidden::planner::{Action, UNKNOWN_VALUE, plan_short};
+use patience::hidden::planner::UNKNOWN_VALUE;
 use patience::hidden::play::play_unaided;
 use patience::hidden::{Outcome as HiddenOutcome, Planner};
 use patience::solve::{Solver, Verdict};
@@ -64,47 +63,7 @@ fn play_one<V: Variant>(v: V, args: &PlayArgs, out: &mut dyn Write) -> Result<Ou
     let t0 = Instant::now();
     let mut write_error = None;
     let game = play_unaided::<V>(v, &start, seed, &mut planner, cancel, &mut |obs, turn| {
-        let d = &turn.decision;
-        let mut line = format!("{:>3}. ", turn.index + 1);
-        match &d.action {
-            Action::Play(moves) => {
-                line.push_str(&plan_short(moves));
-                if let Some(c) = turn.revealed {
-                    line.push_str(&format!("  reveals {c}"));
-                }
-            }
-            Action::Resign(_) => line.push_str("resigns"),
-        }
-        if obs.is_complete() {
-            line.push_str("  (every card seen: the solver's line)");
-        } else {
-            if let Some(best) = d.choices.first() {
-                line.push_str(&format!(
-                    "  chance {:.0}% (holds {:.0}% of {} samples tried{})",
-                    100.0 * d.chance(best),
-                    100.0 * best.held(),
-                    best.tries,
-                    if d.graded {
-                        format!(
-                            "; none won from here, so ranked by the cards a short search \
-                                 gets up: score {:.3}",
-                            best.mean()
-                        )
-                    } else {
-                        String::new()
-                    }
-                ));
-            }
-            line.push_str(&format!(
-                "; from here {}/{} samples won, {} unknown; {} candidates",
-                d.sample_wins, d.samples, d.sample_unknown, d.candidates
-            ));
-            let others = next_best(d);
-            if !others.is_empty() {
-                line.push_str(&format!("; next best: {}", others.join(", ")));
-            }
-        }
-        if let Err(e) = writeln!(out, "{line}") {
+        if let Err(e) = writeln!(out, "{}", turn.text(obs.is_complete())) {
             write_error.get_or_insert(e);
         }
     })?;
@@ -137,29 +96,4 @@ fn play_one<V: Variant>(v: V, args: &PlayArgs, out: &mut dyn Write) -> Result<Ou
     } else {
         Outcome::Failure
     })
-}
-
-/// The next best first moves after the chosen one, each once (the choices are plans, and
-/// several plans may start with the same move: the best of them speaks for that move), at most
-/// three: `T3>F1 40% (12)`.
-fn next_best(d: &Decision) -> Vec<String> {
-    let mut firsts: Vec<patience::game::Move> = d
-        .choices
-        .iter()
-        .take(1)
-        .filter_map(|c| c.moves.first().copied())
-        .collect();
-    let mut out = Vec::new();
-    for c in d.choices.iter().skip(1) {
-        let Some(&m) = c.moves.first() else { continue };
-        if firsts.contains(&m) {
-            continue;
-        }
-        firsts.push(m);
-        out.push(format!("{m} {:.0}% ({})", 100.0 * d.chance(c), c.tries));
-        if out.len() == 3 {
-            break;
-        }
-    }
-    out
 }

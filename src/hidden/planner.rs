@@ -274,6 +274,21 @@ impl Decision {
         };
         (tried as f64 * c.held() + untried as f64 * UNKNOWN_VALUE) / self.samples as f64
     }
+
+    /// The choices that start with a move no better choice starts with, best first: each
+    /// first move once, with the best plan that starts with it.
+    pub fn first_moves(&self) -> Vec<&Choice> {
+        let mut firsts: Vec<&Choice> = Vec::new();
+        for c in &self.choices {
+            if c.moves
+                .first()
+                .is_some_and(|m| firsts.iter().all(|f| f.moves[0] != *m))
+            {
+                firsts.push(c);
+            }
+        }
+        firsts
+    }
 }
 
 /// Why planning failed.

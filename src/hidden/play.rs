@@ -8,7 +8,7 @@
 //! (Lucky Piles), hidden play is thoughtful play and the thoughtful verdict is the answer.
 
 use super::observation::{Observation, game_hides_cards};
-use super::planner::{Action, Decision, PlanError, Planner, Resign};
+use super::planner::{Action, Decision, PlanError, Planner, Resign, plan_short};
 use crate::cards::Card;
 use crate::game::{Move, Place, Position, Variant, apply, legal};
 use crate::solve::{Limit, Solver, Verdict};
@@ -62,6 +62,62 @@ pub struct Turn {
     pub decision: Decision,
     /// The card the last move turned up, if it revealed one.
     pub revealed: Option<Card>,
+}
+
+impl Turn {
+    /// The turn as one line: its number, the moves played (and the card revealed), and, while
+    /// cards are hidden (`complete` false), the chance of the best plan, what the samples said,
+    /// and the next best first moves (at most three, each with its chance and samples tried).
+    pub fn text(&self, complete: bool) -> String {
+        let d = &self.decision;
+        let mut line = format!("{:>3}. ", self.index + 1);
+        match &d.action {
+            Action::Play(moves) => {
+                line.push_str(&plan_short(moves));
+                if let Some(c) = self.revealed {
+                    line.push_str(&format!("  reveals {c}"));
+                }
+            }
+            Action::Resign(_) => line.push_str("resigns"),
+        }
+        if complete {
+            line.push_str("  (every card seen: the solver's line)");
+            return line;
+        }
+        if let Some(best) = d.choices.first() {
+            let graded = if d.graded {
+                format!(
+                    "; none won from here, so ranked by the cards a short search gets up: \
+                     score {:.3}",
+                    best.mean()
+                )
+            } else {
+                String::new()
+            };
+            line.push_str(&format!(
+                "  chance {:.0}% (holds {:.0}% of {} samples tried{graded})",
+                100.0 * d.chance(best),
+                100.0 * best.held(),
+                best.tries,
+            ));
+        }
+        line.push_str(&format!(
+            "; from here {}/{} samples won, {} unknown; {} candidates",
+            d.sample_wins, d.samples, d.sample_unknown, d.candidates
+        ));
+        let first = d.choices.first().and_then(|c| c.moves.first());
+        let next: Vec<String> = d
+            .first_moves()
+            .into_iter()
+            .filter(|c| c.moves.first() != first)
+            .take(3)
+            .map(|c| format!("{} {:.0}% ({})", c.moves[0], 100.0 * d.chance(c), c.tries))
+            .collect();
+        if !next.is_empty() {
+            line.push_str(&format!("; next best: {}", next.join(", ")));
+        }
+        line
+    }
 }
 
 /// A finished game.

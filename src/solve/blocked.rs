@@ -145,7 +145,7 @@
 //! unless the parent was".
 
 use crate::cards::Card;
-use crate::game::position::{DOWN, MAX_PILES, NONE, Position, reserve_mask};
+use crate::game::position::{DOWN, MAX_PILES, NONE, Pile, Position, reserve_mask};
 use crate::game::rules::SourceKind;
 use crate::game::{Build, Move, Place, Stock, Undo, Unit, Variant, talon_card};
 
@@ -317,6 +317,31 @@ fn found_cards<V: Variant>(v: V, pos: &Position) -> u64 {
     found
 }
 
+/// Each pile's length, and the empty piles (a bit each).
+#[inline(always)]
+fn lengths(piles: &[Pile]) -> ([u8; MAX_PILES], u32) {
+    let (mut lens, mut empty) = ([0u8; MAX_PILES], 0u32);
+    for (q, (len, pile)) in lens.iter_mut().zip(piles).enumerate() {
+        *len = pile.len;
+        empty |= ((pile.len == 0) as u32) << q;
+    }
+    (lens, empty)
+}
+
+/// Rule 4 to its fixed point: the off-tableau cards reachable (`reach`) that fit on a
+/// bare-able card (the tableau's `bare`, and the cards placed) or may fill a space (`fill`) come
+/// onto the tableau; gives the cards placed.
+#[inline(always)]
+fn rule_4<V: Variant>(reach: u64, mut placed: u64, bare: u64, fill: u64) -> u64 {
+    loop {
+        let more = reach & !placed & (V::BUILD.children_of(bare | placed) | fill);
+        if more == 0 {
+            return placed;
+        }
+        placed |= more;
+    }
+}
+
 /// Rule 3 to its end: the cards up, with every card of `free` (reachable off the tableau, or
 /// freed and exposed or left) whose next lower card of its suit is up (or that is an Ace), a
 /// rank at a time (the card above in a suit has index 4 more; bits 0..4 are the Aces).
@@ -458,6 +483,33 @@ impl<'a> Layout<'a> {
     /// where all are. `None` when every card can go up, else the cards that can go up or come
     /// onto the tableau.
     ///
+    /// Rule 5 on the lying cards: a card that may go up, fits on a bare-able card, or may fill
+    /// a space (`fills`: the cards that may, when some pile is emptied) frees the card under
+    /// it, if it is one of `seen` (it may go up, or is face up or exposed).
+    #[inline(always)]
+    fn rule_5<V: Variant>(
+        &self,
+        seen: u64,
+        up: u64,
+        bare_able: u64,
+        fills: u64,
+        freed: &mut u64,
+        lying: &mut u64,
+    ) {
+        let mut t = *lying & seen & (up | V::BUILD.children_of(bare_able) | fills);
+        // Rule 5 asks for a bare-able card other than the one `a` lies on; that card is never
+        // bare-able here unless it is freed already (it is a tableau card, so not placed, and
+        // bare-able tableau cards are freed ones), so the test need not exclude it.
+        while t != 0 {
+            let a = t.trailing_zeros() as usize;
+            t &= t - 1;
+            if up >> a & 1 != 0 || Tables::<V>::PARENTS[a] & bare_able != 0 || fills >> a & 1 != 0 {
+                *freed |= 1 << self.under[a];
+                *lying &= !(1u64 << a);
+            }
+        }
+    }
+
     /// Every rule is monotone (a "maybe" never turns back to "no", and more "maybe"s only let
     /// rules fire), so the answers are a least fixed point, the same in whatever order the
     /// rules fire; and the answers found with fewer cards reachable are answers of the fixed
@@ -474,20 +526,10 @@ impl<'a> Layout<'a> {
             Some((all, now)) => off & !all | now,
             None => off,
         };
-        let mut up = self.found;
-        let mut placed = 0u64;
-        let mut exposed = 0u64;
-        let mut left = 0u64;
-        // Per pile, how many of its cards have not (yet) been found to leave: its bottom ones.
-        let mut remaining = [0u8; MAX_PILES];
-        // The piles that are empty now or whose every card has left.
-        let mut emptied = 0u32;
-        for (q, (rest, pile)) in remaining.iter_mut().zip(piles).enumerate() {
-            *rest = pile.len;
-            if pile.len == 0 {
-                emptied |= 1 << q;
-            }
-        }
+        let (mut up, mut placed, mut exposed, mut left) = (self.found, 0u64, 0u64, 0u64);
+        // Per pile, how many of its cards have not (yet) been found to leave (its bottom ones),
+        // and the piles that are empty now or whose every card has left.
+        let (mut remaining, mut emptied) = lengths(piles);
         // Rule 5: the tableau cards that may be freed (the top cards now, and those whose card
         // on them now may go up or move as the head of a unit); `lying`: the cards that lie
         // on a card not yet found freed.
@@ -503,27 +545,15 @@ impl<'a> Layout<'a> {
             // Taken before rule 5, so that a card freed in this round counts as a change.
             let before = (exposed, left, up, placed, freed);
             let bare_able = (exposed | left) & freed | placed;
-            let emptied_any = emptied != 0;
-            // Only a card that may go up, or is face up or exposed, frees the card under it;
-            // and only one that may go up, fits on some bare-able card, or may fill a space.
-            let mut t = lying
-                & (up | face_up | exposed)
-                & (up | V::BUILD.children_of(bare_able) | if emptied_any { space } else { 0 });
-            // Rule 5 asks for a bare-able card other than the one `a` lies on; that card is
-            // never bare-able here unless it is freed already (it is a tableau card, so not
-            // placed, and bare-able tableau cards are freed ones), so the test need not
-            // exclude it.
-            while t != 0 {
-                let a = t.trailing_zeros() as usize;
-                t &= t - 1;
-                if up >> a & 1 != 0
-                    || Tables::<V>::PARENTS[a] & bare_able != 0
-                    || space >> a & 1 != 0 && emptied_any
-                {
-                    freed |= 1 << self.under[a];
-                    lying &= !(1u64 << a);
-                }
-            }
+            let fills = if emptied != 0 { space } else { 0 };
+            self.rule_5::<V>(
+                up | face_up | exposed,
+                up,
+                bare_able,
+                fills,
+                &mut freed,
+                &mut lying,
+            );
             // Rule 3.
             up = rule_3(up, reach | (exposed | left) & freed);
             if up == ALL {
@@ -531,14 +561,7 @@ impl<'a> Layout<'a> {
             }
             // Off-tableau cards that can come onto the tableau (rule 4).
             let fill = if emptied != 0 { off_space } else { 0 };
-            loop {
-                let bare_able = (exposed | left) & freed | placed;
-                let more = reach & !placed & (V::BUILD.children_of(bare_able) | fill);
-                if more == 0 {
-                    break;
-                }
-                placed |= more;
-            }
+            placed = rule_4::<V>(reach, placed, (exposed | left) & freed, fill);
             // Rules 1 and 2, each pile from the top down while its cards can leave (from where
             // the last round stopped: the cards above have left).
             // `fit`: the cards that fit on a bare-able card, kept up to date as cards are exposed.
@@ -605,12 +628,16 @@ mod tests {
     use rand::{Rng, SeedableRng};
     use rand_chacha::ChaCha8Rng;
 
-    /// The least fixed point of the module's rules, card by card as they read (with the
-    /// reachable off-tableau cards `reach`): the cards up at the end, and those placed.
-    fn fixed_point_by_the_rules<V: Variant>(v: V, pos: &Position, reach: u64) -> (u64, u64) {
-        let rules = v.rules();
+    /// Card by card from the rules: the cards each card fits on, the cards that may fill a
+    /// space from the tableau, and those that may from off it.
+    fn fits_and_spaces(rules: &crate::game::Rules) -> ([u64; 52], u64, u64) {
         let card = |i: usize| Card::from_index(i as u8);
         let (mut fits_on, mut space_tab, mut space_off) = ([0u64; 52], 0u64, 0u64);
+        let off = [
+            SourceKind::Waste,
+            SourceKind::Reserve,
+            SourceKind::Foundation,
+        ];
         for (c, on) in fits_on.iter_mut().enumerate() {
             for p in 0..52 {
                 if rules.build.fits(card(c), card(p)) {
@@ -620,17 +647,18 @@ mod tests {
             if rules.space_accepts(card(c), SourceKind::Tableau) {
                 space_tab |= 1 << c;
             }
-            if [
-                SourceKind::Waste,
-                SourceKind::Reserve,
-                SourceKind::Foundation,
-            ]
-            .into_iter()
-            .any(|k| rules.space_accepts(card(c), k))
-            {
+            if off.into_iter().any(|k| rules.space_accepts(card(c), k)) {
                 space_off |= 1 << c;
             }
         }
+        (fits_on, space_tab, space_off)
+    }
+
+    /// The least fixed point of the module's rules, card by card as they read (with the
+    /// reachable off-tableau cards `reach`): the cards up at the end, and those placed.
+    fn fixed_point_by_the_rules<V: Variant>(v: V, pos: &Position, reach: u64) -> (u64, u64) {
+        let rules = v.rules();
+        let (fits_on, space_tab, space_off) = fits_and_spaces(rules);
         let piles = &pos.piles[..rules.piles()];
         let at = |q: usize, i: usize| piles[q].card(i).index() as usize;
         let mut up = found_cards::<V>(v, pos);

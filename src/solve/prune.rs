@@ -813,16 +813,10 @@ impl Plan {
         let safe = self.safe::<V>(v);
         let runs = self.runs::<V>(v);
         let foundation = |p: Place| matches!(p, Place::Foundation(_));
-        if self.updown::<V>(v) {
-            // The up-and-down-in-suit rule: a card that can go up from the tableau or the
-            // reserve is the only move (no other rule that removes moves holds in such a game).
-            let up = |m: &Move| {
-                foundation(m.to) && matches!(m.from, Place::Tableau(_) | Place::Reserve(_))
-            };
-            if let Some(i) = (start..moves.len()).find(|&i| up(&moves[i])) {
-                moves[start] = moves[i];
-                return (start + 1, true);
-            }
+        if self.updown::<V>(v)
+            && let Some(end) = updown_forced(moves, start)
+        {
+            return (end, true);
         }
         if !(aces || safe)
             || !moves[start..]
@@ -904,6 +898,20 @@ impl Plan {
         };
         (end, false)
     }
+}
+
+/// The up-and-down-in-suit rule: a card that can go up from the tableau or the reserve is the
+/// only move (no other rule that removes moves holds in such a game). Puts it first and gives
+/// the end of the one move kept, if there is such a card.
+#[inline(always)]
+fn updown_forced(moves: &mut [Move], start: usize) -> Option<usize> {
+    let up = |m: &Move| {
+        matches!(m.to, Place::Foundation(_))
+            && matches!(m.from, Place::Tableau(_) | Place::Reserve(_))
+    };
+    let i = (start..moves.len()).find(|&i| up(&moves[i]))?;
+    moves[start] = moves[i];
+    Some(start + 1)
 }
 
 /// The split-runs rule on `moves[start..end]`: drops each move that takes a run off a face-up

@@ -235,6 +235,46 @@ impl Twins {
         t
     }
 
+    /// The copies on top off the tableau at the start: the waste's top card (of `waste` cards)
+    /// and the foundations' (of `founds` cards each).
+    #[inline(always)]
+    fn tops_off(&self, waste: usize, founds: &[u8]) -> u128 {
+        let mut tops = 0u128;
+        if waste > 0 {
+            tops |= 1 << self.waste[waste - 1];
+        }
+        for (&n, found) in founds.iter().zip(&self.founds) {
+            if n > 0 {
+                tops |= 1 << found[n as usize - 1];
+            }
+        }
+        tops
+    }
+
+    /// The copies off the tableau reached as those above them leave: the waste from the top
+    /// down (a copy is reached once those above it went up or onto the tableau) and the
+    /// foundations from the top down (a copy comes down only after those above it, placed).
+    /// `waste` and `founds` count the copies not yet left, and go down as they leave.
+    #[inline(always)]
+    fn uncovered_off(&self, up: u128, placed: u128, waste: &mut usize, founds: &mut [u8]) -> u128 {
+        let mut reach = 0u128;
+        while *waste > 0 && (up | placed) >> self.waste[*waste - 1] & 1 != 0 {
+            *waste -= 1;
+            if *waste > 0 {
+                reach |= 1 << self.waste[*waste - 1];
+            }
+        }
+        for (rest, found) in founds.iter_mut().zip(&self.founds) {
+            while *rest > 0 && placed >> found[*rest as usize - 1] & 1 != 0 {
+                *rest -= 1;
+                if *rest > 0 {
+                    reach |= 1 << found[*rest as usize - 1];
+                }
+            }
+        }
+        reach
+    }
+
     /// The least fixed point of the rules of `solve::blocked`, copy by copy, with the waste
     /// reached from the top down: `true` when some copy can never go up.
     fn blocked<V: Variant>(&self, v: V) -> bool {
@@ -247,17 +287,8 @@ impl Twins {
         // Reachable off the tableau: the stock, the waste's top, the foundations' tops; the
         // waste's and the foundations' lower cards as the cards above them leave.
         let nf = rules.foundations();
-        let mut reach = self.stock;
-        let mut wrest = self.waste_len;
-        if wrest > 0 {
-            reach |= 1 << self.waste[wrest - 1];
-        }
-        let mut frest = self.found_lens;
-        for (rest, found) in frest[..nf].iter().zip(&self.founds) {
-            if *rest > 0 {
-                reach |= 1 << found[*rest as usize - 1];
-            }
-        }
+        let (mut wrest, mut frest) = (self.waste_len, self.found_lens);
+        let mut reach = self.stock | self.tops_off(wrest, &frest[..nf]);
         let mut up = self.found;
         let (mut placed, mut exposed, mut left) = (0u128, 0u128, 0u128);
         let mut remaining = self.lens;
@@ -271,23 +302,7 @@ impl Twins {
         let mut lying = self.lying;
         loop {
             let before = (exposed, left, up, placed, freed, reach);
-            // The waste, from the top down: a card is reached once those above it have left.
-            while wrest > 0 && (up | placed) >> self.waste[wrest - 1] & 1 != 0 {
-                wrest -= 1;
-                if wrest > 0 {
-                    reach |= 1 << self.waste[wrest - 1];
-                }
-            }
-            // The foundations, from the top down: a card comes down only after those above it
-            // (it is up already).
-            for (rest, found) in frest[..nf].iter_mut().zip(&self.founds) {
-                while *rest > 0 && placed >> found[*rest as usize - 1] & 1 != 0 {
-                    *rest -= 1;
-                    if *rest > 0 {
-                        reach |= 1 << found[*rest as usize - 1];
-                    }
-                }
-            }
+            reach |= self.uncovered_off(up, placed, &mut wrest, &mut frest[..nf]);
             let bare_able = (exposed | left) & freed | placed;
             let bare = fold(bare_able);
             let emptied_any = emptied != 0;
@@ -314,14 +329,7 @@ impl Twins {
             }
             // Rule 4.
             let fill = if emptied_any { spread(off_space) } else { 0 };
-            loop {
-                let bare = fold((exposed | left) & freed | placed);
-                let more = reach & !placed & (spread(V::BUILD.children_of(bare)) | fill);
-                if more == 0 {
-                    break;
-                }
-                placed |= more;
-            }
+            placed = rule_4::<V>(reach, placed, (exposed | left) & freed, fill);
             // Rules 1 and 2, each pile from the top down while its copies can leave.
             let mut bare_able = (exposed | left) & freed | placed;
             let mut fit = V::BUILD.children_of(fold(bare_able));
@@ -361,6 +369,20 @@ impl Twins {
                 return true;
             }
         }
+    }
+}
+
+/// Rule 4 to its fixed point, copy by copy: the reachable copies off the tableau that fit on
+/// a copy of a bare-able card (the tableau's `bare`, and the copies placed) or may fill a space
+/// (`fill`) come onto the tableau; gives the copies placed.
+#[inline(always)]
+fn rule_4<V: Variant>(reach: u128, mut placed: u128, bare: u128, fill: u128) -> u128 {
+    loop {
+        let more = reach & !placed & (spread(V::BUILD.children_of(fold(bare | placed))) | fill);
+        if more == 0 {
+            return placed;
+        }
+        placed |= more;
     }
 }
 
