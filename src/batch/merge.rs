@@ -3,6 +3,7 @@
 //! and refused, naming both places, when they do not.
 
 use super::{Answer, DealSource, Knowledge, Record, Row};
+use crate::hidden::Budget;
 /// Two rows of one deal with different results: one of the files is wrong (the message names
 /// both places).
 #[derive(Debug, thiserror::Error)]
@@ -150,6 +151,40 @@ fn result_text(r: &Record) -> String {
         None => String::new(),
     };
     format!("{verdict}, {} nodes{planner}", r.nodes)
+}
+
+/// The one planner budget of the hidden rows, if they record one (a note counts those that do
+/// not). Hidden rows played with different budgets are refused: their rates are not comparable,
+/// so one summary cannot hold them.
+pub fn one_budget(records: &[Record], notes: &mut Vec<String>) -> Result<Option<Budget>> {
+    let hidden = || records.iter().filter(|r| r.knowledge == Knowledge::Hidden);
+    let mut budget: Option<(Budget, &Record)> = None;
+    for r in hidden() {
+        match (r.budget, budget) {
+            (Some(b), None) => budget = Some((b, r)),
+            (Some(b), Some((b0, r0))) if b != b0 => bail!(
+                "hidden rows played with different planner budgets: {} seed {} with planner {} --samples {} --sample-nodes {}, {} seed {} with planner {} --samples {} --sample-nodes {}; hidden rates are comparable only with the same planner at equal budget, so merge them separately",
+                r0.variant,
+                r0.seed,
+                b0.revision_text(),
+                b0.samples,
+                b0.sample_nodes,
+                r.variant,
+                r.seed,
+                b.revision_text(),
+                b.samples,
+                b.sample_nodes
+            ),
+            _ => {}
+        }
+    }
+    let unrecorded = hidden().filter(|r| r.budget.is_none()).count();
+    if unrecorded > 0 {
+        notes.push(format!(
+            "{unrecorded} hidden rows do not record the planner's budget (files of the first format)"
+        ));
+    }
+    Ok(budget.map(|(b, _)| b))
 }
 
 #[cfg(test)]

@@ -27,6 +27,25 @@ pub struct Tally {
     pub last_seed: Option<u64>,
 }
 
+/// One tally per (variant, knowledge, deal source) of `records`, in their order; the records
+/// come sorted by these three (as `merge::combine` gives them).
+pub fn tallies(records: &[Record]) -> Vec<Tally> {
+    let mut tallies: Vec<Tally> = Vec::new();
+    for r in records {
+        match tallies.last_mut() {
+            Some(t) if (t.variant, t.knowledge, t.source) == (r.variant, r.knowledge, r.source) => {
+                t.add(r)
+            }
+            _ => {
+                let mut t = Tally::of(r.variant, r.knowledge).from_source(r.source);
+                t.add(r);
+                tallies.push(t);
+            }
+        }
+    }
+    tallies
+}
+
 impl Tally {
     /// The tally of thoughtful play.
     pub fn new(variant: &'static str) -> Self {
@@ -106,6 +125,36 @@ impl Tally {
             (Some(a), Some(b)) => (b - a).saturating_add(1).saturating_sub(self.deals()),
             _ => 0,
         }
+    }
+
+    /// What a run of consecutive numbers lacks: `stonewall: 3 seeds between 0 and 99 have no
+    /// row (a shard missing?)`, or `None` when no number is missing.
+    pub fn gap_note(&self) -> Option<String> {
+        let missing = self.missing_seeds();
+        (missing > 0).then(|| {
+            format!(
+                "{}: {missing} {}s between {} and {} have no row (a shard missing?)",
+                self.variant_text(),
+                self.source.number_word(),
+                self.first_seed.expect("a row"),
+                self.last_seed.expect("a row")
+            )
+        })
+    }
+
+    /// The range counted, as a merge's scope names it: `stonewall (hidden) seeds 0..=99`.
+    pub fn range_text(&self) -> Option<String> {
+        let (a, b) = (self.first_seed?, self.last_seed?);
+        let hidden = if self.knowledge == Knowledge::Hidden {
+            " (hidden)"
+        } else {
+            ""
+        };
+        let numbers = match self.source {
+            DealSource::Seed => "seeds",
+            DealSource::Pysol => "PySolFC games",
+        };
+        Some(format!("{}{hidden} {numbers} {a}..={b}", self.variant))
     }
 
     /// `81.95%`, or `81.90–82.10%` when some deals are unknown; `-` without deals.

@@ -628,6 +628,60 @@ pub fn write_all(path: &Path, records: &[Record]) -> Result<()> {
         .with_context(|| format!("cannot write {}", path.display()))
 }
 
+/// The result files a list of paths stands for: each path given, a directory standing for the
+/// files in it whose names end in `.csv`, in name order (a directory without one is refused: a
+/// wrong path, likely).
+pub fn csv_files(paths: &[PathBuf]) -> Result<Vec<PathBuf>, FileError> {
+    let mut files = Vec::new();
+    for path in paths {
+        if !path.is_dir() {
+            files.push(path.clone());
+            continue;
+        }
+        let name = path.display();
+        let what = || format!("cannot read the directory {name}");
+        let mut inside = Vec::new();
+        for entry in std::fs::read_dir(path).with_context(what)? {
+            let file = entry.with_context(what)?.path();
+            if file.extension().is_some_and(|e| e == "csv") && !file.is_dir() {
+                inside.push(file);
+            }
+        }
+        if inside.is_empty() {
+            bail!("the directory {name} holds no .csv file to merge");
+        }
+        inside.sort();
+        files.extend(inside);
+    }
+    Ok(files)
+}
+
+/// Refuses an output file a merge must not write: one of the input files (it would be emptied
+/// before it is read), a directory, or an existing file that is not empty (a merge writes a new
+/// file and has no `--resume`: that is `winrate`'s).
+pub fn check_new_output(path: &Path, inputs: &[PathBuf]) -> Result<(), FileError> {
+    let name = path.display();
+    let same = |input: &PathBuf| {
+        input == path
+            || matches!(
+                (std::fs::canonicalize(input), std::fs::canonicalize(path)),
+                (Ok(a), Ok(b)) if a == b
+            )
+    };
+    if inputs.iter().any(same) {
+        bail!("--csv {name} is one of the files to merge: write the merged rows to a new file");
+    }
+    if path.is_dir() {
+        bail!("--csv {name} is a directory: give the name of a new file for the merged rows");
+    }
+    if std::fs::metadata(path).is_ok_and(|m| m.len() > 0) {
+        bail!(
+            "--csv {name} already exists: merge writes a new file; remove it first or choose another name"
+        );
+    }
+    Ok(())
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
