@@ -15,6 +15,7 @@ struct Allocator;
 
 // SAFETY: every call is passed on to the system allocator unchanged; only a null result is
 // looked at, before it is returned.
+#[allow(unsafe_code)]
 unsafe impl std::alloc::GlobalAlloc for Allocator {
     unsafe fn alloc(&self, layout: std::alloc::Layout) -> *mut u8 {
         // SAFETY: the caller's contract is the system allocator's.
@@ -132,6 +133,7 @@ mod closed_at_start {
     // SAFETY: a function pointer in `.init_array` is called once by the loader before `main`,
     // with no arguments; `record` only reads the file system and stores an atomic.
     #[used]
+    #[allow(unsafe_code)]
     #[unsafe(link_section = ".init_array")]
     static RECORD: extern "C" fn() = record;
 }

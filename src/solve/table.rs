@@ -170,6 +170,7 @@ impl<K: KeyWords> Table<K> {
             let p = self.slots[self.home(h)..].as_ptr() as *const i8;
             // SAFETY: a prefetch reads nothing into the program (it cannot fault, whatever the
             // address), and SSE, which it needs, is part of every x86_64 target.
+            #[allow(unsafe_code)]
             unsafe { std::arch::x86_64::_mm_prefetch::<{ std::arch::x86_64::_MM_HINT_T0 }>(p) };
         }
         #[cfg(not(target_arch = "x86_64"))]
