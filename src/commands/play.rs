@@ -42,7 +42,7 @@ fn play_one<V: Variant>(v: V, args: &PlayArgs, out: &mut dyn Write) -> Result<Ou
             )?;
         }
         let sol = exact.solve(&start, cancel)?;
-        super::solve::write_text::<V>(v, &sol, &start, out)?;
+        sol.write_text::<V>(v, &start, out)?;
         return Ok(match sol.verdict {
             Verdict::Solved(_) => Outcome::Success,
             _ => Outcome::Failure,

@@ -1116,3 +1116,33 @@ pub fn stuck_kings<V: Variant>(v: V, pos: &Position) -> bool {
         }
     }
 }
+
+impl Prune {
+    /// Which proved pruning rules a search of game `V` uses: each is on only where its
+    /// argument's preconditions hold for the game's rules (and `--prune-off` left it on).
+    pub fn text<V: Variant>(&self, v: V) -> String {
+        let rules = Rule::ALL.map(|r| (r.name(), self.asks(r), r.holds::<V>(v)));
+        let list = |f: &dyn Fn(bool, bool) -> bool| -> String {
+            let names: Vec<&str> = rules
+                .iter()
+                .filter(|&&(_, asked, holds)| f(asked, holds))
+                .map(|&(n, ..)| n)
+                .collect();
+            if names.is_empty() {
+                "none".to_string()
+            } else {
+                names.join(",")
+            }
+        };
+        let mut text = format!(
+            "pruning on: {}; not for these rules: {}",
+            list(&|asked, holds| asked && holds),
+            list(&|_, holds| !holds)
+        );
+        let off = list(&|asked, holds| !asked && holds);
+        if off != "none" {
+            text.push_str(&format!("; switched off: {off}"));
+        }
+        text
+    }
+}

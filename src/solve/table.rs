@@ -171,7 +171,9 @@ impl<K: KeyWords> Table<K> {
             // SAFETY: a prefetch reads nothing into the program (it cannot fault, whatever the
             // address), and SSE, which it needs, is part of every x86_64 target.
             #[allow(unsafe_code)]
-            unsafe { std::arch::x86_64::_mm_prefetch::<{ std::arch::x86_64::_MM_HINT_T0 }>(p) };
+            unsafe {
+                std::arch::x86_64::_mm_prefetch::<{ std::arch::x86_64::_MM_HINT_T0 }>(p)
+            };
         }
         #[cfg(not(target_arch = "x86_64"))]
         let _ = h;
