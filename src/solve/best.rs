@@ -158,7 +158,9 @@ impl<V: Variant, K: KeyWords> BestFirst<V, K> {
             return End::Exhausted;
         };
         let end = self.run(&plan, &ctx, &start, limits, cancel);
-        if end == End::Stopped(Limit::Nodes) {
+        // A search stopped by its cap in the middle of an expansion is closed: the budget is
+        // spent, and going on would not be the uninterrupted search.
+        if end == End::Stopped(Limit::Nodes) && self.nodes_made < limits.cap {
             self.open = Some((plan, ctx, start));
         }
         end
@@ -172,7 +174,7 @@ impl<V: Variant, K: KeyWords> BestFirst<V, K> {
         limits: &Limits,
         cancel: &AtomicBool,
     ) -> End {
-        if self.nodes_made >= limits.max_nodes {
+        if self.nodes_made >= limits.max_nodes.min(limits.cap) {
             return End::Stopped(Limit::Nodes);
         }
         while let Some(e) = self.heap.pop() {
@@ -194,6 +196,9 @@ impl<V: Variant, K: KeyWords> BestFirst<V, K> {
             }
             let end = plan.apply::<V>(&pos, &mut self.moves, 0);
             for i in 0..end {
+                if self.nodes_made >= limits.cap {
+                    return End::Stopped(Limit::Nodes);
+                }
                 let m = self.moves[i];
                 let u = apply::<V>(&mut pos, m);
                 self.nodes_made += 1;

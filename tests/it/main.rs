@@ -9,6 +9,7 @@ mod deals;
 mod family;
 mod hardening;
 mod hardening2;
+mod hardening3;
 mod helpers;
 mod hidden;
 mod klondike;
