@@ -37,8 +37,11 @@ fn hint<V: Variant>(args: &HintArgs, out: &mut dyn Write) -> Result<Outcome> {
             }
             super::check_face_down(rules, &deal)
                 .with_context(|| format!("{input}: not a legal {} position", rules.name))?;
+            patience::game::check_reachable::<V>(&deal)
+                .with_context(|| format!("{input}: not a legal {} position", rules.name))?;
             let obs = Observation::from_deal::<V>(&deal)
                 .with_context(|| format!("{input}: not a legal {} position", rules.name))?;
+            patience::deal::check_seeded(rules, &deal).with_context(|| input.to_string())?;
             (deal, obs)
         }
     };

@@ -127,8 +127,12 @@ fn checked_position<V: Variant>(deal: &Deal, file: &Input) -> Result<Position> {
     let rules = V::rules();
     check_face_down(rules, deal)
         .with_context(|| format!("{file}: not a legal {} deal", rules.name))?;
-    Position::from_deal::<V>(deal)
-        .with_context(|| format!("{file}: not a legal {} deal", rules.name))
+    patience::game::check_reachable::<V>(deal)
+        .with_context(|| format!("{file}: not a legal {} deal", rules.name))?;
+    let pos = Position::from_deal::<V>(deal)
+        .with_context(|| format!("{file}: not a legal {} deal", rules.name))?;
+    patience::deal::check_seeded(rules, deal).with_context(|| file.to_string())?;
+    Ok(pos)
 }
 
 /// Refuses a solve result made for another game, seed or deal (as `check` does).

@@ -121,3 +121,120 @@ fn winrate_rows_never_pass_the_node_limit() {
     }
     assert!(unknown >= 2, "{text}");
 }
+
+/// Stonewall seed 1's deal file as JSON, to edit.
+fn seed_1() -> serde_json::Value {
+    serde_json::from_str(&crate::common::deal_json("stonewall", 1)).unwrap()
+}
+
+#[test]
+fn a_deal_file_naming_a_seed_must_hold_that_seeds_deal() {
+    let dir = tempdir();
+    // Two reserve cards swapped, the file still naming seed 1: before, solved as it was.
+    let mut swapped = seed_1();
+    let r = swapped["reserve"].as_array_mut().unwrap();
+    r.swap(0, 1);
+    let (r1, r2) = (
+        r[1].as_str().unwrap().to_string(),
+        r[0].as_str().unwrap().to_string(),
+    );
+    let file = write_file(dir.path(), "swapped.json", &swapped.to_string());
+    let moves = write_file(dir.path(), "moves.txt", "T2>F1");
+    for cmd in [
+        &["solve", "stonewall", "--deal", arg(&file)][..],
+        &["deal", "stonewall", "--deal", arg(&file)],
+        &["check", "stonewall", "--deal", arg(&file), arg(&moves)],
+        &["play", "stonewall", "--deal", arg(&file)],
+        &["hint", "stonewall", "--deal", arg(&file), "--samples", "2"],
+        &["show", arg(&file), arg(&moves)],
+    ] {
+        let err = refused(cmd);
+        assert!(
+            err.contains("swapped.json: the file names seed 1, whose Stonewall deal has ")
+                && err.contains(&format!("has {r1} in R1, where the file has {r2}"))
+                && err.contains("leave \"seed\" out"),
+            "{cmd:?}: {err}"
+        );
+    }
+    // A pile card changed for a card of another pile (both face up).
+    let mut moved = seed_1();
+    let t1 = moved["tableau piles"][0][1].clone();
+    let t2 = moved["tableau piles"][1][1].clone();
+    moved["tableau piles"][0][1] = t2.clone();
+    moved["tableau piles"][1][1] = t1.clone();
+    let file = write_file(dir.path(), "moved.json", &moved.to_string());
+    let err = refused(&["solve", "stonewall", "--deal", arg(&file)]);
+    assert!(
+        err.contains(&format!(
+            "has {} in T1, card 2 from the bottom, where the file has {}",
+            t1.as_str().unwrap(),
+            t2.as_str().unwrap()
+        )),
+        "{err}"
+    );
+    // Without its seed, the file is a deal of its own: solved or not, not refused.
+    swapped.as_object_mut().unwrap().remove("seed");
+    let file = write_file(dir.path(), "own.json", &swapped.to_string());
+    let (code, _, err) = run(&["solve", "stonewall", "--deal", arg(&file)]);
+    assert!(code == 0 || code == 1, "{err}");
+    // `??` stands for the card the deal has there (README's hint position).
+    let mut hidden = seed_1();
+    for pile in hidden["tableau piles"].as_array_mut().unwrap() {
+        for c in pile.as_array_mut().unwrap() {
+            let t = c.as_str().unwrap();
+            if t.chars().last().unwrap().is_lowercase() {
+                *c = "??".into();
+            }
+        }
+    }
+    let file = write_file(dir.path(), "hidden.json", &hidden.to_string());
+    let (code, out, err) = run(&[
+        "hint",
+        "stonewall",
+        "--deal",
+        arg(&file),
+        "--samples",
+        "2",
+        "--sample-nodes",
+        "100",
+    ]);
+    assert!(
+        (code == 0 || code == 1) && out.contains("best move"),
+        "{out}{err}"
+    );
+}
+
+#[test]
+fn hint_and_show_refuse_a_card_no_play_could_have_turned_up() {
+    // Stonewall seed 29 with T1 written face up, no seed named: `solve` refused it, while `hint`
+    // recommended R6>T1 "(estimated chance 100%)" and `show` stepped through it.
+    let dir = tempdir();
+    let mut deal: serde_json::Value =
+        serde_json::from_str(&crate::common::deal_json("stonewall", 29)).unwrap();
+    deal.as_object_mut().unwrap().remove("seed");
+    for c in deal["tableau piles"][0].as_array_mut().unwrap() {
+        *c = c.as_str().unwrap().to_uppercase().into();
+    }
+    let file = write_file(dir.path(), "up.json", &deal.to_string());
+    let moves = write_file(dir.path(), "m.txt", "R6>T1");
+    for cmd in [
+        &["hint", "stonewall", "--deal", arg(&file), "--samples", "2"][..],
+        &["show", arg(&file), arg(&moves), "--plain"],
+        &[
+            "show",
+            "stonewall",
+            "--deal",
+            arg(&file),
+            arg(&moves),
+            "--plain",
+        ],
+        &["solve", "stonewall", "--deal", arg(&file)],
+    ] {
+        let err = refused(cmd);
+        assert!(
+            err.contains("T1: 9D is written face up, but Stonewall deals it face down")
+                && err.contains("no play could have turned it up"),
+            "{cmd:?}: {err}"
+        );
+    }
+}
