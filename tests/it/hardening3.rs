@@ -205,6 +205,197 @@ fn a_deal_file_naming_a_seed_must_hold_that_seeds_deal() {
 }
 
 #[test]
+fn a_negative_pysol_number_gets_the_range_not_a_tip_that_fails() {
+    // Before: "unexpected argument '-5' found tip: to pass '-5' as a value, use '-- -5'".
+    for cmd in [
+        &["solve", "stonewall", "--pysol", "-5"][..],
+        &["hint", "stonewall", "--pysol", "-5"],
+        &["show", "stonewall", "--pysol", "-5", "moves.txt"],
+    ] {
+        let err = refused(cmd);
+        assert!(
+            err.contains("a PySolFC game number is a whole number from 1 to 100000000000000000000")
+                && !err.contains("tip"),
+            "{cmd:?}: {err}"
+        );
+    }
+}
+
+#[test]
+fn a_result_row_of_pysol_game_0_is_refused() {
+    // Before: merged and compared as "PySolFC games 0..=0", a deal PySolFC does not have.
+    let dir = tempdir();
+    let csv = write_file(
+        dir.path(),
+        "zero.csv",
+        "variant,seed,knowledge,verdict,moves,nodes,seconds,limit,samples,sample_nodes,planner,source,solution\n\
+         stonewall,0,thoughtful,unknown,,10,0.1,nodes,,,,pysol,\n",
+    );
+    for cmd in [
+        &["merge", arg(&csv)][..],
+        &["compare", arg(&csv), arg(&csv)],
+        &["plot", arg(&csv), "--out", "x.svg"],
+    ] {
+        let err = refused(cmd);
+        assert!(
+            err.contains("zero.csv: line 2 claims what cannot be: a deal of PySolFC's game 0"),
+            "{cmd:?}: {err}"
+        );
+    }
+}
+
+/// Runs `patience winrate ARGS -q` and returns its summary.
+fn winrate(args: &[&str]) -> String {
+    let mut all = vec!["winrate"];
+    all.extend_from_slice(args);
+    all.push("-q");
+    let (code, out, err) = run(&all);
+    assert_eq!(code, 0, "{all:?}: {err}");
+    out
+}
+
+#[test]
+fn winrate_takes_pysol_game_numbers_up_to_10_pow_20_and_every_reader_reads_them() {
+    // Before: `--seeds 18446744073709551610..18446744073709551616` was "not a seed", and a row
+    // of a game number past 2^64 - 1 a damaged line.
+    let dir = tempdir();
+    let csv = dir.path().join("p.csv");
+    let top = "99999999999999999998..=100000000000000000000";
+    let out = winrate(&[
+        "stonewall",
+        "--pysol",
+        "--seeds",
+        top,
+        "--max-nodes",
+        "3000",
+        "--csv",
+        arg(&csv),
+    ]);
+    assert!(
+        out.contains(&format!("PySolFC game numbers {top}")),
+        "{out}"
+    );
+    let text = std::fs::read_to_string(&csv).unwrap();
+    let mut numbers = Vec::new();
+    for line in text.lines().skip(1) {
+        let f: Vec<&str> = line.split(',').collect();
+        assert_eq!(f[11], "pysol", "{line}");
+        // Each row is the deal `solve --pysol N` deals, with the same verdict and nodes.
+        let (_, v) = solve_json(&["stonewall", "--pysol", f[1], "--max-nodes", "3000"]);
+        assert_eq!(
+            (v["verdict"].as_str().unwrap(), v["nodes"].to_string()),
+            (f[3], f[5].to_string()),
+            "{line}"
+        );
+        numbers.push(f[1].to_string());
+    }
+    numbers.sort();
+    assert_eq!(
+        numbers,
+        [
+            "100000000000000000000",
+            "99999999999999999998",
+            "99999999999999999999"
+        ]
+    );
+    // merge (and --verify, which deals each win again), compare and --resume read them.
+    let (code, out, err) = run(&["merge", arg(&csv), "--verify"]);
+    assert_eq!(code, 0, "{err}");
+    assert!(out.contains(&format!("PySolFC games {}", top)), "{out}");
+    let (code, out, err) = run(&["compare", arg(&csv), arg(&csv)]);
+    assert_eq!(code, 0, "{err}");
+    assert!(
+        out.contains(&format!("3 deals in both, PySolFC games {top}")),
+        "{out}"
+    );
+    let out = winrate(&[
+        "stonewall",
+        "--pysol",
+        "--seeds",
+        top,
+        "--max-nodes",
+        "3000",
+        "--csv",
+        arg(&csv),
+        "--resume",
+    ]);
+    assert!(out.contains("(3 deals read back from"), "{out}");
+    // Across 2^64: 2^64 - 1 and 2^64 are two games.
+    let out = winrate(&[
+        "stonewall",
+        "--pysol",
+        "--seeds",
+        "18446744073709551615..18446744073709551617",
+        "--max-nodes",
+        "100",
+    ]);
+    assert!(out.contains("stonewall (PySolFC)      2"), "{out}");
+    // Our seeds stop at 2^64 - 1; PySolFC's numbers at 10^20, from 1.
+    let err = refused(&[
+        "winrate",
+        "stonewall",
+        "--seeds",
+        "18446744073709551615..18446744073709551617",
+    ]);
+    assert!(
+        err.contains("18446744073709551616 is past the largest seed, 18446744073709551615")
+            && err.contains("take --pysol"),
+        "{err}"
+    );
+    let err = refused(&[
+        "winrate",
+        "stonewall",
+        "--pysol",
+        "--seeds",
+        "1..=100000000000000000001",
+    ]);
+    assert!(
+        err.contains("with --pysol a PySolFC game number from 1 to 100000000000000000000"),
+        "{err}"
+    );
+    let err = refused(&[
+        "winrate",
+        "stonewall",
+        "--pysol",
+        "--first-seed",
+        "100000000000000000000",
+        "--deals",
+        "2",
+    ]);
+    assert!(
+        err.contains("go past 100000000000000000000, the largest PySolFC game number"),
+        "{err}"
+    );
+    let err = refused(&["winrate", "stonewall", "--pysol", "--first-seed", "-1"]);
+    assert!(
+        err.contains("with --pysol a PySolFC game number from 1 to"),
+        "{err}"
+    );
+}
+
+#[test]
+fn a_result_row_past_the_largest_number_of_its_source_is_refused() {
+    let dir = tempdir();
+    let header = "variant,seed,knowledge,verdict,moves,nodes,seconds,limit,samples,sample_nodes,planner,source,solution\n";
+    for (name, row, want) in [
+        (
+            "seed.csv",
+            "stonewall,18446744073709551616,thoughtful,unknown,,10,0.1,nodes,,,,,\n",
+            "claims what cannot be: 18446744073709551616 is past the largest seed",
+        ),
+        (
+            "pysol.csv",
+            "stonewall,100000000000000000001,thoughtful,unknown,,10,0.1,nodes,,,,pysol,\n",
+            "claims what cannot be: 100000000000000000001 is no PySolFC game number",
+        ),
+    ] {
+        let csv = write_file(dir.path(), name, &format!("{header}{row}{row}"));
+        let err = refused(&["merge", arg(&csv)]);
+        assert!(err.contains(want), "{err}");
+    }
+}
+
+#[test]
 fn hint_and_show_refuse_a_card_no_play_could_have_turned_up() {
     // Stonewall seed 29 with T1 written face up, no seed named: `solve` refused it, while `hint`
     // recommended R6>T1 "(estimated chance 100%)" and `show` stepped through it.
