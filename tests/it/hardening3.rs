@@ -244,6 +244,58 @@ fn a_result_row_of_pysol_game_0_is_refused() {
     }
 }
 
+#[test]
+fn a_move_count_past_255_is_called_too_large_not_no_number() {
+    let dir = tempdir();
+    let moves = write_file(dir.path(), "m.txt", "T2>T3x99999999999");
+    let err = refused(&["check", "stonewall", "--seed", "1", arg(&moves)]);
+    assert!(err.contains("the count after x is at most 255"), "{err}");
+    let moves = write_file(dir.path(), "n.txt", "T2>T3xx");
+    let err = refused(&["check", "stonewall", "--seed", "1", arg(&moves)]);
+    assert!(
+        err.contains("the count after x must be a whole number"),
+        "{err}"
+    );
+}
+
+#[test]
+fn plot_refuses_an_out_file_named_as_another_kind_of_image() {
+    // Before: "wrote p.png", a file of SVG text.
+    let dir = tempdir();
+    let csv = write_file(
+        dir.path(),
+        "r.csv",
+        "variant,seed,knowledge,verdict,moves,nodes,seconds,limit\nstonewall,2,thoughtful,unsolvable,,0,0.1,\n",
+    );
+    let png = dir.path().join("p.png");
+    let err = refused(&["plot", arg(&csv), "--out", arg(&png)]);
+    assert!(
+        err.contains("plot writes an SVG image; give a file name ending in .svg"),
+        "{err}"
+    );
+    assert!(!png.exists());
+    let svg = dir.path().join("p.SVG");
+    let (code, out, err) = run(&["plot", arg(&csv), "--out", arg(&svg)]);
+    assert_eq!(code, 0, "{err}");
+    assert!(out.contains("wrote"), "{out}");
+}
+
+#[test]
+fn a_deal_files_seed_past_2_pow_64_is_called_too_large() {
+    // Before: "expected a whole number 0 or more, found the number 1.8446744073709552e+19".
+    let dir = tempdir();
+    let file = write_file(
+        dir.path(),
+        "d.json",
+        r#"{"variant":"stonewall","seed":18446744073709551616}"#,
+    );
+    let err = refused(&["deal", "stonewall", "--deal", arg(&file)]);
+    assert!(
+        err.contains("\"seed\": expected a whole number from 0 to 2^64 - 1"),
+        "{err}"
+    );
+}
+
 /// Runs `patience winrate ARGS -q` and returns its summary.
 fn winrate(args: &[&str]) -> String {
     let mut all = vec!["winrate"];
