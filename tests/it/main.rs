@@ -17,6 +17,7 @@ mod loose;
 mod playouts;
 mod prune;
 mod pysol;
+mod readme;
 mod rules;
 mod rulesfile;
 mod show;
