@@ -36,6 +36,7 @@ fn bench_game<V: Variant>(v: V, c: &mut Criterion) {
     let cancel = AtomicBool::new(false);
     let limits = Limits {
         max_nodes: NODES,
+        cap: NODES,
         deadline: None,
         table_bytes: TABLE_BYTES,
     };

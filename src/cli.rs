@@ -125,9 +125,10 @@ pub struct StartArgs {
     /// Start from this deal file (JSON, see docs/formats.md); `-` reads standard input.
     #[arg(long = "deal", value_name = "FILE")]
     pub deal: Option<String>,
-    /// Deal PySolFC's game number N (0 to 10^20): the same cards in the same places as
-    /// PySolFC's game, in our layout (docs/formats.md, "Deal sources").
-    #[arg(long, value_name = "N", value_parser = patience::pysol::parse_number)]
+    /// Deal PySolFC's game number N (1 to 10^20, or msN for its LCG games): the same cards in
+    /// the same places as PySolFC's game, in our layout (docs/formats.md, "Deal sources").
+    #[arg(long, value_name = "N", allow_negative_numbers = true,
+          value_parser = patience::pysol::parse_number)]
     pub pysol: Option<u128>,
 }
 
@@ -139,6 +140,22 @@ fn seed_number(s: &str) -> Result<u64, String> {
     s.trim()
         .parse()
         .map_err(|_| format!("a seed is a whole number from 0 to {}", u64::MAX))
+}
+
+/// The number of a deal (`winrate --first-seed`): a seed, or with `--pysol` a PySolFC game
+/// number, which the run checks against its source.
+fn deal_number(s: &str) -> Result<u128, String> {
+    s.trim()
+        .parse()
+        .ok()
+        .filter(|&n| n <= patience::pysol::MAX_NUMBER)
+        .ok_or_else(|| {
+            format!(
+                "a seed is a whole number from 0 to {}, and with --pysol a PySolFC game number from 1 to {}",
+                u64::MAX,
+                patience::pysol::MAX_NUMBER
+            )
+        })
 }
 
 /// How many moves `hint --top` lists: 1 or more (0 listed one all the same).
@@ -355,7 +372,7 @@ pub struct HintArgs {
     pub deal: Option<String>,
     /// Instead of --deal: the start of PySolFC's game number N, as a person at the table sees
     /// it (face-down cards and a hidden stock unknown).
-    #[arg(long, value_name = "N", conflicts_with = "deal",
+    #[arg(long, value_name = "N", conflicts_with = "deal", allow_negative_numbers = true,
           value_parser = patience::pysol::parse_number)]
     pub pysol: Option<u128>,
     /// Seed of the planner's random stream (the deal file's seed if it has one, else 0).
@@ -384,10 +401,10 @@ pub struct WinrateArgs {
     #[arg(long, value_name = "N", default_value_t = 1000, conflicts_with = "seeds",
           allow_negative_numbers = true, value_parser = clap::value_parser!(u64).range(1..))]
     pub deals: u64,
-    /// The first seed.
+    /// The first seed (with --pysol, the first PySolFC game number).
     #[arg(long, value_name = "S", default_value_t = 0, conflicts_with = "seeds",
-          allow_negative_numbers = true, value_parser = seed_number)]
-    pub first_seed: u64,
+          allow_negative_numbers = true, value_parser = deal_number)]
+    pub first_seed: u128,
     /// The seeds as a range, instead of --deals and --first-seed: `A..B` (B excluded) or `A..=B`.
     #[arg(long, value_name = "A..B", allow_hyphen_values = true,
           value_parser = patience::batch::parse_seed_range)]
@@ -551,7 +568,8 @@ pub struct ShowArgs {
           group = "from")]
     pub seed: Option<u64>,
     /// Deal PySolFC's game number N of the game of SOURCE.
-    #[arg(long, value_name = "N", value_parser = patience::pysol::parse_number, group = "from")]
+    #[arg(long, value_name = "N", allow_negative_numbers = true,
+          value_parser = patience::pysol::parse_number, group = "from")]
     pub pysol: Option<u128>,
     /// Start from this deal file, for the game of SOURCE.
     #[arg(long = "deal", value_name = "FILE", group = "from")]

@@ -45,6 +45,10 @@ pub enum PysolError {
     /// The number is 0 or above PySolFC's highest game number.
     #[error("PySolFC game numbers run from 1 to {MAX_NUMBER} (and ms1 to ms{MS_MAX}), not {}", number_text(*.0))]
     OutOfRange(u128),
+    /// Not a PySolFC number: a seed of ours past the largest (a deal source's error all the
+    /// same, [`crate::batch::DealSource::deal`]).
+    #[error("seeds run from 0 to {max}, not {0}", max = u64::MAX)]
+    NoSeed(u128),
 }
 
 /// How a PySolFC game lays out its cards at the start.

@@ -932,10 +932,12 @@ impl Seeds {
         }
     }
 
-    fn iter(&self) -> Box<dyn Iterator<Item = u64> + Send + '_> {
+    fn iter(&self) -> Box<dyn Iterator<Item = u128> + Send + '_> {
         match self {
-            Seeds::Range { start, stop, step } => Box::new((*start..*stop).step_by(*step as usize)),
-            Seeds::List(list) => Box::new(list.iter().copied()),
+            Seeds::Range { start, stop, step } => {
+                Box::new((*start..*stop).step_by(*step as usize).map(u128::from))
+            }
+            Seeds::List(list) => Box::new(list.iter().map(|&s| u128::from(s))),
         }
     }
 }

@@ -36,7 +36,7 @@ pub fn combine(
     replace_unknown: bool,
     notes: &mut Vec<String>,
 ) -> Result<Vec<Record>> {
-    let mut seen: HashMap<(&'static str, Knowledge, DealSource, u64), (String, Row)> =
+    let mut seen: HashMap<(&'static str, Knowledge, DealSource, u128), (String, Row)> =
         HashMap::with_capacity(rows.len());
     let mut dropped = 0usize;
     let mut first_dropped = None;
@@ -192,7 +192,7 @@ mod tests {
     use super::*;
     use crate::solve::Limit;
 
-    fn rec(seed: u64, answer: Answer, nodes: u64) -> Record {
+    fn rec(seed: u128, answer: Answer, nodes: u64) -> Record {
         Record::new("stonewall", seed, answer, nodes, 0.0123456789)
     }
 

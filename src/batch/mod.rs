@@ -94,15 +94,43 @@ pub enum DealSource {
 
 impl DealSource {
     /// The deal of number `n` of `rules`' game: a PySolFC number is refused for a game
-    /// PySolFC does not have, and 0, which is no game of PySolFC's.
+    /// PySolFC does not have, and out of PySolFC's range (0 is no game of PySolFC's); a seed
+    /// past [`MAX_SEED`] is refused as out of range too.
     pub fn deal(
         self,
         rules: &crate::game::Rules,
-        n: u64,
+        n: u128,
     ) -> Result<crate::deal::Deal, crate::pysol::PysolError> {
         match self {
-            DealSource::Seed => Ok(crate::deal::deal(rules, n)),
-            DealSource::Pysol => crate::pysol::pysol_deal(rules, u128::from(n)),
+            DealSource::Seed => match u64::try_from(n) {
+                Ok(seed) => Ok(crate::deal::deal(rules, seed)),
+                Err(_) => Err(crate::pysol::PysolError::NoSeed(n)),
+            },
+            DealSource::Pysol => crate::pysol::pysol_deal(rules, n),
+        }
+    }
+
+    /// The highest number of a deal from this source: 2^64 - 1 for our seeds, 10^20 for
+    /// PySolFC's game numbers (which start at 1).
+    pub fn max_number(self) -> u128 {
+        match self {
+            DealSource::Seed => MAX_SEED,
+            DealSource::Pysol => crate::pysol::MAX_NUMBER,
+        }
+    }
+
+    /// Refuses a number that is no deal of this source, in words that name the numbers the
+    /// source has.
+    pub fn check_number(self, n: u128) -> Result<u128, String> {
+        match self {
+            DealSource::Seed if n > MAX_SEED => {
+                Err(format!("{n} is past the largest seed, {MAX_SEED}"))
+            }
+            DealSource::Pysol if n == 0 || n > crate::pysol::MAX_NUMBER => Err(format!(
+                "{n} is no PySolFC game number: they run from 1 to {}",
+                crate::pysol::MAX_NUMBER
+            )),
+            _ => Ok(n),
         }
     }
 
@@ -115,53 +143,66 @@ impl DealSource {
     }
 }
 
-/// A range of seeds, `first` up to but not including `first + count`.
+/// The largest seed of our own deals.
+pub const MAX_SEED: u128 = u64::MAX as u128;
+
+/// A range of deal numbers (our seeds, or PySolFC's game numbers), `first` up to but not
+/// including `first + count`.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
 pub struct SeedRange {
-    pub first: u64,
+    pub first: u128,
     pub count: u64,
 }
 
 impl SeedRange {
-    /// `count` seeds from `first`; refused when empty or past the largest seed.
-    pub fn new(first: u64, count: u64) -> Result<SeedRange, String> {
+    /// `count` numbers from `first`; refused when empty or past the largest PySolFC game
+    /// number (the largest of any source; a run checks its own with
+    /// [`DealSource::check_number`]).
+    pub fn new(first: u128, count: u64) -> Result<SeedRange, String> {
         if count == 0 {
             return Err("the number of deals must be at least 1".to_string());
         }
-        if first.checked_add(count - 1).is_none() {
+        let max = crate::pysol::MAX_NUMBER;
+        if first > max || max - first < u128::from(count - 1) {
             return Err(format!(
-                "{count} seeds from {first} go past the largest seed {}",
-                u64::MAX
+                "{count} deals from {first} go past {max}, the largest PySolFC game number (and our largest seed is {MAX_SEED})"
             ));
         }
         Ok(SeedRange { first, count })
     }
 
-    /// The last seed of the range.
-    pub fn last(&self) -> u64 {
-        self.first + (self.count - 1)
+    /// The last number of the range.
+    pub fn last(&self) -> u128 {
+        self.first + u128::from(self.count - 1)
     }
 }
 
 impl fmt::Display for SeedRange {
-    /// `A..B` (B excluded), or `A..=B` when B would not fit.
+    /// `A..B` (B excluded), or `A..=B` when B would pass the largest number of a deal.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self.last().checked_add(1) {
-            Some(end) => write!(f, "{}..{end}", self.first),
-            None => write!(f, "{}..={}", self.first, self.last()),
+        match self.last() {
+            last if last < crate::pysol::MAX_NUMBER => write!(f, "{}..{}", self.first, last + 1),
+            last => write!(f, "{}..={last}", self.first),
         }
     }
 }
 
 /// Parses `--seeds`: `A..B` is A, A+1, ..., B-1 (B excluded, as in Rust); `A..=B` includes B.
+/// The numbers are our seeds (0 to 2^64 - 1) or, with `--pysol`, PySolFC's game numbers (1 to
+/// 10^20), which the run checks against its source.
 pub fn parse_seed_range(text: &str) -> Result<SeedRange, String> {
-    let number = |s: &str| {
-        s.trim().parse::<u64>().map_err(|_| {
-            format!(
-                "{s:?} is not a seed (a whole number from 0 to {})",
-                u64::MAX
-            )
-        })
+    // The end of `A..B` may be one past the last number.
+    let number = |s: &str, end: bool| {
+        s.trim()
+            .parse::<u128>()
+            .ok()
+            .filter(|&n| n <= crate::pysol::MAX_NUMBER + u128::from(end))
+            .ok_or_else(|| {
+                format!(
+                    "{s:?} is not a number of a deal (a seed from 0 to {MAX_SEED}, or with --pysol a PySolFC game number from 1 to {})",
+                    crate::pysol::MAX_NUMBER
+                )
+            })
     };
     let (a, b, inclusive) = if let Some((a, b)) = text.split_once("..=") {
         (a, b, true)
@@ -170,17 +211,18 @@ pub fn parse_seed_range(text: &str) -> Result<SeedRange, String> {
     } else {
         return Err("expected a range A..B (B excluded) or A..=B".to_string());
     };
-    let (a, b) = (number(a)?, number(b)?);
+    let (a, b) = (number(a, false)?, number(b, !inclusive)?);
     let count = match (inclusive, b.checked_sub(a)) {
         (false, Some(d)) if d > 0 => d,
-        (true, Some(d)) if d < u64::MAX => d + 1,
-        (true, Some(_)) => return Err("the range is too long".to_string()),
+        (true, Some(d)) => d + 1,
         _ => {
             return Err(format!(
                 "the range {text} is empty (A..B means A, A+1, ..., B-1; use A..=B to include B)"
             ));
         }
     };
+    let count = u64::try_from(count)
+        .map_err(|_| format!("the range {text} holds more than 2^64 - 1 deals: run part of it"))?;
     SeedRange::new(a, count)
 }
 
@@ -224,13 +266,13 @@ pub struct Selection {
 }
 
 impl Selection {
-    pub fn contains(&self, seed: u64) -> bool {
+    pub fn contains(&self, seed: u128) -> bool {
         if seed < self.range.first || seed > self.range.last() {
             return false;
         }
         match self.shard {
             None => true,
-            Some(s) => (seed - self.range.first) % s.count == s.index,
+            Some(s) => (seed - self.range.first) % u128::from(s.count) == u128::from(s.index),
         }
     }
 
@@ -248,12 +290,12 @@ impl Selection {
     }
 
     /// The seeds, in increasing order.
-    pub fn seeds(&self) -> impl Iterator<Item = u64> + Send + 'static {
+    pub fn seeds(&self) -> impl Iterator<Item = u128> + Send + 'static {
         let (first, step, offset) = match self.shard {
             None => (self.range.first, 1, 0),
             Some(s) => (self.range.first, s.count, s.index),
         };
-        (0..self.len()).map(move |i| first + offset + i * step)
+        (0..self.len()).map(move |i| first + u128::from(offset) + u128::from(i) * u128::from(step))
     }
 }
 
@@ -284,8 +326,8 @@ pub enum Answer {
 pub struct Record {
     /// A variant id of [`crate::games::builtin::ALL`].
     pub variant: &'static str,
-    /// Our seed, or PySolFC's game number when `source` says so.
-    pub seed: u64,
+    /// Our seed (at most [`MAX_SEED`]), or PySolFC's game number when `source` says so.
+    pub seed: u128,
     pub knowledge: Knowledge,
     /// Where the deal of `seed` comes from.
     pub source: DealSource,
@@ -305,7 +347,13 @@ pub struct Record {
 impl Record {
     /// The record of a solve, its seconds rounded to the microseconds the CSV keeps (so that a
     /// summary computed now and one computed later from the file agree exactly).
-    pub fn new(variant: &'static str, seed: u64, answer: Answer, nodes: u64, seconds: f64) -> Self {
+    pub fn new(
+        variant: &'static str,
+        seed: u128,
+        answer: Answer,
+        nodes: u64,
+        seconds: f64,
+    ) -> Self {
         Record {
             variant,
             seed,
@@ -419,10 +467,23 @@ mod tests {
         assert!(parse_seed_range("0..=18446744073709551615").is_err());
         let r = parse_seed_range("18446744073709551610..=18446744073709551615").unwrap();
         assert_eq!(r.count, 6);
-        assert_eq!(r.to_string(), "18446744073709551610..=18446744073709551615");
+        assert_eq!(r.to_string(), "18446744073709551610..18446744073709551616");
+        // PySolFC's game numbers go on to 10^20.
+        let r = parse_seed_range("99999999999999999998..=100000000000000000000").unwrap();
+        assert_eq!((r.first, r.count), (99_999_999_999_999_999_998, 3));
+        assert_eq!(
+            r.to_string(),
+            "99999999999999999998..=100000000000000000000"
+        );
+        assert!(parse_seed_range("1..100000000000000000002").is_err());
+        assert!(parse_seed_range("1..=100000000000000000001").is_err());
+        let long = parse_seed_range("1..100000000000000000001").unwrap_err();
+        assert!(long.contains("more than 2^64 - 1 deals"), "{long}");
+        let r = parse_seed_range("99999999999999999990..100000000000000000001").unwrap();
+        assert_eq!(r.count, 11);
         assert_eq!(SeedRange::new(3, 4).unwrap().to_string(), "3..7");
         assert!(SeedRange::new(3, 0).is_err());
-        assert!(SeedRange::new(u64::MAX, 2).is_err());
+        assert!(SeedRange::new(crate::pysol::MAX_NUMBER, 2).is_err());
     }
 
     #[test]
@@ -439,9 +500,13 @@ mod tests {
                 range,
                 shard: Some(Shard { index: k, count: 3 }),
             };
-            let seeds: Vec<u64> = sel.seeds().collect();
+            let seeds: Vec<u128> = sel.seeds().collect();
             assert_eq!(seeds.len() as u64, sel.len());
-            assert!(seeds.iter().all(|&s| sel.contains(s) && (s - 10) % 3 == k));
+            assert!(
+                seeds
+                    .iter()
+                    .all(|&s| sel.contains(s) && (s - 10) % 3 == u128::from(k))
+            );
             all.extend(seeds);
         }
         all.sort();

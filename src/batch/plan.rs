@@ -68,7 +68,7 @@ pub struct Gap {
     /// How many deals the shard (or the range) has.
     pub asked: u64,
     /// The first few seeds with no row, in increasing order.
-    pub first: Vec<u64>,
+    pub first: Vec<u128>,
 }
 
 /// How many missing seeds a [`Gap`] names.
@@ -76,8 +76,8 @@ const NAMED: usize = 3;
 
 impl Plan {
     /// The shard of `seed` (a seed of the range).
-    fn shard_of(&self, seed: u64, n: u64) -> u64 {
-        (seed - self.range.first) % n
+    fn shard_of(&self, seed: u128, n: u64) -> u64 {
+        ((seed - self.range.first) % u128::from(n)) as u64
     }
 
     fn selection(&self, shard: Option<Shard>) -> Selection {
@@ -136,7 +136,7 @@ impl Plan {
     /// `owner` names the file of each shard ([`Plan::check_files`]).
     pub fn gaps(&self, records: &[Record], owner: &HashMap<u64, String>) -> Vec<Gap> {
         type Group = (&'static str, Knowledge, DealSource);
-        let mut groups: Vec<(Group, Vec<u64>)> = Vec::new();
+        let mut groups: Vec<(Group, Vec<u128>)> = Vec::new();
         for r in records {
             let key = (r.variant, r.knowledge, r.source);
             match groups.iter_mut().find(|(g, _)| *g == key) {
@@ -155,7 +155,7 @@ impl Plan {
             seeds.sort_unstable();
             seeds.dedup();
             // The seeds of each shard, in increasing order.
-            let mut of_shard: HashMap<Option<u64>, Vec<u64>> = HashMap::new();
+            let mut of_shard: HashMap<Option<u64>, Vec<u128>> = HashMap::new();
             for &s in &seeds {
                 let k = self.shards.map(|n| self.shard_of(s, n));
                 of_shard.entry(k).or_default().push(s);
@@ -208,7 +208,7 @@ impl Gap {
             DealSource::Seed => "seeds",
             DealSource::Pysol => "PySolFC games",
         };
-        let mut listed: Vec<String> = self.first.iter().map(u64::to_string).collect();
+        let mut listed: Vec<String> = self.first.iter().map(u128::to_string).collect();
         if self.missing > self.first.len() as u64 {
             listed.push("...".to_string());
         }
@@ -251,14 +251,14 @@ mod tests {
     use super::*;
     use crate::batch::Answer;
 
-    fn row(line: usize, seed: u64) -> Row {
+    fn row(line: usize, seed: u128) -> Row {
         Row {
             line,
             record: Record::new("stonewall", seed, Answer::Lost, 5, 0.0),
         }
     }
 
-    fn plan(first: u64, count: u64, shards: Option<u64>) -> Plan {
+    fn plan(first: u128, count: u64, shards: Option<u64>) -> Plan {
         Plan {
             range: SeedRange::new(first, count).unwrap(),
             shards,
@@ -268,7 +268,10 @@ mod tests {
     #[test]
     fn each_part_holds_one_shard_and_each_shard_one_part() {
         let p = plan(10, 8, Some(4));
-        let part = |k: u64| (format!("p{k}"), vec![row(2, 10 + k), row(3, 14 + k)]);
+        let part = |k: u64| {
+            let k = u128::from(k);
+            (format!("p{k}"), vec![row(2, 10 + k), row(3, 14 + k)])
+        };
         let owner = p.check_files(&[part(0), part(2)]).unwrap();
         assert_eq!(owner.get(&2).map(String::as_str), Some("p2"));
         assert_eq!(owner.len(), 2);
@@ -319,7 +322,7 @@ mod tests {
         let owner = HashMap::from([(0, "p0".to_string()), (1, "p1".to_string())]);
         let gaps = p.gaps(&records, &owner);
         // (shard, file, missing, asked, first missing seeds)
-        type Seen<'a> = (u64, Option<&'a str>, u64, u64, Vec<u64>);
+        type Seen<'a> = (u64, Option<&'a str>, u64, u64, Vec<u128>);
         let got: Vec<Seen> = gaps
             .iter()
             .map(|g| {

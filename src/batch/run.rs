@@ -25,15 +25,16 @@ pub enum DealFailed {
     Deal {
         game: &'static str,
         from: DealSource,
-        seed: u64,
+        seed: u128,
+        /// Boxed: the error of every deal's solve is kept small.
         #[source]
-        source: DealError,
+        source: Box<DealError>,
     },
     #[error("{game} {} {seed}", from.number_word())]
     Pysol {
         game: &'static str,
         from: DealSource,
-        seed: u64,
+        seed: u128,
         #[source]
         source: crate::pysol::PysolError,
     },
@@ -41,7 +42,7 @@ pub enum DealFailed {
     Solve {
         game: &'static str,
         from: DealSource,
-        seed: u64,
+        seed: u128,
         #[source]
         source: SolveError,
     },
@@ -50,7 +51,7 @@ pub enum DealFailed {
     Play {
         game: &'static str,
         from: DealSource,
-        seed: u64,
+        seed: u128,
         #[source]
         source: PlanError,
     },
@@ -72,7 +73,7 @@ pub fn solve_seed<V: Variant>(
     v: V,
     solver: &mut Solver<V>,
     from: DealSource,
-    seed: u64,
+    seed: u128,
     cancel: &AtomicBool,
 ) -> Result<Solution, DealFailed> {
     let deal = from
@@ -87,7 +88,7 @@ pub fn solve_seed<V: Variant>(
         game: v.rules().name,
         from,
         seed,
-        source,
+        source: Box::new(source),
     })?;
     solver
         .solve(&pos, cancel)
@@ -101,7 +102,7 @@ pub fn solve_seed<V: Variant>(
 
 /// The record of a finished solve of our seed `seed` (the caller sets another source with
 /// [`Record::with_source`]); `None` for one stopped by `cancel` (not a result).
-pub fn record_of<V: Variant>(v: V, seed: u64, sol: &Solution) -> Option<Record> {
+pub fn record_of<V: Variant>(v: V, seed: u128, sol: &Solution) -> Option<Record> {
     let answer = match &sol.verdict {
         Verdict::Solved(moves) => Answer::Won {
             moves: moves.len() as u32,
@@ -133,7 +134,7 @@ pub fn solve_all<V, I, E>(
 ) -> Result<PassEnd, E>
 where
     V: Variant,
-    I: Iterator<Item = u64> + Send,
+    I: Iterator<Item = u128> + Send,
     E: From<DealFailed> + Send,
 {
     run_all(
@@ -158,12 +159,12 @@ pub fn run_all<W, I, E>(
     seeds: I,
     cancel: &AtomicBool,
     make: impl Fn() -> W + Sync,
-    work: impl Fn(&mut W, u64) -> Result<Option<Record>, E> + Sync,
+    work: impl Fn(&mut W, u128) -> Result<Option<Record>, E> + Sync,
     mut on_record: impl FnMut(Record) -> Result<(), E>,
 ) -> Result<PassEnd, E>
 where
     W: Send,
-    I: Iterator<Item = u64> + Send,
+    I: Iterator<Item = u128> + Send,
     E: Send,
 {
     let t0 = Instant::now();
@@ -242,7 +243,7 @@ pub fn play_all<V, I, E>(
 ) -> Result<PassEnd, E>
 where
     V: Variant,
-    I: Iterator<Item = u64> + Send,
+    I: Iterator<Item = u128> + Send,
     E: From<DealFailed> + Send,
 {
     run_all(
@@ -270,18 +271,26 @@ where
                 game: v.rules().name,
                 from,
                 seed,
-                source,
+                source: Box::new(source),
             })?;
             // The planner's samples are drawn from the number too: a PySolFC game is played
-            // as reproducibly as our seed.
-            let played = play::<V>(v, &pos, seed, planner, exact, cancel, &mut |_, _| {}).map_err(
-                |source| DealFailed::Play {
-                    game,
-                    from,
-                    seed,
-                    source,
-                },
-            )?;
+            // as reproducibly as our seed (a number past 2^64 - 1 folded into 64 bits).
+            let planner_seed = (seed ^ (seed >> 64)) as u64;
+            let played = play::<V>(
+                v,
+                &pos,
+                planner_seed,
+                planner,
+                exact,
+                cancel,
+                &mut |_, _| {},
+            )
+            .map_err(|source| DealFailed::Play {
+                game,
+                from,
+                seed,
+                source,
+            })?;
             Ok(played.map(|g| {
                 hidden_record::<V>(v, seed, &g, budget, t0.elapsed().as_secs_f64())
                     .with_source(from)
@@ -295,7 +304,7 @@ where
 /// `unknown` when a limit stopped the search on a position where every card was known.
 pub fn hidden_record<V: Variant>(
     v: V,
-    seed: u64,
+    seed: u128,
     game: &Game,
     budget: Budget,
     seconds: f64,
@@ -320,7 +329,7 @@ mod tests {
     use super::*;
     use crate::games::Stonewall;
 
-    fn run(threads: usize, seeds: std::ops::Range<u64>) -> Vec<Record> {
+    fn run(threads: usize, seeds: std::ops::Range<u128>) -> Vec<Record> {
         let pool = rayon::ThreadPoolBuilder::new()
             .num_threads(threads)
             .build()

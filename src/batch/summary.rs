@@ -23,8 +23,8 @@ pub struct Tally {
     pub unknown_by: [u64; 3],
     nodes: Vec<u64>,
     seconds: Vec<f64>,
-    pub first_seed: Option<u64>,
-    pub last_seed: Option<u64>,
+    pub first_seed: Option<u128>,
+    pub last_seed: Option<u128>,
 }
 
 /// One tally per (variant, knowledge, deal source) of `records`, in their order; the records
@@ -120,9 +120,11 @@ impl Tally {
     }
 
     /// Seeds between the first and the last that are not counted.
-    pub fn missing_seeds(&self) -> u64 {
+    pub fn missing_seeds(&self) -> u128 {
         match (self.first_seed, self.last_seed) {
-            (Some(a), Some(b)) => (b - a).saturating_add(1).saturating_sub(self.deals()),
+            (Some(a), Some(b)) => (b - a)
+                .saturating_add(1)
+                .saturating_sub(u128::from(self.deals())),
             _ => 0,
         }
     }

@@ -105,7 +105,7 @@ mod tests {
         };
         Record::new(
             "stonewall",
-            seed,
+            u128::from(seed),
             Answer::Won {
                 moves: moves.len() as u32,
             },

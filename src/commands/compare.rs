@@ -42,7 +42,7 @@ struct Side {
     /// Our seeds or PySolFC's game numbers: files of the two hold different deals.
     source: DealSource,
     budget: Option<Budget>,
-    rows: BTreeMap<u64, Record>,
+    rows: BTreeMap<u128, Record>,
 }
 
 impl Side {
@@ -288,10 +288,10 @@ pub fn run(args: &CompareArgs, out: &mut dyn Write) -> Result<Outcome> {
             b.kind(),
             b.rows.len()
         )?;
-        let gaps = if last - first + 1 == n {
+        let gaps = if last - first + 1 == u128::from(n) {
             String::new()
         } else {
-            let gap = last - first + 1 - n;
+            let gap = last - first + 1 - u128::from(n);
             let s = if gap == 1 { "" } else { "s" };
             format!(" ({gap} seed{s} in between not in both)")
         };

@@ -37,8 +37,11 @@ fn hint<V: Variant>(v: V, args: &HintArgs, out: &mut dyn Write) -> Result<Outcom
             }
             super::check_face_down(rules, &deal)
                 .with_context(|| format!("{input}: not a legal {} position", rules.name))?;
+            patience::game::check_reachable::<V>(v, &deal)
+                .with_context(|| format!("{input}: not a legal {} position", rules.name))?;
             let obs = Observation::from_deal::<V>(v, &deal)
                 .with_context(|| format!("{input}: not a legal {} position", rules.name))?;
+            patience::deal::check_seeded(rules, &deal).with_context(|| input.to_string())?;
             (deal, obs)
         }
     };

@@ -133,6 +133,7 @@ pub fn load_start<V: Variant>(v: V, start: &Start) -> Result<(Deal, Position)> {
                 .with_context(|| format!("{input}: not a legal {} deal", rules.name))?;
             let pos = Position::from_deal::<V>(v, &deal)
                 .with_context(|| format!("{input}: not a legal {} deal", rules.name))?;
+            patience::deal::check_seeded(rules, &deal).with_context(|| input.to_string())?;
             Ok((deal, pos))
         }
     }

@@ -8,6 +8,15 @@ use patience::io::results;
 use std::io::Write;
 
 pub fn run(args: &PlotArgs, out: &mut dyn Write) -> Result<Outcome> {
+    // An image of another kind by its name would hold SVG text all the same.
+    if let Some(ext) = args.out.extension()
+        && !ext.eq_ignore_ascii_case("svg")
+    {
+        anyhow::bail!(
+            "--out {}: plot writes an SVG image; give a file name ending in .svg",
+            args.out.display()
+        );
+    }
     for path in &args.rules {
         patience::games::load(path)?;
     }

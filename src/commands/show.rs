@@ -128,8 +128,12 @@ fn checked_position<V: Variant>(v: V, deal: &Deal, file: &Input) -> Result<Posit
     let rules = v.rules();
     check_face_down(rules, deal)
         .with_context(|| format!("{file}: not a legal {} deal", rules.name))?;
-    Position::from_deal::<V>(v, deal)
-        .with_context(|| format!("{file}: not a legal {} deal", rules.name))
+    patience::game::check_reachable::<V>(v, deal)
+        .with_context(|| format!("{file}: not a legal {} deal", rules.name))?;
+    let pos = Position::from_deal::<V>(v, deal)
+        .with_context(|| format!("{file}: not a legal {} deal", rules.name))?;
+    patience::deal::check_seeded(rules, deal).with_context(|| file.to_string())?;
+    Ok(pos)
 }
 
 /// Refuses a solve result made for another game, seed or deal (as `check` does).

@@ -45,7 +45,7 @@ pub fn run(args: &WinrateArgs, out: &mut dyn Write) -> Result<Outcome> {
         DealSource::Seed
     };
     if source == DealSource::Pysol {
-        // Every u64 but 0 is a PySolFC game number (they run to 10^20): 0 is refused below.
+        // The numbers are checked against PySolFC's (1 to 10^20) below.
         for v in &args.variants {
             patience::pysol::pysol_game(rules_of(v)?).map_err(|e| {
                 anyhow::anyhow!("--pysol: {e}: its deals have no PySolFC game number")
@@ -77,7 +77,10 @@ pub fn run(args: &WinrateArgs, out: &mut dyn Write) -> Result<Outcome> {
         (None, Some(unknown)) => {
             let first = unknown.iter().map(|&(_, s)| s).min().expect("not empty");
             let last = unknown.iter().map(|&(_, s)| s).max().expect("not empty");
-            SeedRange::new(first, last - first + 1).map_err(anyhow::Error::msg)?
+            let count = u64::try_from(last - first + 1).map_err(|_| {
+                anyhow::anyhow!("the unknown deals span more than 2^64 - 1 numbers: give --seeds")
+            })?;
+            SeedRange::new(first, count).map_err(anyhow::Error::msg)?
         }
         (None, None) => SeedRange::new(args.first_seed, args.deals).map_err(anyhow::Error::msg)?,
     };
@@ -90,12 +93,21 @@ pub fn run(args: &WinrateArgs, out: &mut dyn Write) -> Result<Outcome> {
             "--pysol: 0 is no PySolFC game number (PySolFC says \"Invalid game number\"): its games start at 1 (--first-seed 1, or --seeds 1..N)"
         );
     }
+    if let Err(why) = source.check_number(range.last()) {
+        match source {
+            DealSource::Seed => bail!(
+                "{selection}: {why} (PySolFC's game numbers, which go on to {}, take --pysol)",
+                patience::pysol::MAX_NUMBER
+            ),
+            DealSource::Pysol => bail!("--pysol {selection}: {why}"),
+        }
+    }
     if selection.is_empty() {
         bail!("{selection} holds no seed");
     }
     // The deals this run asks for, per variant: the selection's seeds, or with --retry those
     // of them that the file records as unknown.
-    let asks = |id: &'static str, seed: u64| {
+    let asks = |id: &'static str, seed: u128| {
         retry
             .as_ref()
             .is_none_or(|unknown| unknown.contains(&(id, seed)))
@@ -165,7 +177,7 @@ pub fn run(args: &WinrateArgs, out: &mut dyn Write) -> Result<Outcome> {
                 .display()
         );
     }
-    let mut done: HashSet<(&'static str, u64)> = HashSet::new();
+    let mut done: HashSet<(&'static str, u128)> = HashSet::new();
     let (mut file, read_back) = match &args.csv {
         None => (None, 0),
         Some(path) if args.resume => {
@@ -230,9 +242,9 @@ pub fn run(args: &WinrateArgs, out: &mut dyn Write) -> Result<Outcome> {
         let done = &done;
         // With --retry, the unknown deals themselves in increasing order (not every seed of
         // the range from the first to the last, which may be nearly 2^64 seeds).
-        let seeds: Box<dyn Iterator<Item = u64> + Send> = match &retry {
+        let seeds: Box<dyn Iterator<Item = u128> + Send> = match &retry {
             Some(unknown) => {
-                let mut list: Vec<u64> = unknown
+                let mut list: Vec<u128> = unknown
                     .iter()
                     .filter(|&&(v, s)| v == id && selection.contains(s))
                     .map(|&(_, s)| s)
@@ -258,7 +270,7 @@ pub fn run(args: &WinrateArgs, out: &mut dyn Write) -> Result<Outcome> {
                     pool: &'a rayon::ThreadPool = &pool,
                     options: &'a Options = &options,
                     source: DealSource = source,
-                    seeds: Box<dyn Iterator<Item = u64> + Send + 'a> = Box::new(seeds),
+                    seeds: Box<dyn Iterator<Item = u128> + Send + 'a> = Box::new(seeds),
                     cancel: &'a AtomicBool = cancel,
                     on_record: &'a mut dyn FnMut(Record) -> Result<()> = &mut on_record,
                 ) -> Result<PassEnd> => solve_all::<V, _, anyhow::Error>(v, pool, options, source, seeds, cancel, on_record))??,
@@ -267,7 +279,7 @@ pub fn run(args: &WinrateArgs, out: &mut dyn Write) -> Result<Outcome> {
                     options: &'a Options = &options,
                     budget: Budget = budget,
                     source: DealSource = source,
-                    seeds: Box<dyn Iterator<Item = u64> + Send + 'a> = Box::new(seeds),
+                    seeds: Box<dyn Iterator<Item = u128> + Send + 'a> = Box::new(seeds),
                     cancel: &'a AtomicBool = cancel,
                     on_record: &'a mut dyn FnMut(Record) -> Result<()> = &mut on_record,
                 ) -> Result<PassEnd> => play_all::<V, _, anyhow::Error>(v, pool, options, budget, source, seeds, cancel, on_record))??,
@@ -361,7 +373,7 @@ fn unknown_deals(
     knowledge: Knowledge,
     source: DealSource,
     verify: bool,
-) -> Result<HashSet<(&'static str, u64)>> {
+) -> Result<HashSet<(&'static str, u128)>> {
     if knowledge == Knowledge::Hidden {
         bail!(
             "--retry solves again the unknown verdicts of thoughtful play; a hidden-play deal always ends won or lost"
@@ -374,7 +386,7 @@ fn unknown_deals(
     if let Some(row) = rows.iter().find(|r| r.record.source != source) {
         bail!("{}", other_source(path, row, source));
     }
-    let unknown: HashSet<(&'static str, u64)> = rows
+    let unknown: HashSet<(&'static str, u128)> = rows
         .into_iter()
         .map(|row| row.record)
         .filter(|r| {
@@ -478,7 +490,8 @@ fn check_resumed(
             Answer::Unknown(Limit::Nodes) => r.nodes < options.max_nodes,
             Answer::Unknown(Limit::Time) => options.timeout.is_none(),
             Answer::Unknown(_) => false,
-            // The node limit is checked every 1024 nodes.
+            // Files of earlier versions, whose node limit was checked every 1024 nodes, hold
+            // rows up to 1023 nodes past it.
             Answer::Won { .. } | Answer::Lost => r.nodes > options.max_nodes.saturating_add(1024),
         })
         .collect();

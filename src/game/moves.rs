@@ -142,7 +142,10 @@ impl FromStr for Move {
             Some((to, n)) => {
                 let n: u8 = n
                     .parse()
-                    .map_err(|_| err("the count after x must be a number"))?;
+                    .map_err(|_| match n.bytes().all(|b| b.is_ascii_digit()) {
+                        true if !n.is_empty() => err("the count after x is at most 255"),
+                        _ => err("the count after x must be a whole number"),
+                    })?;
                 if n < 2 {
                     return Err(err("a count after x must be at least 2"));
                 }

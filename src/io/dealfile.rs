@@ -165,7 +165,7 @@ pub fn read_deal(text: &str) -> Result<Deal, DealFileError> {
                 deal.seed = match value {
                     Value::Null => None,
                     v => Some(v.as_u64().ok_or_else(|| {
-                        type_error("\"seed\"".into(), "a whole number 0 or more", v)
+                        type_error("\"seed\"".into(), "a whole number from 0 to 2^64 - 1", v)
                     })?),
                 }
             }
@@ -488,7 +488,7 @@ mod tests {
         );
         assert_eq!(
             err(r#"{"tableau piles": [], "seed": -3}"#),
-            "deal file: \"seed\": expected a whole number 0 or more, found the number -3"
+            "deal file: \"seed\": expected a whole number from 0 to 2^64 - 1, found the number -3"
         );
         assert!(err("[1, 2]").starts_with("deal file: not a JSON object: invalid type"));
         assert!(err("{\"tableau piles\": [").starts_with("deal file: not a JSON object: EOF"));

@@ -143,8 +143,8 @@ pub struct VariantSummary<'a> {
     pub deals_per_second: Option<f64>,
     pub deals_run: Option<u64>,
     pub wall_seconds: Option<f64>,
-    pub first_seed: Option<u64>,
-    pub last_seed: Option<u64>,
+    pub first_seed: Option<u128>,
+    pub last_seed: Option<u128>,
     pub limits: Option<&'a RunLimits>,
 }
 
@@ -262,8 +262,8 @@ pub struct Comparison<'a> {
     pub a: ComparedFile<'a>,
     pub b: ComparedFile<'a>,
     pub common_deals: u64,
-    pub first_seed: u64,
-    pub last_seed: u64,
+    pub first_seed: u128,
+    pub last_seed: u128,
     /// A's verdict, then B's: the number of deals.
     pub table: ByVerdict<ByVerdict<u64>>,
     pub won_by_both: u64,
@@ -274,7 +274,7 @@ pub struct Comparison<'a> {
     pub won_by_either_low: f64,
     pub every_card_known: EveryCardKnown,
     /// Seeds proved unsolvable in one file and won in the other.
-    pub contradictions: Vec<u64>,
+    pub contradictions: Vec<u128>,
     pub identical: u64,
     pub median_seconds: [f64; 2],
     pub mean_nodes: [f64; 2],

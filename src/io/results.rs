@@ -111,7 +111,7 @@ impl<'de> Deserialize<'de> for Limit {
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct ResultRow {
     pub variant: String,
-    pub seed: u64,
+    pub seed: u128,
     pub knowledge: Knowledge,
     pub verdict: VerdictWord,
     pub moves: Option<u32>,
@@ -228,6 +228,15 @@ impl TryFrom<ResultRow> for Record {
             )));
         };
         let solution = row.solution.filter(|s| !s.trim().is_empty());
+        let source = row.source.unwrap_or_default();
+        if source == DealSource::Pysol && row.seed == 0 {
+            return Err(RowError::Impossible(
+                "a deal of PySolFC's game 0, which PySolFC does not have (its game numbers start at 1)".into(),
+            ));
+        }
+        if let Err(why) = source.check_number(row.seed) {
+            return Err(RowError::Impossible(why));
+        }
         if let Some(why) = crate::batch::verify::impossible(rules, answer, solution.as_deref()) {
             return Err(RowError::Impossible(why));
         }
@@ -315,7 +324,7 @@ impl Columns {
     fn seed_of(&self, row: &ByteRecord) -> Option<String> {
         let i = self.index("seed")?;
         let seed = std::str::from_utf8(row.get(i)?).ok()?;
-        (row.len() > i + 1 && seed.parse::<u64>().is_ok()).then(|| seed.to_string())
+        (row.len() > i + 1 && seed.parse::<u128>().is_ok()).then(|| seed.to_string())
     }
 }
 
@@ -686,7 +695,7 @@ pub fn check_new_output(path: &Path, inputs: &[PathBuf]) -> Result<(), FileError
 mod tests {
     use super::*;
 
-    fn rec(seed: u64, answer: Answer, nodes: u64) -> Record {
+    fn rec(seed: u128, answer: Answer, nodes: u64) -> Record {
         Record::new("stonewall", seed, answer, nodes, 0.0123456789)
     }
 
@@ -758,7 +767,7 @@ mod tests {
         };
         let mut all = Vec::new();
         for (seed, answer) in every_answer().into_iter().enumerate() {
-            let r = rec(seed as u64, answer, 20480);
+            let r = rec(seed as u128, answer, 20480);
             all.extend([r.clone(), r.hidden(budget), r.hidden(unrecorded)]);
             all.push(r.with_knowledge(Knowledge::Hidden));
         }

@@ -160,7 +160,9 @@ impl<V: Variant, K: KeyWords> BestFirst<V, K> {
             return End::Exhausted;
         };
         let end = self.run(&plan, &ctx, &start, limits, cancel);
-        if end == End::Stopped(Limit::Nodes) {
+        // A search stopped by its cap in the middle of an expansion is closed: the budget is
+        // spent, and going on would not be the uninterrupted search.
+        if end == End::Stopped(Limit::Nodes) && self.nodes_made < limits.cap {
             self.open = Some((plan, ctx, start));
         }
         end
@@ -175,7 +177,7 @@ impl<V: Variant, K: KeyWords> BestFirst<V, K> {
         cancel: &AtomicBool,
     ) -> End {
         let v = self.v;
-        if self.nodes_made >= limits.max_nodes {
+        if self.nodes_made >= limits.max_nodes.min(limits.cap) {
             return End::Stopped(Limit::Nodes);
         }
         while let Some(e) = self.heap.pop() {
@@ -197,6 +199,9 @@ impl<V: Variant, K: KeyWords> BestFirst<V, K> {
             }
             let end = plan.apply::<V>(v, &pos, &mut self.moves, 0);
             for i in 0..end {
+                if self.nodes_made >= limits.cap {
+                    return End::Stopped(Limit::Nodes);
+                }
                 let m = self.moves[i];
                 let u = apply::<V>(v, &mut pos, m);
                 self.nodes_made += 1;

@@ -381,6 +381,7 @@ impl<V: Variant> Solver<V> {
     fn limits(&self, t0: Instant) -> Limits {
         Limits {
             max_nodes: self.options.max_nodes,
+            cap: self.options.max_nodes,
             deadline: self.options.timeout.map(|d| t0 + d),
             table_bytes: self.options.table_bytes,
         }
@@ -464,7 +465,14 @@ impl<V: Variant> Solver<V> {
         self.release();
         let best = &mut self.searchers.best;
         best.set_max_bytes(limits.table_bytes);
-        let end = best.search(start, &schedule::budget_of(limits, nodes), cancel);
+        // Its share is checked between expansions, as the schedule's turns are; the solve's
+        // budget is never passed.
+        let share = Limits {
+            max_nodes: nodes,
+            cap: limits.cap.saturating_sub(spent),
+            ..limits.clone()
+        };
+        let end = best.search(start, &share, cancel);
         self.stats.nodes += best.nodes_made;
         match end {
             End::Found(moves) => Some(moves),

@@ -209,7 +209,12 @@ impl<V: Variant> Scan<V> for Restarts<'_, V> {
         while now < target {
             let length = RESTART_UNIT * luby(self.i);
             let stop = (self.first + length).min(target) - self.first;
-            end = self.searcher.resume(win, &budget_of(limits, stop), c);
+            let limits = Limits {
+                max_nodes: stop,
+                cap: limits.cap.saturating_sub(self.first),
+                ..limits.clone()
+            };
+            end = self.searcher.resume(win, &limits, c);
             self.seen.absorb(self.searcher.stats);
             now = self.first + self.searcher.stats.nodes;
             if end != End::Stopped(Limit::Nodes) {
@@ -381,10 +386,17 @@ impl<V: Variant> Run<'_, V> {
         self.limits.max_nodes.saturating_sub(self.spent)
     }
 
-    /// Gives `scan` a turn of `grant` nodes; its end, with its nodes and counters tallied.
+    /// Gives `scan` a turn of `grant` nodes; its end, with its nodes and counters tallied. The
+    /// turn may run on to the scan's next check of its limits, but never past the solve's
+    /// budget: the scan's cap is what the budget has left.
     fn turn(&mut self, scan: &mut dyn Scan<V>, grant: u64) -> End {
         let before = scan.stats().nodes;
-        let limits = budget_of(self.limits, before + grant);
+        let cap = before + self.left();
+        let limits = Limits {
+            max_nodes: (before + grant).min(cap),
+            cap,
+            ..self.limits.clone()
+        };
         let end = scan.resume(self.start, &mut self.win, &limits, self.cancel);
         let st = scan.stats();
         self.stats.absorb(st);
@@ -656,13 +668,5 @@ fn luby(i: u64) -> u64 {
         1 << (k - 1)
     } else {
         luby(i - ((1u64 << (k - 1)) - 1))
-    }
-}
-
-/// `limits` with a node limit of `n`.
-pub(crate) fn budget_of(limits: &Limits, n: u64) -> Limits {
-    Limits {
-        max_nodes: n,
-        ..limits.clone()
     }
 }

@@ -41,8 +41,13 @@ impl std::fmt::Display for Limit {
 /// The budget of one search.
 #[derive(Clone, Debug)]
 pub struct Limits {
-    /// Most nodes (moves made) before giving up.
+    /// Nodes (moves made) after which the search stops at its next check (every 1,024 nodes;
+    /// the best-first search's, between expansions): a scan's turn in the schedule, which may
+    /// run past it to that check.
     pub max_nodes: u64,
+    /// Most nodes the search may make, never passed: it stops before the move that would pass
+    /// it (the budget the user gave, where `max_nodes` is a turn's target).
+    pub cap: u64,
     /// When to give up, if ever.
     pub deadline: Option<Instant>,
     /// Most bytes the transposition table may hold.
@@ -426,6 +431,7 @@ impl<V: Variant, K: KeyWords> Searcher<V, K> {
     ) -> End {
         let v = self.v;
         let mut nodes = self.stats.nodes;
+        let cap = limits.cap;
         let incremental = self.incremental();
         let ahead_keys = self.keys_ahead();
         loop {
@@ -439,6 +445,12 @@ impl<V: Variant, K: KeyWords> Searcher<V, K> {
                     return End::Exhausted;
                 }
                 continue;
+            }
+            // Before the move that would pass the cap: nothing to take back, and a resumed
+            // search makes this move next, as one uninterrupted search would have.
+            if nodes >= cap {
+                self.stats.nodes = nodes;
+                return End::Stopped(Limit::Nodes);
             }
             let index = top.next as usize;
             let m = self.moves[index];

@@ -530,7 +530,7 @@ fn messages_say_the_reason_once_and_give_no_tip_that_fails() {
     // Before: clap's tip "to pass '-1' as a value, use '-- -1'", which cannot work there.
     for (flag, value, want) in [
         ("--shard", "-1/2", "expected K/N"),
-        ("--seeds", "-1..3", "\"-1\" is not a seed"),
+        ("--seeds", "-1..3", "\"-1\" is not a number of a deal"),
     ] {
         let err = refused(&["winrate", "stonewall", flag, value]);
         assert!(err.contains(want) && !err.contains("'-- -1'"), "{err}");

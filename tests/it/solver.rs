@@ -262,6 +262,7 @@ fn key_along_search<V: Variant>(v: V, seeds: std::ops::Range<u64>, nodes: u64) -
     let mut searcher = Searcher::<V, V::Key>::new(v, TABLE_BYTES, Prune::NONE);
     let limits = Limits {
         max_nodes: nodes,
+        cap: nodes,
         deadline: None,
         table_bytes: TABLE_BYTES,
     };
@@ -1884,6 +1885,7 @@ fn best_first_cross_check<V: Variant>(
     let mut best = BestFirst::<V, V::Key>::new(v, TABLE_BYTES, Prune::default());
     let limits = Limits {
         max_nodes: nodes,
+        cap: nodes,
         deadline: None,
         table_bytes: TABLE_BYTES,
     };
@@ -2098,6 +2100,7 @@ fn move_order_noise_changes_no_verdict() {
         let cancel = AtomicBool::new(false);
         let limits = Limits {
             max_nodes: nodes,
+            cap: nodes,
             deadline: None,
             table_bytes: TABLE_BYTES,
         };
@@ -2147,6 +2150,7 @@ fn a_streamlined_search_that_runs_dry_proves_nothing() {
         let mut streamlined = Searcher::<V, V::Key>::new(v, TABLE_BYTES, Prune::default());
         let limits = Limits {
             max_nodes: nodes,
+            cap: nodes,
             deadline: None,
             table_bytes: TABLE_BYTES,
         };
@@ -2175,10 +2179,12 @@ fn a_streamlined_search_that_runs_dry_proves_nothing() {
     );
 }
 
-/// A node limit of `n`, no deadline, the tests' table bound.
+/// A node limit of `n` checked every 1,024 nodes (a scan's turn in the schedule), no
+/// deadline, the tests' table bound.
 fn node_limit(n: u64) -> Limits {
     Limits {
         max_nodes: n,
+        cap: u64::MAX,
         deadline: None,
         table_bytes: TABLE_BYTES,
     }
@@ -2209,6 +2215,7 @@ fn a_resumed_search_goes_as_one_search() {
         let cancel = AtomicBool::new(false);
         let mut one = Searcher::<V, V::Key>::new(v, TABLE_BYTES, Prune::default());
         let mut parts = Searcher::<V, V::Key>::new(v, TABLE_BYTES, Prune::default());
+        let mut capped = Searcher::<V, V::Key>::new(v, TABLE_BYTES, Prune::default());
         let mode = Mode {
             streamline,
             ..Mode::noisy(noise)
@@ -2238,6 +2245,28 @@ fn a_resumed_search_goes_as_one_search() {
             assert_eq!(end.as_ref(), Some(&whole), "{what}");
             if !matches!(whole, End::Stopped(_)) {
                 assert_eq!(parts.stats.nodes, one.stats.nodes + stops, "{what}");
+            }
+            // Stopped by exact caps instead (the solve's budget), it takes nothing back: the
+            // same end in the same nodes.
+            let mut end = capped.begin(&pos, &mut Win(v), mode);
+            for n in [1, 3_000, 7_001, 20_000, 41_000, 60_000] {
+                if end.is_some() {
+                    break;
+                }
+                let exact = Limits {
+                    cap: n,
+                    ..node_limit(n)
+                };
+                let e = capped.resume(&mut Win(v), &exact, &cancel);
+                if !capped.is_open() || n == 60_000 {
+                    end = Some(e);
+                } else {
+                    assert_eq!(capped.stats.nodes, n, "{what}: stopped at its cap");
+                }
+            }
+            if !matches!(whole, End::Stopped(_)) && one.stats.nodes <= 60_000 {
+                assert_eq!(end.as_ref(), Some(&whole), "{what}");
+                assert_eq!(capped.stats.nodes, one.stats.nodes, "{what}");
             }
             seen[end_kind(&whole)] += 1;
         }
