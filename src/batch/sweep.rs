@@ -5,7 +5,8 @@
 //! one's rate beside its paired difference against the first.
 //!
 //! A variant's id is the base id followed by each varied key and value (`stonewall` with
-//! `spaces=kings`: `stonewall-spaces-kings`); its rules file, written beside the result CSV
+//! `spaces=kings`: `stonewall-spaces-kings`; a table's key by its own name, `stock.passes=2`:
+//! `-passes-2`); its rules file, written beside the result CSV
 //! ([`write_rules_files`]), lets `merge`, `compare` and `plot` read its rows later.
 
 use super::compare::{Pairing, deals_alike, p_text, same_rules};
@@ -187,7 +188,9 @@ pub fn variants(base: &Rules, varies: &[Vary]) -> Result<Vec<SweepVariant>, Stri
         let mut id = base.id.to_string();
         let mut t = table.clone();
         for (k, v) in &settings {
-            id.push_str(&format!("-{}-{}", slug(k), slug(v)));
+            // A table's key by its own name (`stock.passes`: `passes`), to keep ids short.
+            let name = k.rsplit('.').next().unwrap_or(k);
+            id.push_str(&format!("-{}-{}", slug(name), slug(v)));
             set(&mut t, k, v);
         }
         let said: Vec<String> = settings.iter().map(|(k, v)| format!("{k}={v}")).collect();
@@ -567,7 +570,7 @@ mod tests {
         let passes: Vec<Stock> = two.iter().map(|v| v.rules.stock).collect();
         let draw = |passes| Stock::Waste { draw: 1, passes };
         assert_eq!(passes, [draw(Some(1)), draw(Some(2)), draw(None)]);
-        assert_eq!(two[1].rules.id, "napoleons-shoulder-stock-passes-2");
+        assert_eq!(two[1].rules.id, "napoleons-shoulder-passes-2");
     }
 
     #[test]

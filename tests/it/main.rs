@@ -20,3 +20,4 @@ mod rules;
 mod rulesfile;
 mod show;
 mod solver;
+mod sweep;
