@@ -187,6 +187,12 @@ impl Pairing {
         })
     }
 
+    /// Deals won by A only whose B verdict is unknown, and won by B only whose A verdict is
+    /// unknown: wins the other side's search ran out before finding or refuting.
+    pub fn only_unknown(&self) -> (u64, u64) {
+        (self.table[0][2], self.table[2][0])
+    }
+
     /// Side `i`'s (0 for A) won, lost and unknown deals among those in both.
     pub fn counts(&self, i: usize) -> [u64; 3] {
         let t = &self.table;
@@ -414,6 +420,8 @@ impl Compared {
             won_by_both: p.both,
             won_by_a_only: p.a_only,
             won_by_b_only: p.b_only,
+            won_by_a_only_b_unknown: p.only_unknown().0,
+            won_by_b_only_a_unknown: p.only_unknown().1,
             sign_test_p: p.p,
             rates: [rate(0), rate(1)],
             won_by_either: either,
@@ -505,6 +513,13 @@ impl Compared {
             p.a_only + p.b_only,
             p_text(p.p)
         )?;
+        let (ua, ub) = p.only_unknown();
+        if ua + ub > 0 {
+            writeln!(
+                out,
+                "of those won by one only, the other's verdict is unknown (not proved lost) on {ua} won by A and {ub} won by B"
+            )?;
+        }
         writeln!(out, "{who_a}: {}", p.rate_text(0))?;
         writeln!(out, "{who_b}: {}", p.rate_text(1))?;
         if let Some(either) = self.either() {
@@ -712,6 +727,7 @@ mod tests {
         assert_eq!(p.contradictions, vec![4, 5]);
         assert_eq!(p.counts(0), [3, 2, 1]);
         assert_eq!(p.counts(1), [3, 2, 1]);
+        assert_eq!(p.only_unknown(), (1, 1));
         assert_eq!(p.p, 1.0);
         assert!(Pairing::of(&a, &BTreeMap::new()).is_none());
     }

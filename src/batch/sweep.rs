@@ -277,6 +277,31 @@ pub struct SweepRow {
     pub paired: Result<Pairing, String>,
 }
 
+impl SweepRow {
+    /// The row's cells: the id, the values, the counts, the rate, and the pairing (`-` when
+    /// there is none).
+    fn cells(&self) -> Vec<String> {
+        let t = &self.tally;
+        let mut line = vec![self.variant.rules.id.to_string()];
+        line.extend(self.variant.settings.iter().map(|(_, v)| v.clone()));
+        line.extend([t.deals(), t.won, t.lost, t.unknown].map(|n| n.to_string()));
+        line.extend([t.rate_text(), t.interval_text()]);
+        match &self.paired {
+            Ok(p) => line.extend([
+                only_text(p.a_only, p.only_unknown().0),
+                only_text(p.b_only, p.only_unknown().1),
+                format!(
+                    "{:+.2} pts",
+                    100.0 * (p.b_only as f64 - p.a_only as f64) / p.n as f64
+                ),
+                p_text(p.p),
+            ]),
+            Err(_) => line.extend(["-", "-", "-", "-"].map(String::from)),
+        }
+        line
+    }
+}
+
 /// Each variant's rate and its paired difference against the first.
 pub struct SweepTable {
     pub base: &'static str,
@@ -370,30 +395,11 @@ impl SweepTable {
                 .collect(),
         ];
         let mut notes = Vec::new();
-        for row in &self.rows {
-            let t = &row.tally;
-            let mut line = vec![row.variant.rules.id.to_string()];
-            line.extend(row.variant.settings.iter().map(|(_, v)| v.clone()));
-            line.extend([t.deals(), t.won, t.lost, t.unknown].map(|n| n.to_string()));
-            line.extend([t.rate_text(), t.interval_text()]);
-            match &row.paired {
-                Ok(p) => line.extend([
-                    p.a_only.to_string(),
-                    p.b_only.to_string(),
-                    format!(
-                        "{:+.2} pts",
-                        100.0 * (p.b_only as f64 - p.a_only as f64) / p.n as f64
-                    ),
-                    p_text(p.p),
-                ]),
-                Err(why) => {
-                    if !std::ptr::eq(row, first) {
-                        notes.push(format!("{}: not paired: {why}", row.variant.rules.id));
-                    }
-                    line.extend(["-", "-", "-", "-"].map(String::from));
-                }
+        for (i, row) in self.rows.iter().enumerate() {
+            if let (Err(why), true) = (&row.paired, i > 0) {
+                notes.push(format!("{}: not paired: {why}", row.variant.rules.id));
             }
-            lines.push(line);
+            lines.push(row.cells());
         }
         let interrupted = if self.interrupted {
             " (interrupted: the table covers the deals finished)"
@@ -432,7 +438,7 @@ impl SweepTable {
         }
         writeln!(
             out,
-            "first only / this only: deals won by {} and not by the variant / by the variant and not by {} (an unknown verdict is no win), on the seeds both have; difference: this only minus first only, in points of those deals; sign test: exact, two-sided",
+            "first only / this only: deals won by {} and not by the variant / by the variant and not by {}, on the seeds both have; N (U): U of the N are unknown (not proved lost) under the other; difference: this only minus first only, in points of those deals; sign test: exact, two-sided",
             first.variant.rules.id, first.variant.rules.id
         )?;
         writeln!(
@@ -468,7 +474,9 @@ impl SweepTable {
                             common_deals: p.n,
                             won_by_both: p.both,
                             first_only: p.a_only,
+                            first_only_this_unknown: p.only_unknown().0,
                             this_only: p.b_only,
+                            this_only_first_unknown: p.only_unknown().1,
                             sign_test_p: p.p,
                         }),
                         not_paired: row.paired.as_ref().err().map(String::as_str),
@@ -476,6 +484,14 @@ impl SweepTable {
                 })
                 .collect(),
         }
+    }
+}
+
+/// `12`, or `12 (3)` when 3 of the 12 are unknown under the other game.
+fn only_text(n: u64, unknown: u64) -> String {
+    match unknown {
+        0 => n.to_string(),
+        u => format!("{n} ({u})"),
     }
 }
 
@@ -511,7 +527,11 @@ pub struct PairedJson {
     pub common_deals: u64,
     pub won_by_both: u64,
     pub first_only: u64,
+    /// Of `first_only`, the deals whose verdict under this variant is unknown.
+    pub first_only_this_unknown: u64,
     pub this_only: u64,
+    /// Of `this_only`, the deals whose verdict under the first variant is unknown.
+    pub this_only_first_unknown: u64,
     pub sign_test_p: f64,
 }
 

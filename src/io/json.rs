@@ -274,6 +274,10 @@ pub struct Comparison<'a> {
     pub won_by_both: u64,
     pub won_by_a_only: u64,
     pub won_by_b_only: u64,
+    /// Of `won_by_a_only`, the deals whose B verdict is unknown (not proved lost).
+    pub won_by_a_only_b_unknown: u64,
+    /// Of `won_by_b_only`, the deals whose A verdict is unknown.
+    pub won_by_b_only_a_unknown: u64,
     pub sign_test_p: f64,
     /// A's and B's won, lost and unknown deals among those in both, with the 95% interval.
     pub rates: [EveryCardKnown; 2],

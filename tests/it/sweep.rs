@@ -202,24 +202,41 @@ fn a_sweeps_rows_are_those_of_each_rules_file_run_by_hand() {
         assert_eq!(mine.len(), 10);
         assert_eq!(mine, theirs.iter().collect::<BTreeMap<_, _>>(), "{id}");
     }
-    // The table's paired counts are those of the rows paired by hand.
-    let (mut first_only, mut this_only) = (0, 0);
+    // The table's paired counts are those of the rows paired by hand: won by one only, and
+    // of those, unknown under the other.
+    let (mut first_only, mut this_only, mut unknown) = (0, 0, [0, 0]);
     for s in 0..10 {
-        let w = |id: &str| won(&rows[&(id.to_string(), s)]);
-        match (w(ids[0]), w(ids[1])) {
-            (true, false) => first_only += 1,
-            (false, true) => this_only += 1,
+        let row = |id: &str| &rows[&(id.to_string(), s)];
+        let (a, b) = (row(ids[0]), row(ids[1]));
+        match (won(a), won(b)) {
+            (true, false) => {
+                first_only += 1;
+                unknown[0] += u64::from(b.contains(",unknown,"));
+            }
+            (false, true) => {
+                this_only += 1;
+                unknown[1] += u64::from(a.contains(",unknown,"));
+            }
             _ => {}
         }
     }
     assert!(first_only + this_only > 0, "nothing to pair: {text}");
     let kings = text.lines().find(|l| l.starts_with(ids[1])).unwrap();
-    let cells: Vec<&str> = kings.split_whitespace().collect();
-    // variant, spaces, deals, won, lost, unknown, win %, interval (2 words), first only, this only
+    // Columns are two spaces apart or more: variant, spaces, deals, won, lost, unknown, win %,
+    // interval, first only, this only.
+    let cells: Vec<&str> = kings
+        .split("  ")
+        .map(str::trim)
+        .filter(|c| !c.is_empty())
+        .collect();
     assert_eq!(cells[1], "kings", "{text}");
+    let cell = |n: u64, u: u64| match u {
+        0 => n.to_string(),
+        u => format!("{n} ({u})"),
+    };
     assert_eq!(
-        (cells[9], cells[10]),
-        (&*first_only.to_string(), &*this_only.to_string()),
+        (cells[8].to_string(), cells[9].to_string()),
+        (cell(first_only, unknown[0]), cell(this_only, unknown[1])),
         "{text}"
     );
     // The rules files beside the CSV let compare pair the variants' rows.
@@ -246,6 +263,8 @@ fn a_sweeps_rows_are_those_of_each_rules_file_run_by_hand() {
         (first_only.into(), this_only.into()),
         "{j}"
     );
+    assert_eq!(paired["first_only_this_unknown"], unknown[0], "{j}");
+    assert_eq!(paired["this_only_first_unknown"], unknown[1], "{j}");
     assert_eq!(j["variants"][0]["against_first"], Value::Null);
     assert_eq!(j["variants"][1]["settings"]["spaces"], "kings");
 }
