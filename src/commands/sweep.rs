@@ -42,7 +42,16 @@ pub fn run(args: &SweepArgs, out: &mut dyn Write) -> Result<Outcome> {
         range: args.seeds,
         shard: args.shard,
     };
-    let scope = format!("{selection}, --max-nodes {}", args.solver.max_nodes);
+    let mut scope = format!("{selection}, --max-nodes {}", args.solver.max_nodes);
+    if args.knowledge == patience::batch::Knowledge::Hidden {
+        let b = args.planner.budget();
+        scope.push_str(&format!(
+            ", planner {}, {} samples x {} nodes",
+            b.revision_text(),
+            b.samples,
+            b.sample_nodes
+        ));
+    }
     let mut table = SweepTable::new(base, &games, &records, args.knowledge, scope);
     table.interrupted = outcome == Outcome::Failure;
     if args.json {
