@@ -230,6 +230,17 @@ impl Pairing {
     }
 }
 
+/// An error and its causes in one line, `a: b: c`, as the command line prints errors.
+fn with_causes(e: &dyn std::error::Error) -> String {
+    let mut text = e.to_string();
+    let mut cause = e.source();
+    while let Some(c) = cause {
+        text.push_str(&format!(": {c}"));
+        cause = c.source();
+    }
+    text
+}
+
 /// The rows of one result file, by seed, and what kind of rows they are.
 pub struct Side {
     pub name: String,
@@ -252,7 +263,7 @@ impl Side {
         notes: &mut Vec<String>,
     ) -> Result<Side, String> {
         let name = path.display().to_string();
-        let rows = results::read(path).map_err(|e| e.to_string())?;
+        let rows = results::read(path).map_err(|e| with_causes(&e))?;
         if verify {
             for row in &rows {
                 if let Err(why) = super::verify::replay(&row.record) {
