@@ -87,6 +87,14 @@ pub enum Command {
     ///
     /// Exit status: 0 no contradiction, 1 a contradiction, 2 bad input.
     Compare(CompareArgs),
+    /// Run a game and its variants on the same seeds, a rule changed per `--vary KEY=V1,V2,...`
+    /// (keys and values as a rules file spells them, docs/sweeps.md): every combination is a
+    /// game of its own (id: the game's, then each key and value), its rows go to one CSV, and
+    /// its rules file beside it. Prints each variant's win rate with its 95% interval and its
+    /// difference from the first variant on the same deals, with an exact sign test.
+    ///
+    /// Exit status: 0 every deal done, 1 interrupted by Ctrl-C, 2 bad input.
+    Sweep(SweepArgs),
     /// Step through a solution: a page for the browser (`--html FILE`), the terminal
     /// (`--tui`) or every position one after another (`--plain`, the default).
     ///
@@ -551,6 +559,53 @@ pub struct CompareArgs {
     /// A rules file whose game the CSV files hold rows of (repeat for several games).
     #[arg(long = "rules", value_name = "FILE.toml")]
     pub rules: Vec<std::path::PathBuf>,
+}
+
+#[derive(Args, Debug)]
+pub struct SweepArgs {
+    /// The base game: an id from `patience variants`, or the path of a rules file (`.toml`).
+    #[arg(value_name = "GAME")]
+    pub game: String,
+    /// A key of the rules file and its values, comma-separated: `spaces=any,kings,never`,
+    /// `stock.passes=1,2` (`unlimited` leaves `passes` out). Repeat for more keys: every
+    /// combination runs. The first values make the first variant, the one each is paired with.
+    #[arg(long, value_name = "KEY=V1,V2,...", required = true,
+          value_parser = patience::batch::sweep::parse_vary)]
+    pub vary: Vec<patience::batch::sweep::Vary>,
+    /// The seeds, as `winrate --seeds`: `A..B` (B excluded) or `A..=B`.
+    #[arg(long, value_name = "A..B", required = true, allow_hyphen_values = true,
+          value_parser = patience::batch::parse_seed_range)]
+    pub seeds: patience::batch::SeedRange,
+    /// Run one shard of the seeds, as `winrate --shard`.
+    #[arg(long, value_name = "K/N", allow_hyphen_values = true,
+          value_parser = patience::batch::parse_shard)]
+    pub shard: Option<patience::batch::Shard>,
+    /// Worker threads [default: one per core].
+    #[arg(long, short = 'j', value_name = "J", allow_negative_numbers = true, value_parser = clap::value_parser!(u64).range(1..=1024))]
+    pub threads: Option<u64>,
+    #[command(flatten)]
+    pub solver: SolverArgs,
+    /// What the player knows, as `winrate --knowledge`.
+    #[arg(long, value_enum, default_value_t = patience::batch::Knowledge::Thoughtful)]
+    pub knowledge: patience::batch::Knowledge,
+    #[command(flatten)]
+    pub planner: PlannerArgs,
+    /// Write a row per deal of every variant to this CSV file (as `winrate --csv`), and each
+    /// variant's rules file (`ID.toml`) to its directory, for `merge`, `compare` and `plot`.
+    #[arg(long, value_name = "FILE")]
+    pub csv: Option<std::path::PathBuf>,
+    /// Continue the --csv file: skip the (variant, seed) it has, run the others.
+    #[arg(long, requires = "csv")]
+    pub resume: bool,
+    /// Replay every win the --resume file claims on its real deal, as `winrate --verify`.
+    #[arg(long)]
+    pub verify: bool,
+    /// Print the table as JSON.
+    #[arg(long)]
+    pub json: bool,
+    /// No progress bar.
+    #[arg(long, short)]
+    pub quiet: bool,
 }
 
 #[derive(Args, Debug)]

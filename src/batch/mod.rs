@@ -12,6 +12,8 @@
 //!   are checked (one shard each, none twice) and its missing deals found, per shard.
 //! - [`summary`]: the per-variant tally and the summary table / JSON.
 //! - [`stats`]: Wilson interval, nearest-rank quantiles.
+//! - [`compare`]: two sets of rows paired deal by deal, for games that deal alike, with the
+//!   exact sign test; [`sweep`]: the variants of a rule sweep, made by editing a rules file.
 //!
 //! Memory: `--table-mib` bounds the table of *each* worker's solver, so a run of J workers may
 //! hold up to J × that (tables grow only as a deal needs them). The bound is not divided by J
@@ -22,11 +24,13 @@
 //! with no time limit they are the same whatever the thread count or the order deals run in.
 //! Only the `seconds` column and the order of the rows in the file vary.
 
+pub mod compare;
 pub mod merge;
 pub mod plan;
 pub mod run;
 pub mod stats;
 pub mod summary;
+pub mod sweep;
 pub mod verify;
 
 use crate::hidden::Budget;

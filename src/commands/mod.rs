@@ -13,6 +13,7 @@ pub mod plot;
 pub mod progress;
 pub mod show;
 pub mod solve;
+pub mod sweep;
 pub mod tui;
 pub mod variants;
 pub mod winrate;
@@ -54,6 +55,7 @@ pub fn run(cli: &Cli, out: &mut dyn Write) -> Result<Outcome> {
         Command::Compare(args) => compare::run(args, out),
         Command::Play(args) => play::run(args, out),
         Command::Hint(args) => hint::run(args, out),
+        Command::Sweep(args) => sweep::run(args, out),
         Command::Show(args) => show::run(args, out),
         Command::Plot(args) => plot::run(args, out),
     }

@@ -30,6 +30,16 @@ use std::path::Path;
 use std::sync::atomic::AtomicBool;
 
 pub fn run(args: &WinrateArgs, out: &mut dyn Write) -> Result<Outcome> {
+    run_with(args, out, &mut |_| {})
+}
+
+/// [`run`], showing `seen` every record the run counts: each row read back from a resumed
+/// file, then each deal as it finishes (`patience sweep` pairs them).
+pub fn run_with(
+    args: &WinrateArgs,
+    out: &mut dyn Write,
+    seen: &mut dyn FnMut(&Record),
+) -> Result<Outcome> {
     // Everything is checked before the first deal is solved.
     let mut ids: Vec<&'static str> = Vec::new();
     for v in &args.variants {
@@ -217,6 +227,7 @@ pub fn run(args: &WinrateArgs, out: &mut dyn Write) -> Result<Outcome> {
             for r in &records {
                 let i = ids.iter().position(|&id| id == r.variant).expect("checked");
                 tallies[i].add(r);
+                seen(r);
                 done.insert((r.variant, r.seed));
             }
             (Some(file), records.len() as u64)
@@ -262,6 +273,7 @@ pub fn run(args: &WinrateArgs, out: &mut dyn Write) -> Result<Outcome> {
                 f.append(&r)?;
             }
             tally.add(&r);
+            seen(&r);
             progress.done(tally);
             Ok(())
         };

@@ -245,7 +245,8 @@ impl<T: Copy> ByVerdict<T> {
     }
 }
 
-/// What the two files say together about play with every card known.
+/// Won, lost and unknown deals with the 95% interval of the win rate: one file's (`rates`), or
+/// what the two files say together about play with every card known.
 #[derive(Copy, Clone, Debug, PartialEq, Serialize)]
 pub struct EveryCardKnown {
     pub won: u64,
@@ -258,7 +259,11 @@ pub struct EveryCardKnown {
 /// `patience compare --json`: two result files deal by deal on the seeds both hold.
 #[derive(Clone, Debug, Serialize)]
 pub struct Comparison<'a> {
+    /// A's game (each file's game is its `variant`).
     pub variant: &'static str,
+    /// The two games are played by the same rules (one game, or a rules file that copies
+    /// another): only then are `won_by_either`, `every_card_known` and `contradictions` given.
+    pub same_rules: bool,
     pub a: ComparedFile<'a>,
     pub b: ComparedFile<'a>,
     pub common_deals: u64,
@@ -269,12 +274,22 @@ pub struct Comparison<'a> {
     pub won_by_both: u64,
     pub won_by_a_only: u64,
     pub won_by_b_only: u64,
+    /// Of `won_by_a_only`, the deals whose B verdict is unknown (not proved lost).
+    pub won_by_a_only_b_unknown: u64,
+    /// Of `won_by_b_only`, the deals whose A verdict is unknown.
+    pub won_by_b_only_a_unknown: u64,
     pub sign_test_p: f64,
-    pub won_by_either: u64,
-    pub won_by_either_low: f64,
-    pub every_card_known: EveryCardKnown,
+    /// A's and B's won, lost and unknown deals among those in both, with the 95% interval.
+    pub rates: [EveryCardKnown; 2],
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub won_by_either: Option<u64>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub won_by_either_low: Option<f64>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub every_card_known: Option<EveryCardKnown>,
     /// Seeds proved unsolvable in one file and won in the other.
-    pub contradictions: Vec<u128>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub contradictions: Option<Vec<u128>>,
     pub identical: u64,
     pub median_seconds: [f64; 2],
     pub mean_nodes: [f64; 2],

@@ -22,3 +22,4 @@ mod rules;
 mod rulesfile;
 mod show;
 mod solver;
+mod sweep;
