@@ -12,6 +12,8 @@
 //!   are checked (one shard each, none twice) and its missing deals found, per shard.
 //! - [`summary`]: the per-variant tally and the summary table / JSON.
 //! - [`stats`]: Wilson interval, nearest-rank quantiles.
+//! - [`difficulty`] and [`grade`]: a deal's difficulty for `catalogue` (docs/difficulty.md):
+//!   its measures, its row, and the grade that is a pure function of the row.
 //!
 //! Memory: `--table-mib` bounds the table of *each* worker's solver, so a run of J workers may
 //! hold up to J × that (tables grow only as a deal needs them). The bound is not divided by J
@@ -22,6 +24,8 @@
 //! with no time limit they are the same whatever the thread count or the order deals run in.
 //! Only the `seconds` column and the order of the rows in the file vary.
 
+pub mod difficulty;
+pub mod grade;
 pub mod merge;
 pub mod plan;
 pub mod run;

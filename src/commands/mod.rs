@@ -3,6 +3,7 @@
 //! Shared here: the variant lookup and the start position from `--seed N`, `--deal FILE|-` or
 //! `--pysol N`.
 
+pub mod catalogue;
 pub mod check;
 pub mod compare;
 pub mod deal;
@@ -56,6 +57,7 @@ pub fn run(cli: &Cli, out: &mut dyn Write) -> Result<Outcome> {
         Command::Hint(args) => hint::run(args, out),
         Command::Show(args) => show::run(args, out),
         Command::Plot(args) => plot::run(args, out),
+        Command::Catalogue(args) => catalogue::run(args, out),
     }
 }
 
