@@ -433,6 +433,9 @@ mod tests {
                 }
                 _ => assert!(r.solution.is_none() && r.narrow.is_none(), "{at}"),
             }
+            if r.verdict == Thoughtful::Unknown {
+                assert_eq!((r.hidden, r.chance), (Hidden::Unknown, None), "{at}");
+            }
             if r.verdict == Thoughtful::Unsolvable {
                 assert_eq!((r.hidden, r.chance), (Hidden::Lost, Some(0.0)), "{at}");
             }
@@ -448,7 +451,7 @@ mod tests {
     /// lost) is never wide for a larger one, and the other way round.
     #[test]
     fn narrow_positions_have_every_other_move_lost() {
-        let deal = DealSource::Pysol.deal(Stonewall::rules(), 1).unwrap();
+        let deal = DealSource::Pysol.deal(Stonewall::rules(), 2).unwrap();
         let start = Position::from_deal::<Stonewall>(&deal).unwrap();
         let cancel = AtomicBool::new(false);
         let mut solver = Solver::<Stonewall>::new(Options {
@@ -457,7 +460,7 @@ mod tests {
             ..Options::default()
         });
         let Verdict::Solved(moves) = solver.solve(&start, &cancel).unwrap().verdict else {
-            panic!("PySolFC's Stonewall 1 is won");
+            panic!("PySolFC's Stonewall 2 is won");
         };
         let mut probe = Solver::<Stonewall>::new(Options {
             max_nodes: 300,
