@@ -179,17 +179,17 @@ pub type Thresholds = [u64; 4];
 /// [`Thresholds`] says. A game without an entry (a rules file's) grades its winnable deals
 /// `unknown`.
 pub const THRESHOLDS: &[(&str, Thresholds)] = &[
-    ("stonewall", [2000, 3000, 4000, 5000]),
-    ("lucky-piles", [2000, 3000, 4000, 5000]),
-    ("napoleons-shoulder", [2000, 3000, 4000, 5000]),
-    ("flower-garden", [2000, 3000, 4000, 5000]),
-    ("wildflower", [2000, 3000, 4000, 5000]),
-    ("lucky-thirteen", [2000, 3000, 4000, 5000]),
-    ("lucky-piles-same-suit", [2000, 3000, 4000, 5000]),
-    ("napoleons-square", [2000, 3000, 4000, 5000]),
-    ("forty-thieves", [2000, 3000, 4000, 5000]),
-    ("klondike", [2000, 3000, 4000, 5000]),
-    ("klondike-draw3", [2000, 3000, 4000, 5000]),
+    ("stonewall", [2942, 3273, 3562, 3884]),
+    ("lucky-piles", [2000, 2307, 2730, 4076]),
+    ("napoleons-shoulder", [2817, 2971, 2971, 3798]),
+    ("flower-garden", [1807, 2076, 2384, 3519]),
+    ("wildflower", [1865, 2115, 2423, 2750]),
+    ("lucky-thirteen", [3648, 3865, 4042, 4331]),
+    ("lucky-piles-same-suit", [3865, 5096, 6807, 8826]),
+    ("napoleons-square", [2673, 2855, 3250, 4211]),
+    ("forty-thieves", [2673, 2778, 3682, 4807]),
+    ("klondike", [3442, 3846, 4326, 4788]),
+    ("klondike-draw3", [3096, 3730, 4076, 4471]),
 ];
 
 /// The thresholds of game `variant`, if it has measured ones.
