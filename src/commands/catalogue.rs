@@ -81,19 +81,8 @@ pub fn run(args: &CatalogueArgs, out: &mut dyn Write) -> Result<Outcome> {
     )??;
     let wall = t0.elapsed().as_secs_f64();
     rows.sort_by_key(|r| r.seed);
-    let kept: Vec<DealRow> = rows
-        .iter()
-        .filter(|r| !args.winnable || r.verdict == Thoughtful::Solved)
-        .filter(|r| args.grade.is_none_or(|g| r.grade == g))
-        .cloned()
-        .collect();
     if !end.cancelled {
-        if let Some(f) = file {
-            f.finish(&kept)?;
-        }
-        if let Some(path) = &args.json {
-            catalogue::write_json(path, &kept)?;
-        }
+        write_files(args, file, &rows)?;
     }
     let counted: Vec<DealRow> = rows
         .into_iter()
@@ -120,11 +109,29 @@ pub fn run(args: &CatalogueArgs, out: &mut dyn Write) -> Result<Outcome> {
     if end.cancelled {
         writeln!(
             out,
-            "interrupted: the rows finished are in the CSV file, --resume continues it"
+            "interrupted: the CSV file keeps the rows, --resume goes on"
         )?;
         return Ok(Outcome::Failure);
     }
     Ok(Outcome::Success)
+}
+
+/// Ends a finished run: the rows --winnable and --grade keep, in number order, written again
+/// to the CSV file and to the JSON file.
+fn write_files(args: &CatalogueArgs, file: Option<CatalogueFile>, rows: &[DealRow]) -> Result<()> {
+    let kept: Vec<DealRow> = rows
+        .iter()
+        .filter(|r| !args.winnable || r.verdict == Thoughtful::Solved)
+        .filter(|r| args.grade.is_none_or(|g| r.grade == g))
+        .cloned()
+        .collect();
+    if let Some(f) = file {
+        f.finish(&kept)?;
+    }
+    if let Some(path) = &args.json {
+        catalogue::write_json(path, &kept)?;
+    }
+    Ok(())
 }
 
 /// A row of this run's game, deal source and budgets, against which a resumed file's rows
