@@ -112,6 +112,13 @@ pub enum Command {
     ///
     /// Exit status: 0 written, 2 bad input.
     Plot(PlotArgs),
+    /// Grade every deal of a range (docs/difficulty.md): its thoughtful verdict, hidden play,
+    /// the narrowness of its solution and its length, and a grade from very easy to very hard
+    /// (or not winnable, or unknown); a row per deal in --csv and --json, and the grades'
+    /// distribution.
+    ///
+    /// Exit status: 0 every deal done, 1 interrupted by Ctrl-C, 2 bad input.
+    Catalogue(CatalogueArgs),
 }
 
 #[derive(Args, Debug)]
@@ -501,6 +508,59 @@ pub struct MergeArgs {
     /// A rules file whose game the CSV files hold rows of (repeat for several games).
     #[arg(long = "rules", value_name = "FILE.toml")]
     pub rules: Vec<std::path::PathBuf>,
+}
+
+#[derive(Args, Debug)]
+pub struct CatalogueArgs {
+    /// The game: an id from `patience variants`, or the path of a rules file (`.toml`).
+    pub variant: String,
+    /// Our seeds `A..B` (B excluded) or `A..=B`.
+    #[arg(long, value_name = "A..B", value_parser = patience::batch::parse_seed_range,
+          required_unless_present = "pysol", conflicts_with = "pysol")]
+    pub seeds: Option<patience::batch::SeedRange>,
+    /// PySolFC's game numbers `A..B` (B excluded) or `A..=B`, dealt as PySolFC deals them.
+    #[arg(long, value_name = "A..B", value_parser = patience::batch::parse_seed_range)]
+    pub pysol: Option<patience::batch::SeedRange>,
+    /// Run one shard: the numbers whose index in the range (from 0) is K modulo N.
+    #[arg(long, value_name = "K/N", value_parser = patience::batch::parse_shard)]
+    pub shard: Option<patience::batch::Shard>,
+    /// Keep only the deals of this grade in the files written.
+    #[arg(long, value_enum, value_name = "G")]
+    pub grade: Option<patience::batch::grade::Grade>,
+    /// Keep only the deals proved winnable in the files written.
+    #[arg(long)]
+    pub winnable: bool,
+    /// Write a row per deal to this CSV file (as each deal finishes; in number order at the end).
+    #[arg(long, value_name = "FILE")]
+    pub csv: Option<std::path::PathBuf>,
+    /// Continue the --csv file: keep its rows (of the same budgets), measure the other deals.
+    #[arg(long, requires = "csv")]
+    pub resume: bool,
+    /// Also write the rows as a JSON array.
+    #[arg(long, value_name = "FILE")]
+    pub json: Option<std::path::PathBuf>,
+    /// Worker threads [default: one per core]; the rows do not depend on it.
+    #[arg(long, short = 'j', value_name = "J", value_parser = clap::value_parser!(u64).range(1..=1024))]
+    pub threads: Option<u64>,
+    /// Nodes of the thoughtful solve of each deal.
+    #[arg(long, value_name = "N", default_value_t = patience::batch::difficulty::DEFAULT_MAX_NODES,
+          value_parser = positive_number)]
+    pub max_nodes: u64,
+    /// Nodes of each probe of the narrowness measure (a move at a position of the solution).
+    #[arg(long, value_name = "N", default_value_t = patience::batch::difficulty::DEFAULT_PROBE_NODES,
+          value_parser = positive_number)]
+    pub probe_nodes: u64,
+    /// Hidden play: samples per decision (1..=1024).
+    #[arg(long, value_name = "K", default_value_t = patience::batch::difficulty::DEFAULT_SAMPLES,
+          value_parser = clap::value_parser!(u32).range(1..=1024))]
+    pub samples: u32,
+    /// Hidden play: nodes of each solve of a sample.
+    #[arg(long, value_name = "N", default_value_t = patience::batch::difficulty::DEFAULT_SAMPLE_NODES,
+          value_parser = positive_number)]
+    pub sample_nodes: u64,
+    /// Most memory of each worker's solver table, in MiB.
+    #[arg(long, value_name = "MIB", default_value_t = 256, value_parser = table_mib_number)]
+    pub table_mib: u64,
 }
 
 /// Parses the process arguments. Help and version go to standard output (exit 0); any other

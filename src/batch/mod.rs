@@ -14,6 +14,8 @@
 //! - [`stats`]: Wilson interval, nearest-rank quantiles.
 //! - [`compare`]: two sets of rows paired deal by deal, for games that deal alike, with the
 //!   exact sign test; [`sweep`]: the variants of a rule sweep, made by editing a rules file.
+//! - [`difficulty`] and [`grade`]: a deal's difficulty for `catalogue` (docs/difficulty.md):
+//!   its measures, its row, and the grade that is a pure function of the row.
 //!
 //! Memory: `--table-mib` bounds the table of *each* worker's solver, so a run of J workers may
 //! hold up to J × that (tables grow only as a deal needs them). The bound is not divided by J
@@ -25,6 +27,8 @@
 //! Only the `seconds` column and the order of the rows in the file vary.
 
 pub mod compare;
+pub mod difficulty;
+pub mod grade;
 pub mod merge;
 pub mod plan;
 pub mod run;

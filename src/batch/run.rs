@@ -153,17 +153,18 @@ where
 /// The runner behind [`solve_all`], for any per-deal work: each worker thread keeps one state
 /// made by `make` (created on its first deal), `work` turns a seed into a record (`None`: the
 /// deal was cancelled, not a result), and `on_record` runs on the calling thread as in
-/// [`solve_all`].
-pub fn run_all<W, I, E>(
+/// [`solve_all`]. A record is a [`Record`] for a win rate, a catalogue row for `catalogue`.
+pub fn run_all<W, T, I, E>(
     pool: &rayon::ThreadPool,
     seeds: I,
     cancel: &AtomicBool,
     make: impl Fn() -> W + Sync,
-    work: impl Fn(&mut W, u128) -> Result<Option<Record>, E> + Sync,
-    mut on_record: impl FnMut(Record) -> Result<(), E>,
+    work: impl Fn(&mut W, u128) -> Result<Option<T>, E> + Sync,
+    mut on_record: impl FnMut(T) -> Result<(), E>,
 ) -> Result<PassEnd, E>
 where
     W: Send,
+    T: Send,
     I: Iterator<Item = u128> + Send,
     E: Send,
 {
@@ -172,7 +173,7 @@ where
     let workers: Vec<Mutex<Option<W>>> = (0..pool.current_num_threads())
         .map(|_| Mutex::new(None))
         .collect();
-    let (tx, rx) = mpsc::channel::<Result<Option<Record>, E>>();
+    let (tx, rx) = mpsc::channel::<Result<Option<T>, E>>();
     let mut first_error: Option<E> = None;
     let mut done = 0u64;
     std::thread::scope(|scope| {

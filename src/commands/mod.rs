@@ -3,6 +3,7 @@
 //! Shared here: the variant lookup and the start position from `--seed N`, `--deal FILE|-` or
 //! `--pysol N`.
 
+pub mod catalogue;
 pub mod check;
 pub mod compare;
 pub mod deal;
@@ -58,6 +59,7 @@ pub fn run(cli: &Cli, out: &mut dyn Write) -> Result<Outcome> {
         Command::Sweep(args) => sweep::run(args, out),
         Command::Show(args) => show::run(args, out),
         Command::Plot(args) => plot::run(args, out),
+        Command::Catalogue(args) => catalogue::run(args, out),
     }
 }
 

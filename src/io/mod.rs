@@ -4,6 +4,7 @@
 //! It knows the types it formats (deals, batch records and summaries, the planner's budget,
 //! solve results); none of them knows it.
 
+pub mod catalogue;
 pub mod dealfile;
 pub mod json;
 pub mod movelist;

@@ -2,6 +2,7 @@
 //! and `helpers` (positions, rule checks, solving).
 
 mod batch;
+mod catalogue;
 mod cli;
 mod cluster;
 mod common;

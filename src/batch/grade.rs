@@ -1,0 +1,503 @@
+//! A deal's difficulty (docs/difficulty.md): the row of `patience catalogue` and the grade
+//! that is a pure function of it.
+//!
+//! A row holds four measures of one deal, each reproducible from (game, deal source, number,
+//! budgets), the budgets being in the row too: the thoughtful verdict and the solution's
+//! length; hidden play (the planner's estimate of its chance at the start, and whether its
+//! play won); and the narrowness of the solution found (its positions where exactly one of
+//! the distinct moves keeps the deal winnable, as far as a small probe per move decides).
+//! [`grade`] turns a row into a [`Grade`] by the rule of docs/difficulty.md, with thresholds
+//! per game measured over its catalogue ([`THRESHOLDS`]).
+
+use super::DealSource;
+use serde::{Deserialize, Serialize};
+use std::fmt;
+
+/// The thoughtful verdict, as the result CSV spells it.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Thoughtful {
+    Solved,
+    Unsolvable,
+    Unknown,
+}
+
+/// How hidden play ended: `won`, `lost`, or `unknown` (the last solve, every card seen, ran out
+/// of nodes; or, in a game that hides nothing, the thoughtful verdict was unknown).
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Hidden {
+    Won,
+    Lost,
+    Unknown,
+}
+
+/// Who answered for hidden play.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum HiddenBy {
+    /// The planner played the deal, seeing only what a person sees.
+    Planner,
+    /// The game hides nothing: hidden play is thoughtful play, its verdict is the answer.
+    Thoughtful,
+    /// The thoughtful solver proved the deal unsolvable: lost however it is played.
+    Proof,
+    /// Not played: the thoughtful verdict is unknown, so the deal has no grade whatever hidden
+    /// play would give, and such a game is the costliest to play (`hidden` is `unknown`).
+    Unplayed,
+}
+
+/// A deal's grade. Written with hyphens (`very-easy`), in the CSV, the JSON and `--grade`.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+#[cfg_attr(feature = "cli", derive(clap::ValueEnum))]
+#[serde(rename_all = "kebab-case")]
+pub enum Grade {
+    VeryEasy,
+    Easy,
+    Medium,
+    Hard,
+    VeryHard,
+    /// Proved unsolvable with every card known.
+    NotWinnable,
+    /// The budgets did not decide it: the verdict is unknown, or the undecided parts of the
+    /// measure could move the grade.
+    Unknown,
+}
+
+impl Grade {
+    /// Every grade, in the order the summaries list them.
+    pub const ALL: [Grade; 7] = [
+        Grade::VeryEasy,
+        Grade::Easy,
+        Grade::Medium,
+        Grade::Hard,
+        Grade::VeryHard,
+        Grade::NotWinnable,
+        Grade::Unknown,
+    ];
+
+    /// The five grades of a winnable deal, easiest first.
+    const WINNABLE: [Grade; 5] = [
+        Grade::VeryEasy,
+        Grade::Easy,
+        Grade::Medium,
+        Grade::Hard,
+        Grade::VeryHard,
+    ];
+
+    /// The serde spelling: `very-easy` .. `not-winnable`, `unknown`.
+    pub fn word(self) -> &'static str {
+        match self {
+            Grade::VeryEasy => "very-easy",
+            Grade::Easy => "easy",
+            Grade::Medium => "medium",
+            Grade::Hard => "hard",
+            Grade::VeryHard => "very-hard",
+            Grade::NotWinnable => "not-winnable",
+            Grade::Unknown => "unknown",
+        }
+    }
+}
+
+impl fmt::Display for Grade {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.word())
+    }
+}
+
+/// One deal of a catalogue: a row of `catalogue --csv` (columns in this order) and an object
+/// of `catalogue --json`. Every column but `grade` is measured; `grade` is [`grade`] of the
+/// others. No column depends on the machine or the thread count.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct DealRow {
+    pub variant: String,
+    /// Our seed, or PySolFC's game number when `source` is `pysol`.
+    pub seed: u128,
+    pub source: DealSource,
+    pub grade: Grade,
+    /// The thoughtful verdict.
+    pub verdict: Thoughtful,
+    /// For an unknown verdict, the limit that stopped the search (`nodes` or `memory`).
+    pub limit: Option<String>,
+    /// The solution's length (a solved deal).
+    pub moves: Option<u32>,
+    /// Nodes of the thoughtful solve.
+    pub nodes: u64,
+    pub hidden: Hidden,
+    pub hidden_by: HiddenBy,
+    /// The planner's estimate, at its first decision, of its chance to win (0..1, three
+    /// decimals); 1 or 0 where hidden play is thoughtful play or the deal is proved lost.
+    pub chance: Option<f64>,
+    /// Positions along the solution where the distinct moves (moves that lead to the same
+    /// position count once) are two or more: the player has a choice.
+    pub choices: Option<u32>,
+    /// Of those, the ones where exactly one move keeps the deal winnable (every other proved
+    /// lost by a probe of `probe_nodes` nodes).
+    pub narrow: Option<u32>,
+    /// Of those, the ones no probe showed a second winning move for, and some probe did not
+    /// decide: narrow or not, unknown.
+    pub undecided: Option<u32>,
+    /// The budgets: the thoughtful solve's nodes, the planner's samples per decision, nodes
+    /// per sample and revision (empty where the planner did not play), a probe's nodes.
+    pub max_nodes: u64,
+    pub samples: Option<u32>,
+    pub sample_nodes: Option<u64>,
+    pub planner: Option<u32>,
+    pub probe_nodes: u64,
+    /// The moves of the solution, separated by spaces (docs/formats.md, "Moves").
+    pub solution: Option<String>,
+}
+
+impl DealRow {
+    /// The deal in words: `stonewall PySolFC game 7`.
+    pub fn deal_text(&self) -> String {
+        format!(
+            "{} {} {}",
+            self.variant,
+            self.source.number_word(),
+            self.seed
+        )
+    }
+
+    /// The row with its grade computed from its other columns.
+    pub fn graded(self) -> DealRow {
+        DealRow {
+            grade: grade(&self),
+            ..self
+        }
+    }
+}
+
+/// A game's thresholds of the [`score`], in thousandths: a winnable deal whose score is at
+/// most `t[0]` is very easy, at most `t[1]` easy, at most `t[2]` medium, at most `t[3]` hard,
+/// more very hard. They are the 20%, 40%, 60% and 80% quantiles (nearest rank) of the scores
+/// of the gradable winnable deals of the game's published catalogue ([`measured_thresholds`];
+/// docs/difficulty.md says how they were measured).
+pub type Thresholds = [u64; 4];
+
+/// The thresholds of each game that has a published catalogue (catalogues/), measured as
+/// [`Thresholds`] says. A game without an entry (a rules file's) grades its winnable deals
+/// `unknown`.
+pub const THRESHOLDS: &[(&str, Thresholds)] = &[
+    ("stonewall", [2942, 3273, 3562, 3884]),
+    ("lucky-piles", [2000, 2307, 2730, 4076]),
+    ("napoleons-shoulder", [2817, 2971, 2971, 3798]),
+    ("flower-garden", [1807, 2076, 2384, 3519]),
+    ("wildflower", [1865, 2115, 2423, 2750]),
+    ("lucky-thirteen", [3648, 3865, 4042, 4331]),
+    ("lucky-piles-same-suit", [3865, 5096, 6807, 8826]),
+    ("napoleons-square", [2673, 2855, 3250, 4211]),
+    ("forty-thieves", [2673, 2778, 3682, 4807]),
+    ("klondike", [3442, 3846, 4326, 4788]),
+    ("klondike-draw3", [3096, 3730, 4076, 4471]),
+];
+
+/// The thresholds of game `variant`, if it has measured ones.
+pub fn thresholds(variant: &str) -> Option<Thresholds> {
+    THRESHOLDS
+        .iter()
+        .find(|(id, _)| *id == variant)
+        .map(|&(_, t)| t)
+}
+
+/// The level (0 very easy .. 4 very hard) of a score under `t`.
+fn level(score: u64, t: &Thresholds) -> usize {
+    t.iter().take_while(|&&x| score > x).count()
+}
+
+/// The difficulty score of a solved row, in thousandths (docs/difficulty.md, "The grade"): the
+/// sum of
+///
+/// - its narrow positions, one point each;
+/// - its solution's length per card of the game (a direct win is about 1.5);
+/// - where the planner played it: one point if it lost, and the planner's doubt at the start,
+///   1 − `chance` (0 to 1);
+///
+/// as `(low, high)`, the planner's result unknown counting as won and as lost. `None` when the
+/// row is not gradable: not solved, its narrowness not measured or mostly undecided (more
+/// undecided positions than half its choices), or its game unknown.
+pub fn score(row: &DealRow) -> Option<(u64, u64)> {
+    let (Some(narrow), Some(undecided), Some(choices), Some(moves)) =
+        (row.narrow, row.undecided, row.choices, row.moves)
+    else {
+        return None;
+    };
+    if row.verdict != Thoughtful::Solved || 2 * undecided > choices {
+        return None;
+    }
+    let cards = crate::games::find(&row.variant)?.cards() as u64;
+    let mut s = 1000 * u64::from(narrow) + 1000 * u64::from(moves) / cards;
+    let mut lost = 0;
+    if row.hidden_by == HiddenBy::Planner {
+        let chance = (row.chance.unwrap_or(0.0).clamp(0.0, 1.0) * 1000.0).round() as u64;
+        s += 1000 - chance;
+        lost = match row.hidden {
+            Hidden::Won => 0,
+            Hidden::Lost => 1000,
+            Hidden::Unknown => return Some((s, s + 1000)),
+        };
+    }
+    Some((s + lost, s + lost))
+}
+
+/// The grade of a row (docs/difficulty.md, "The grade"), from its columns alone:
+///
+/// 1. proved unsolvable: `not-winnable`; thoughtful verdict unknown: `unknown`;
+/// 2. a solved deal: the level of its [`score`] against its game's [`THRESHOLDS`];
+/// 3. `unknown` when the row is not gradable ([`score`]), or when the planner's result, unknown,
+///    could change the level.
+pub fn grade(row: &DealRow) -> Grade {
+    grade_with(row, thresholds(&row.variant))
+}
+
+/// [`grade`] with the thresholds `t` (`None`: the game has none).
+pub fn grade_with(row: &DealRow, t: Option<Thresholds>) -> Grade {
+    match row.verdict {
+        Thoughtful::Unsolvable => return Grade::NotWinnable,
+        Thoughtful::Unknown => return Grade::Unknown,
+        Thoughtful::Solved => {}
+    }
+    let (Some((low, high)), Some(t)) = (score(row), t) else {
+        return Grade::Unknown;
+    };
+    let (low, high) = (level(low, &t), level(high, &t));
+    if low == high {
+        Grade::WINNABLE[low]
+    } else {
+        Grade::Unknown
+    }
+}
+
+/// Nearest-rank quantiles `qs` (each in 0..=1) of `values` (sorted here); empty: none.
+pub fn quantiles(mut values: Vec<u64>, qs: &[f64]) -> Option<Vec<u64>> {
+    if values.is_empty() {
+        return None;
+    }
+    values.sort_unstable();
+    let n = values.len();
+    Some(
+        qs.iter()
+            .map(|&q| {
+                let rank = ((q * n as f64).ceil() as usize).clamp(1, n);
+                values[rank - 1]
+            })
+            .collect(),
+    )
+}
+
+/// The thresholds a set of rows measures ([`Thresholds`]): the quantiles of the scores of its
+/// gradable rows whose score is known (the planner's result not unknown).
+pub fn measured_thresholds(rows: &[DealRow]) -> Option<Thresholds> {
+    let scores: Vec<u64> = rows
+        .iter()
+        .filter_map(score)
+        .filter(|(low, high)| low == high)
+        .map(|(s, _)| s)
+        .collect();
+    let q = quantiles(scores, &[0.2, 0.4, 0.6, 0.8])?;
+    Some([q[0], q[1], q[2], q[3]])
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A hand-made row of Stonewall (52 cards): solved in 104 moves (2 points), 40 choices,
+    /// hidden play won with chance 0.75 (a quarter point of doubt).
+    fn row(narrow: u32, undecided: u32) -> DealRow {
+        DealRow {
+            variant: "stonewall".into(),
+            seed: 1,
+            source: DealSource::Pysol,
+            grade: Grade::Unknown,
+            verdict: Thoughtful::Solved,
+            limit: None,
+            moves: Some(104),
+            nodes: 1000,
+            hidden: Hidden::Won,
+            hidden_by: HiddenBy::Planner,
+            chance: Some(0.75),
+            choices: Some(40),
+            narrow: Some(narrow),
+            undecided: Some(undecided),
+            max_nodes: 100_000,
+            samples: Some(8),
+            sample_nodes: Some(300),
+            planner: Some(15),
+            probe_nodes: 500,
+            solution: None,
+        }
+    }
+
+    /// Thresholds of a test game, made by hand.
+    const T: Thresholds = [2500, 3500, 4500, 6000];
+
+    fn g(row: &DealRow) -> Grade {
+        grade_with(row, Some(T))
+    }
+
+    #[test]
+    fn levels_follow_the_thresholds() {
+        let t = [1, 3, 3, 7];
+        let got: Vec<usize> = (0..10).map(|n| level(n, &t)).collect();
+        assert_eq!(got, vec![0, 0, 1, 1, 3, 3, 3, 3, 4, 4]);
+    }
+
+    #[test]
+    fn the_score_adds_narrow_positions_length_and_the_planner() {
+        // 2 points of length, a quarter of doubt.
+        assert_eq!(score(&row(0, 0)), Some((2250, 2250)));
+        assert_eq!(score(&row(3, 5)), Some((5250, 5250)));
+        let lost = DealRow {
+            hidden: Hidden::Lost,
+            chance: Some(0.1),
+            ..row(1, 0)
+        };
+        assert_eq!(score(&lost), Some((1000 + 2000 + 900 + 1000, 4900)));
+        // A game that hides nothing: no planner terms.
+        let open = DealRow {
+            hidden_by: HiddenBy::Thoughtful,
+            chance: Some(1.0),
+            ..row(1, 0)
+        };
+        assert_eq!(score(&open), Some((3000, 3000)));
+        // The planner's result unknown: won and lost, a point apart.
+        let unsure = DealRow {
+            hidden: Hidden::Unknown,
+            ..row(0, 0)
+        };
+        assert_eq!(score(&unsure), Some((2250, 3250)));
+    }
+
+    #[test]
+    fn a_row_gets_the_level_of_its_score() {
+        assert_eq!(g(&row(0, 0)), Grade::VeryEasy);
+        assert_eq!(g(&row(1, 0)), Grade::Easy);
+        assert_eq!(g(&row(2, 0)), Grade::Medium);
+        assert_eq!(g(&row(3, 0)), Grade::Hard);
+        assert_eq!(g(&row(4, 0)), Grade::VeryHard);
+        assert_eq!(g(&row(100, 0)), Grade::VeryHard);
+        // A lost hidden game is a point harder (and its doubt counts too).
+        let lost = DealRow {
+            hidden: Hidden::Lost,
+            ..row(0, 0)
+        };
+        assert_eq!(g(&lost), Grade::Easy);
+        // A longer solution is harder: 52 more moves, one more point.
+        let long = DealRow {
+            moves: Some(156),
+            ..row(0, 0)
+        };
+        assert_eq!(g(&long), Grade::Easy);
+    }
+
+    #[test]
+    fn what_is_undecided_makes_the_grade_unknown_only_when_it_could_change_it() {
+        // Undecided positions up to half the choices leave the grade as the proved ones give it.
+        assert_eq!(g(&row(0, 20)), Grade::VeryEasy);
+        // More than half: the measure is mostly undecided, no grade.
+        assert_eq!(g(&row(0, 21)), Grade::Unknown);
+        // The planner's result unknown: won or lost would give two levels.
+        let unsure = DealRow {
+            hidden: Hidden::Unknown,
+            ..row(0, 0)
+        };
+        assert_eq!(g(&unsure), Grade::Unknown);
+        // Very hard either way.
+        let hardest = DealRow {
+            hidden: Hidden::Unknown,
+            ..row(9, 0)
+        };
+        assert_eq!(g(&hardest), Grade::VeryHard);
+    }
+
+    #[test]
+    fn verdicts_other_than_solved_decide_alone() {
+        let lost = DealRow {
+            verdict: Thoughtful::Unsolvable,
+            narrow: None,
+            undecided: None,
+            ..row(0, 0)
+        };
+        assert_eq!(g(&lost), Grade::NotWinnable);
+        let open = DealRow {
+            verdict: Thoughtful::Unknown,
+            ..row(0, 0)
+        };
+        assert_eq!(g(&open), Grade::Unknown);
+        // A game without measured thresholds (a rules file's) cannot be graded.
+        let other = DealRow {
+            variant: "my-game".into(),
+            ..row(0, 0)
+        };
+        assert_eq!(grade(&other), Grade::Unknown);
+        assert_eq!(grade_with(&row(0, 0), None), Grade::Unknown);
+        // A published game grades by its own thresholds.
+        let t = thresholds("stonewall").unwrap();
+        assert_eq!(grade(&row(0, 0)), grade_with(&row(0, 0), Some(t)));
+        assert_eq!(grade(&row(50, 0)), Grade::VeryHard);
+        // A solved row without its narrowness (not measured) cannot be graded either.
+        let bare = DealRow {
+            narrow: None,
+            ..row(0, 0)
+        };
+        assert_eq!(g(&bare), Grade::Unknown);
+    }
+
+    #[test]
+    fn the_grade_reads_no_other_column() {
+        // Seeds, sources, budgets, node counts and solutions do not move a grade.
+        let a = row(2, 0);
+        let b = DealRow {
+            seed: 999,
+            source: DealSource::Seed,
+            nodes: 5,
+            max_nodes: 1,
+            probe_nodes: 7,
+            samples: Some(1),
+            solution: Some("T1>F1".into()),
+            ..row(2, 0)
+        };
+        assert_eq!(g(&a), g(&b));
+        assert_eq!(score(&a), score(&b));
+    }
+
+    #[test]
+    fn thresholds_are_the_quantiles_of_gradable_rows() {
+        let mut rows: Vec<DealRow> = (0..10).map(|n| row(n, 0)).collect();
+        // Rows that do not count: mostly undecided, unsure of the planner, not solved.
+        rows.push(row(100, 30));
+        rows.push(DealRow {
+            hidden: Hidden::Unknown,
+            ..row(100, 0)
+        });
+        rows.push(DealRow {
+            verdict: Thoughtful::Unsolvable,
+            ..row(100, 0)
+        });
+        assert_eq!(measured_thresholds(&rows), Some([3250, 5250, 7250, 9250]));
+        assert_eq!(measured_thresholds(&[]), None);
+        assert_eq!(quantiles(vec![5], &[0.0, 0.5, 1.0]), Some(vec![5, 5, 5]));
+    }
+
+    #[test]
+    fn grades_are_written_with_hyphens() {
+        let words: Vec<String> = Grade::ALL.iter().map(|g| g.to_string()).collect();
+        assert_eq!(
+            words,
+            [
+                "very-easy",
+                "easy",
+                "medium",
+                "hard",
+                "very-hard",
+                "not-winnable",
+                "unknown"
+            ]
+        );
+        for g in Grade::ALL {
+            let json = serde_json::to_string(&g).unwrap();
+            assert_eq!(json, format!("\"{g}\""));
+        }
+    }
+}

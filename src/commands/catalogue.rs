@@ -1,0 +1,162 @@
+//! `patience catalogue GAME --seeds A..B | --pysol A..B [--grade G] [--winnable] [--csv F]
+//! [--json F] [--resume] [--shard K/N]`: every deal of a range measured and graded
+//! (docs/difficulty.md, [`patience::batch::difficulty`]), a row per deal, and the grades'
+//! distribution. The CSV file gets each row as its deal finishes and, at the end, the rows in
+//! number order (those --grade and --winnable keep), so that it does not depend on the thread
+//! count; --resume continues it.
+
+use super::{Outcome, cancel_flag, rules_of};
+use crate::cli::CatalogueArgs;
+use anyhow::{Result, bail};
+use patience::batch::difficulty::{Budgets, measure_game};
+use patience::batch::grade::{DealRow, Grade, Hidden, HiddenBy, Thoughtful};
+use patience::batch::{DealSource, Selection};
+use patience::hidden::Budget;
+use patience::io::catalogue::{self, CatalogueFile};
+use std::collections::HashSet;
+use std::io::Write;
+use std::time::Instant;
+
+pub fn run(args: &CatalogueArgs, out: &mut dyn Write) -> Result<Outcome> {
+    let rules = rules_of(&args.variant)?;
+    let (source, range) = match (args.seeds, args.pysol) {
+        (Some(r), _) => (DealSource::Seed, r),
+        (None, Some(r)) => (DealSource::Pysol, r),
+        (None, None) => unreachable!("clap requires --seeds or --pysol"),
+    };
+    let selection = Selection {
+        range,
+        shard: args.shard,
+    };
+    if source == DealSource::Pysol {
+        patience::pysol::pysol_game(rules)?;
+        if selection.contains(0) {
+            bail!("--pysol: 0 is no PySolFC game number: its games start at 1");
+        }
+    }
+    if selection.is_empty() {
+        bail!("{selection} holds no deal");
+    }
+    let budgets = Budgets {
+        max_nodes: args.max_nodes,
+        planner: Budget::new(args.samples, args.sample_nodes),
+        probe_nodes: args.probe_nodes,
+        table_bytes: (args.table_mib as usize) << 20,
+    };
+    let (mut file, mut rows) = match &args.csv {
+        Some(path) => {
+            let (file, rows) = CatalogueFile::open(path, args.resume)?;
+            let like = budget_row(rules.id, source, &budgets);
+            let name = path.display().to_string();
+            (Some(file), catalogue::check_resumed(&name, rows, &like)?)
+        }
+        None => (None, Vec::new()),
+    };
+    let done: HashSet<u128> = rows.iter().map(|r| r.seed).collect();
+    let threads = match args.threads {
+        Some(j) => j as usize,
+        None => std::thread::available_parallelism().map_or(1, |n| n.get()),
+    };
+    let pool = rayon::ThreadPoolBuilder::new()
+        .num_threads(threads)
+        .build()?;
+    let t0 = Instant::now();
+    let seeds = selection.seeds().filter(move |s| !done.contains(s));
+    let mut on_row = |r: DealRow| -> Result<()> {
+        if let Some(f) = file.as_mut() {
+            f.append(&r)?;
+        }
+        rows.push(r);
+        Ok(())
+    };
+    let cancel = cancel_flag();
+    let end = measure_game(
+        rules,
+        &pool,
+        &budgets,
+        source,
+        Box::new(seeds),
+        cancel,
+        &mut on_row,
+    )??;
+    let wall = t0.elapsed().as_secs_f64();
+    rows.sort_by_key(|r| r.seed);
+    if !end.cancelled {
+        write_files(args, file, &rows)?;
+    }
+    let counted: Vec<DealRow> = rows
+        .into_iter()
+        .filter(|r| selection.contains(r.seed))
+        .collect();
+    let numbers = match source {
+        DealSource::Seed => selection.to_string(),
+        DealSource::Pysol => selection
+            .to_string()
+            .replacen("seeds", "PySolFC game numbers", 1),
+    };
+    writeln!(out, "{}: {numbers}", rules.id)?;
+    catalogue::write_summary(out, &counted)?;
+    writeln!(
+        out,
+        "budgets: --max-nodes {} --probe-nodes {} --samples {} --sample-nodes {} (planner revision {}); {} deals measured now in {wall:.1} s on {threads} threads",
+        budgets.max_nodes,
+        budgets.probe_nodes,
+        budgets.planner.samples,
+        budgets.planner.sample_nodes,
+        budgets.planner.revision,
+        end.done
+    )?;
+    if end.cancelled {
+        writeln!(
+            out,
+            "interrupted: the CSV file keeps the rows, --resume goes on"
+        )?;
+        return Ok(Outcome::Failure);
+    }
+    Ok(Outcome::Success)
+}
+
+/// Ends a finished run: the rows --winnable and --grade keep, in number order, written again
+/// to the CSV file and to the JSON file.
+fn write_files(args: &CatalogueArgs, file: Option<CatalogueFile>, rows: &[DealRow]) -> Result<()> {
+    let kept: Vec<DealRow> = rows
+        .iter()
+        .filter(|r| !args.winnable || r.verdict == Thoughtful::Solved)
+        .filter(|r| args.grade.is_none_or(|g| r.grade == g))
+        .cloned()
+        .collect();
+    if let Some(f) = file {
+        f.finish(&kept)?;
+    }
+    if let Some(path) = &args.json {
+        catalogue::write_json(path, &kept)?;
+    }
+    Ok(())
+}
+
+/// A row of this run's game, deal source and budgets, against which a resumed file's rows
+/// are checked (its measured columns are not read).
+fn budget_row(variant: &str, source: DealSource, b: &Budgets) -> DealRow {
+    DealRow {
+        variant: variant.to_string(),
+        seed: 0,
+        source,
+        grade: Grade::Unknown,
+        verdict: Thoughtful::Unknown,
+        limit: None,
+        moves: None,
+        nodes: 0,
+        hidden: Hidden::Unknown,
+        hidden_by: HiddenBy::Planner,
+        chance: None,
+        choices: None,
+        narrow: None,
+        undecided: None,
+        max_nodes: b.max_nodes,
+        samples: Some(b.planner.samples),
+        sample_nodes: Some(b.planner.sample_nodes),
+        planner: Some(b.planner.revision),
+        probe_nodes: b.probe_nodes,
+        solution: None,
+    }
+}

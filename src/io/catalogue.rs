@@ -1,0 +1,357 @@
+//! The files of `patience catalogue` (docs/catalogues.md): a CSV file of
+//! [`DealRow`]s with a header, written through serde, a row appended and flushed as each deal
+//! finishes and, when the run ends, the whole file written again in seed order (so that a
+//! catalogue does not depend on the thread count); and the same rows as a JSON array.
+//!
+//! An interrupted run leaves every finished row whole and at most one partial last line,
+//! which [`CatalogueFile::open`] cuts away when the run is resumed.
+
+use super::{Context, FileError, format_error as bail};
+use crate::batch::grade::DealRow;
+use std::fs::{File, OpenOptions};
+use std::io::Write;
+use std::path::{Path, PathBuf};
+
+type Result<T, E = FileError> = std::result::Result<T, E>;
+
+/// A catalogue file open for appending rows (locked while it is open: one writer per file).
+pub struct CatalogueFile {
+    path: PathBuf,
+    writer: csv::Writer<File>,
+}
+
+/// The rows of a catalogue's CSV text, checked: each a [`DealRow`] whose solution has
+/// `moves` moves, its grade made again from its other columns ([`DealRow::graded`]). A last line without its newline (an
+/// interrupted write) is left out; the byte length of the rows read is returned with them.
+pub fn parse(name: &str, bytes: &[u8]) -> Result<(Vec<DealRow>, u64)> {
+    let whole = match bytes.iter().rposition(|&b| b == b'\n') {
+        Some(i) => &bytes[..=i],
+        None => &[][..],
+    };
+    let mut reader = csv::ReaderBuilder::new().from_reader(whole);
+    let mut rows = Vec::new();
+    for (i, row) in reader.deserialize::<DealRow>().enumerate() {
+        let line = i + 2;
+        let row = row.with_context(|| format!("{name} line {line}: not a catalogue row"))?;
+        // The grade is made again from the other columns: a file of other thresholds (an
+        // earlier version's) is graded by this version's.
+        let row = row.graded();
+        let listed = row.solution.as_deref().map(|s| s.split(' ').count() as u32);
+        if listed != row.moves {
+            bail!(
+                "{name} line {line}: {} has a solution of {} moves and a moves column of {}",
+                row.deal_text(),
+                listed.unwrap_or(0),
+                row.moves.unwrap_or(0)
+            );
+        }
+        rows.push(row);
+    }
+    Ok((rows, whole.len() as u64))
+}
+
+/// Reads a catalogue file whole.
+pub fn read(path: &Path) -> Result<Vec<DealRow>> {
+    let name = path.display().to_string();
+    let bytes = std::fs::read(path).with_context(|| format!("cannot read {name}"))?;
+    Ok(parse(&name, &bytes)?.0)
+}
+
+fn lock(file: &File, path: &Path) -> Result<()> {
+    match file.try_lock() {
+        Ok(()) => Ok(()),
+        Err(std::fs::TryLockError::WouldBlock) => bail!(
+            "{} is locked by another run that is writing it: wait for it to end, or write to another file",
+            path.display()
+        ),
+        Err(std::fs::TryLockError::Error(e)) => {
+            Err(e).with_context(|| format!("cannot lock {}", path.display()))
+        }
+    }
+}
+
+impl CatalogueFile {
+    /// Opens `path` for a run: a new file (refused when it exists and is not empty, unless
+    /// `resume`), or with `resume` the rows it holds, its partial last line cut away.
+    pub fn open(path: &Path, resume: bool) -> Result<(CatalogueFile, Vec<DealRow>)> {
+        let name = path.display().to_string();
+        let exists = std::fs::metadata(path).is_ok_and(|m| m.len() > 0);
+        if exists && !resume {
+            bail!("{name} already exists: add --resume to continue it, or remove it first");
+        }
+        let mut file = OpenOptions::new()
+            .read(true)
+            .append(true)
+            .create(true)
+            .open(path)
+            .with_context(|| format!("cannot open {name}"))?;
+        lock(&file, path)?;
+        let bytes =
+            super::read_lines_bounded(&mut file).with_context(|| format!("cannot read {name}"))?;
+        let (rows, keep) = parse(&name, &bytes)?;
+        file.set_len(keep)
+            .with_context(|| format!("cannot cut the partial last line of {name}"))?;
+        let mut writer = csv::WriterBuilder::new()
+            .has_headers(keep == 0)
+            .from_writer(file);
+        if keep == 0 {
+            // The header alone, written by serializing no row: the header of the first row.
+            writer
+                .flush()
+                .with_context(|| format!("cannot write {name}"))?;
+        }
+        Ok((
+            CatalogueFile {
+                path: path.to_path_buf(),
+                writer,
+            },
+            rows,
+        ))
+    }
+
+    /// Appends a row and flushes it: it is in the file when this returns.
+    pub fn append(&mut self, row: &DealRow) -> Result<()> {
+        let name = self.path.display().to_string();
+        self.writer
+            .serialize(row)
+            .with_context(|| format!("cannot write {name}"))?;
+        self.writer
+            .flush()
+            .with_context(|| format!("cannot write {name}"))
+    }
+
+    /// Ends the run: the file written again with `rows` alone (in their order), through a
+    /// file beside it that then takes its name.
+    pub fn finish(self, rows: &[DealRow]) -> Result<()> {
+        let name = self.path.display().to_string();
+        let mut tmp = self.path.clone().into_os_string();
+        tmp.push(".new");
+        let tmp = PathBuf::from(tmp);
+        write_csv(&tmp, rows)?;
+        std::fs::rename(&tmp, &self.path).with_context(|| format!("cannot replace {name}"))?;
+        drop(self.writer);
+        Ok(())
+    }
+}
+
+/// Writes `rows` as a catalogue CSV file (replacing any file of that name).
+pub fn write_csv(path: &Path, rows: &[DealRow]) -> Result<()> {
+    let name = path.display().to_string();
+    let mut w = csv::Writer::from_path(path).with_context(|| format!("cannot create {name}"))?;
+    for r in rows {
+        w.serialize(r)
+            .with_context(|| format!("cannot write {name}"))?;
+    }
+    w.flush().with_context(|| format!("cannot write {name}"))
+}
+
+/// Writes `rows` as a JSON array, one row a line.
+pub fn write_json(path: &Path, rows: &[DealRow]) -> Result<()> {
+    let name = path.display().to_string();
+    let mut out = Vec::new();
+    out.push(b'[');
+    for (i, r) in rows.iter().enumerate() {
+        out.extend_from_slice(if i == 0 { b"\n" } else { b",\n" });
+        serde_json::to_writer(&mut out, r).with_context(|| format!("cannot write {name}"))?;
+    }
+    out.extend_from_slice(b"\n]\n");
+    let mut f = File::create(path).with_context(|| format!("cannot create {name}"))?;
+    f.write_all(&out)
+        .with_context(|| format!("cannot write {name}"))
+}
+
+/// The rows of a resumed file that this run keeps, checked against it: its game
+/// (`variant`), its deal source and its budgets (`like`, a row of this run's budgets), a deal
+/// twice only with the same row (kept once).
+pub fn check_resumed(name: &str, rows: Vec<DealRow>, like: &DealRow) -> Result<Vec<DealRow>> {
+    let mut kept: Vec<DealRow> = Vec::with_capacity(rows.len());
+    let mut at = std::collections::HashMap::new();
+    for r in rows {
+        if r.variant != like.variant || r.source != like.source {
+            bail!(
+                "{name} holds {} and this run measures {} deals of {}: use another file",
+                r.deal_text(),
+                like.source.number_word(),
+                like.variant
+            );
+        }
+        let planned = r.samples.is_some();
+        if r.max_nodes != like.max_nodes
+            || r.probe_nodes != like.probe_nodes
+            || (planned
+                && (r.samples, r.sample_nodes, r.planner)
+                    != (like.samples, like.sample_nodes, like.planner))
+        {
+            bail!(
+                "{name}: {} was measured with other budgets (--max-nodes {} --probe-nodes {}{}): a catalogue holds one set of budgets; resume it with its own, or use another file",
+                r.deal_text(),
+                r.max_nodes,
+                r.probe_nodes,
+                match (r.samples, r.sample_nodes, r.planner) {
+                    (Some(k), Some(n), Some(p)) =>
+                        format!(" --samples {k} --sample-nodes {n}, planner revision {p}"),
+                    _ => String::new(),
+                }
+            );
+        }
+        match at.get(&r.seed) {
+            Some(&i) if kept[i] == r => {}
+            Some(_) => bail!("{name} holds two different rows of {}", r.deal_text()),
+            None => {
+                at.insert(r.seed, kept.len());
+                kept.push(r);
+            }
+        }
+    }
+    Ok(kept)
+}
+
+/// The distribution of the grades of `rows` (one game), a line per grade with a bar, and what
+/// the rows measured: the quantiles of narrowness that set thresholds, and hidden play.
+pub fn write_summary(out: &mut dyn Write, rows: &[DealRow]) -> std::io::Result<()> {
+    use crate::batch::grade::{Grade, Hidden, HiddenBy, Thoughtful, measured_thresholds};
+    let n = rows.len().max(1) as f64;
+    writeln!(out, "grade          deals       %")?;
+    for g in Grade::ALL {
+        let k = rows.iter().filter(|r| r.grade == g).count();
+        let bar = "#".repeat((50.0 * k as f64 / n).round() as usize);
+        writeln!(
+            out,
+            "{:<12} {k:>7} {:>6.1}%  {bar}",
+            g.word(),
+            100.0 * k as f64 / n
+        )?;
+    }
+    let count = |f: &dyn Fn(&DealRow) -> bool| rows.iter().filter(|r| f(r)).count();
+    writeln!(
+        out,
+        "{} deals: {} proved winnable, {} proved not, {} unknown",
+        rows.len(),
+        count(&|r| r.verdict == Thoughtful::Solved),
+        count(&|r| r.verdict == Thoughtful::Unsolvable),
+        count(&|r| r.verdict == Thoughtful::Unknown)
+    )?;
+    let planned = count(&|r| r.hidden_by == HiddenBy::Planner);
+    if planned > 0 {
+        writeln!(
+            out,
+            "hidden play: the planner played {planned} deals (the others are proved lost): won {}, lost {}, unknown {}",
+            count(&|r| r.hidden_by == HiddenBy::Planner && r.hidden == Hidden::Won),
+            count(&|r| r.hidden_by == HiddenBy::Planner && r.hidden == Hidden::Lost),
+            count(&|r| r.hidden_by == HiddenBy::Planner && r.hidden == Hidden::Unknown)
+        )?;
+    } else {
+        writeln!(
+            out,
+            "hidden play: the game hides nothing, hidden play is thoughtful play"
+        )?;
+    }
+    let gradable = rows
+        .iter()
+        .filter(|r| crate::batch::grade::score(r).is_some_and(|(a, b)| a == b))
+        .count();
+    let points = |t: [u64; 4]| {
+        let p: Vec<String> = t
+            .iter()
+            .map(|x| format!("{:.3}", *x as f64 / 1000.0))
+            .collect();
+        p.join("/")
+    };
+    match measured_thresholds(rows) {
+        Some(t) => writeln!(
+            out,
+            "scores of the {gradable} gradable winnable deals: 20/40/60/80% quantiles {} (the thresholds these rows measure); in use: {}",
+            points(t),
+            match rows
+                .first()
+                .and_then(|r| crate::batch::grade::thresholds(&r.variant))
+            {
+                Some(u) => points(u),
+                None => "none (no published catalogue: winnable deals are unknown)".into(),
+            }
+        )?,
+        None => writeln!(out, "no gradable winnable deal: no thresholds measured")?,
+    }
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::batch::DealSource;
+    use crate::batch::grade::{Grade, Hidden, HiddenBy, Thoughtful};
+
+    fn row(seed: u128) -> DealRow {
+        DealRow {
+            variant: "stonewall".into(),
+            seed,
+            source: DealSource::Pysol,
+            grade: Grade::NotWinnable,
+            verdict: Thoughtful::Unsolvable,
+            limit: None,
+            moves: None,
+            nodes: 10,
+            hidden: Hidden::Lost,
+            hidden_by: HiddenBy::Proof,
+            chance: Some(0.0),
+            choices: None,
+            narrow: None,
+            undecided: None,
+            max_nodes: 1000,
+            samples: None,
+            sample_nodes: None,
+            planner: None,
+            probe_nodes: 100,
+            solution: None,
+        }
+    }
+
+    #[test]
+    fn rows_read_back_as_written_and_a_partial_line_is_cut() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("c.csv");
+        let (mut f, rows) = CatalogueFile::open(&path, false).unwrap();
+        assert!(rows.is_empty());
+        f.append(&row(1)).unwrap();
+        f.append(&row(2)).unwrap();
+        drop(f);
+        assert_eq!(read(&path).unwrap(), vec![row(1), row(2)]);
+        assert!(CatalogueFile::open(&path, false).is_err());
+        // An interrupted write: half a row without its newline.
+        let mut text = std::fs::read_to_string(&path).unwrap();
+        text.push_str("stonewall,3,pysol,not-");
+        std::fs::write(&path, &text).unwrap();
+        let (f, rows) = CatalogueFile::open(&path, true).unwrap();
+        assert_eq!(rows, vec![row(1), row(2)]);
+        f.finish(&[row(2), row(1)]).unwrap();
+        assert_eq!(read(&path).unwrap(), vec![row(2), row(1)]);
+        let header = std::fs::read_to_string(&path).unwrap();
+        assert!(
+            header.starts_with("variant,seed,source,grade,verdict,"),
+            "{header}"
+        );
+    }
+
+    #[test]
+    fn grades_are_made_again_and_a_solution_must_match_its_length() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("c.csv");
+        let edited = DealRow {
+            grade: Grade::Easy,
+            ..row(1)
+        };
+        write_csv(&path, &[row(2), edited]).unwrap();
+        assert_eq!(read(&path).unwrap(), vec![row(2), row(1)]);
+        let short = DealRow {
+            solution: Some("T1>F1 T2>F1".into()),
+            moves: Some(3),
+            ..row(3)
+        };
+        write_csv(&path, &[row(2), short]).unwrap();
+        let err = read(&path).unwrap_err().to_string();
+        assert!(
+            err.contains("line 3") && err.contains("solution of 2 moves"),
+            "{err}"
+        );
+    }
+}

@@ -1,0 +1,222 @@
+//! `patience catalogue` (docs/difficulty.md, docs/catalogues.md): rows that do not depend on
+//! the thread count or on an interruption, the filters, and the published catalogues in
+//! `catalogues/`: every deal they call winnable replays to a win, and their numbers are
+//! PySolFC's (the dealing itself is pinned card by card by `pysol::golden_deals_equal_ours`).
+
+use crate::common::{arg, patience, stdout_of, tempdir};
+use patience::batch::grade::{Grade, Thoughtful, grade};
+use patience::batch::{Answer, DealSource, Record};
+use patience::io::catalogue::read;
+use std::path::{Path, PathBuf};
+
+/// The small budgets of these tests.
+const SMALL: [&str; 8] = [
+    "--max-nodes",
+    "20000",
+    "--probe-nodes",
+    "200",
+    "--samples",
+    "4",
+    "--sample-nodes",
+    "100",
+];
+
+/// Runs `catalogue stonewall` with the small budgets and `extra`; asserts success.
+fn catalogue(extra: &[&str]) -> String {
+    let out = patience()
+        .args(["catalogue", "stonewall"])
+        .args(SMALL)
+        .args(extra)
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    stdout_of(&out)
+}
+
+#[test]
+fn catalogue_rows_are_the_same_from_one_and_two_threads_and_after_resume() {
+    let dir = tempdir();
+    let (one, two, cut) = (
+        dir.path().join("one.csv"),
+        dir.path().join("two.csv"),
+        dir.path().join("cut.csv"),
+    );
+    catalogue(&["--pysol", "1..13", "--threads", "1", "--csv", arg(&one)]);
+    catalogue(&["--pysol", "1..13", "--threads", "2", "--csv", arg(&two)]);
+    let text = std::fs::read_to_string(&one).unwrap();
+    assert_eq!(text, std::fs::read_to_string(&two).unwrap());
+    assert_eq!(text.lines().count(), 13, "{text}");
+    // Half the deals, a row cut short by an interruption, then --resume for all of them.
+    catalogue(&["--pysol", "1..7", "--threads", "2", "--csv", arg(&cut)]);
+    let mut part = std::fs::read_to_string(&cut).unwrap();
+    let next = text.lines().nth(7).unwrap();
+    part.push_str(&next[..next.len() / 2]);
+    std::fs::write(&cut, part).unwrap();
+    let summary = catalogue(&["--pysol", "1..13", "--csv", arg(&cut), "--resume"]);
+    assert!(summary.contains("6 deals measured now"), "{summary}");
+    assert_eq!(std::fs::read_to_string(&cut).unwrap(), text);
+    // Other budgets are refused on resume.
+    let out = patience()
+        .args([
+            "catalogue",
+            "stonewall",
+            "--pysol",
+            "1..13",
+            "--max-nodes",
+            "999",
+        ])
+        .args(["--csv", arg(&cut), "--resume"])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("other budgets"));
+}
+
+#[test]
+fn the_filters_keep_the_deals_asked_for_in_both_files() {
+    let dir = tempdir();
+    let (all, won, json) = (
+        dir.path().join("all.csv"),
+        dir.path().join("won.csv"),
+        dir.path().join("won.json"),
+    );
+    let summary = catalogue(&["--seeds", "0..12", "--csv", arg(&all)]);
+    assert!(summary.contains("12 deals: "), "{summary}");
+    catalogue(&["--seeds", "0..12", "--winnable", "--csv", arg(&won)]);
+    catalogue(&["--seeds", "0..12", "--winnable", "--json", arg(&json)]);
+    let all = read(&all).unwrap();
+    let won_rows = read(&won).unwrap();
+    let expected: Vec<_> = all
+        .iter()
+        .filter(|r| r.verdict == Thoughtful::Solved)
+        .cloned()
+        .collect();
+    assert!(!expected.is_empty() && expected.len() < all.len());
+    assert_eq!(won_rows, expected);
+    let from_json: Vec<patience::batch::grade::DealRow> =
+        serde_json::from_str(&std::fs::read_to_string(&json).unwrap()).unwrap();
+    assert_eq!(from_json, expected);
+    let lost = dir.path().join("lost.csv");
+    catalogue(&[
+        "--seeds",
+        "0..12",
+        "--grade",
+        "not-winnable",
+        "--csv",
+        arg(&lost),
+    ]);
+    let lost = read(&lost).unwrap();
+    assert!(!lost.is_empty() && lost.iter().all(|r| r.grade == Grade::NotWinnable));
+}
+
+/// The published catalogues.
+fn published() -> Vec<(String, PathBuf)> {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("catalogues");
+    let mut files: Vec<(String, PathBuf)> = std::fs::read_dir(&dir)
+        .expect("catalogues/")
+        .map(|e| e.unwrap().path())
+        .filter(|p| p.extension().is_some_and(|e| e == "csv"))
+        .map(|p| (p.file_stem().unwrap().to_str().unwrap().to_string(), p))
+        .collect();
+    files.sort();
+    files
+}
+
+#[test]
+fn published_catalogues_hold_pysolfc_numbers_from_1_in_order() {
+    let files = published();
+    for game in ["stonewall", "lucky-piles", "napoleons-shoulder"] {
+        assert!(
+            files.iter().any(|(g, _)| g == game),
+            "no catalogue of {game}"
+        );
+    }
+    for (game, path) in &files {
+        let rows = read(path).unwrap();
+        let seeds: Vec<u128> = rows.iter().map(|r| r.seed).collect();
+        // Numbers 1 to N, each once, in order (docs/catalogues.md gives each file's N).
+        assert!(rows.len() >= 100, "{game}: {} rows", rows.len());
+        assert_eq!(
+            seeds,
+            (1..=rows.len() as u128).collect::<Vec<_>>(),
+            "{game}"
+        );
+        let rules = patience::games::find(game).unwrap();
+        assert!(patience::pysol::pysol_game(rules).is_ok(), "{game}");
+        for r in &rows {
+            assert_eq!(
+                (r.variant.as_str(), r.source),
+                (game.as_str(), DealSource::Pysol)
+            );
+            assert_eq!(r.grade, grade(r), "{}", r.deal_text());
+        }
+    }
+}
+
+#[test]
+fn every_deal_a_published_catalogue_calls_winnable_replays_to_a_win() {
+    for (game, path) in published() {
+        let rows = read(&path).unwrap();
+        let won: Vec<_> = rows
+            .iter()
+            .filter(|r| r.verdict == Thoughtful::Solved)
+            .collect();
+        // Every winnable row of the file, replayed on its deal by the library's rules check.
+        for r in &won {
+            let record = Record::new(
+                patience::games::find(&r.variant).unwrap().id,
+                r.seed,
+                Answer::Won {
+                    moves: r.moves.unwrap(),
+                },
+                r.nodes,
+                0.0,
+            )
+            .with_source(DealSource::Pysol);
+            let record = Record {
+                solution: r.solution.as_deref().map(Into::into),
+                ..record
+            };
+            patience::batch::verify::replay(&record)
+                .unwrap_or_else(|e| panic!("{}: {e}", r.deal_text()));
+        }
+        // A sample of them through `patience check`.
+        let step = (won.len() / 4).max(1);
+        for r in won.iter().step_by(step) {
+            let out = patience()
+                .args(["check", &game, "--pysol", &r.seed.to_string(), "-"])
+                .write_stdin(r.solution.clone().unwrap())
+                .output()
+                .unwrap();
+            assert_eq!(stdout_of(&out).trim(), "won", "{}", r.deal_text());
+        }
+    }
+}
+
+#[test]
+fn published_wins_replay_on_pysolfc_own_deals() {
+    // tests/data/pysol holds PySolFC's deals of some numbers, written by PySolFC itself: a
+    // published win of such a number must win PySolFC's own cards.
+    let golden = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/pysol");
+    let mut checked = 0;
+    for (game, path) in published() {
+        for r in read(&path).unwrap() {
+            let deal = golden.join(&game).join(format!("{}.json", r.seed));
+            let Some(solution) = r.solution.filter(|_| deal.exists()) else {
+                continue;
+            };
+            let out = patience()
+                .args(["check", &game, "--deal", arg(&deal), "-"])
+                .write_stdin(solution)
+                .output()
+                .unwrap();
+            assert_eq!(stdout_of(&out).trim(), "won", "{game} {}", r.seed);
+            checked += 1;
+        }
+    }
+    assert!(checked > 0, "no published win of a golden number");
+}
