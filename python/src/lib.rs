@@ -882,12 +882,32 @@ fn play<'py>(
 /// The seeds of a `winrate`: a Python `range` (walked lazily, so that a huge one is fine) or
 /// any iterable of whole numbers.
 enum Seeds {
-    Range { start: u64, stop: u64, step: u64 },
-    List(Vec<u64>),
+    Range { start: u128, stop: u128, step: u128 },
+    List(Vec<u128>),
+}
+
+/// A number of `source`: a seed (0 to 2^64 - 1) or a PySolFC game number (to 10^20).
+fn number(obj: &Bound<'_, PyAny>, source: DealSource) -> Res<u128> {
+    let (max, what) = match source {
+        DealSource::Seed => (u64::MAX as u128, "a seed is a whole number from 0"),
+        DealSource::Pysol => (
+            patience::pysol::MAX_NUMBER,
+            "a PySolFC game number is a whole number from 1",
+        ),
+    };
+    obj.extract::<u128>()
+        .ok()
+        .filter(|&n| n <= max)
+        .ok_or_else(|| {
+            Failure::BadInput(format!(
+                "seeds: {what} to {max}, not {}",
+                obj.repr().map(|r| r.to_string()).unwrap_or_default()
+            ))
+        })
 }
 
 impl Seeds {
-    fn read(obj: &Bound<'_, PyAny>) -> PyResult<Seeds> {
+    fn read(obj: &Bound<'_, PyAny>, source: DealSource) -> PyResult<Seeds> {
         let seeds = if let Ok(r) = obj.cast::<PyRange>() {
             let get = |name: &str| -> PyResult<Bound<'_, PyAny>> { r.getattr(name) };
             let (start, stop, step) = (get("start")?, get("stop")?, get("step")?);
@@ -898,24 +918,25 @@ impl Seeds {
                 ))
                 .into());
             }
-            let start = whole(&start, "seeds")?;
-            // A stop past 2^64 - 1 is the end of the seeds.
-            let stop = stop.extract::<u64>().or_else(|_| {
-                if stop.extract::<i64>().is_ok() {
-                    Ok(0)
-                } else {
-                    Ok::<u64, PyErr>(u64::MAX)
-                }
-            })?;
+            let start = number(&start, source)?;
+            // A stop past the largest number is the end of the numbers.
+            let end = match source {
+                DealSource::Seed => u64::MAX as u128,
+                DealSource::Pysol => patience::pysol::MAX_NUMBER + 1,
+            };
+            let stop = stop.extract::<u128>().map_or_else(
+                |_| if stop.extract::<i64>().is_ok() { 0 } else { end },
+                |s| s.min(end),
+            );
             Seeds::Range {
                 start,
                 stop,
-                step: step as u64,
+                step: step as u128,
             }
         } else {
             let mut list = Vec::new();
             for item in obj.try_iter()? {
-                list.push(whole(&item?, "seeds")?);
+                list.push(number(&item?, source)?);
             }
             Seeds::List(list)
         };
@@ -935,9 +956,9 @@ impl Seeds {
     fn iter(&self) -> Box<dyn Iterator<Item = u128> + Send + '_> {
         match self {
             Seeds::Range { start, stop, step } => {
-                Box::new((*start..*stop).step_by(*step as usize).map(u128::from))
+                Box::new((*start..*stop).step_by(*step as usize))
             }
-            Seeds::List(list) => Box::new(list.iter().map(|&s| u128::from(s))),
+            Seeds::List(list) => Box::new(list.iter().copied()),
         }
     }
 }
@@ -1045,7 +1066,7 @@ fn winrate<'py>(
     } else {
         DealSource::Seed
     };
-    let seeds = Seeds::read(seeds)?;
+    let seeds = Seeds::read(seeds, source)?;
     let threads = match threads {
         Some(0) => return Err(Failure::BadInput("threads must be at least 1".into()).into()),
         Some(j) => j,

@@ -255,6 +255,22 @@ def test_winrate_of_pysol_numbers():
     assert all(r["source"] == "pysol" for r in rows)
 
 
+def test_winrate_takes_pysol_numbers_past_2_pow_64_to_10_pow_20():
+    # PySolFC's numbers go to 10**20: each row is the deal `solve(pysol=N)` gives.
+    top = 10**20
+    rows = patience.winrate("stonewall", seeds=[2**64, top], pysol=True, max_nodes=20000)
+    assert [r["seed"] for r in rows] == [2**64, top]
+    for r in rows:
+        alone = patience.solve("stonewall", pysol=r["seed"], max_nodes=20000)
+        assert (r["verdict"], r["nodes"]) == (alone.verdict, alone.nodes)
+    # A range past the last number ends at it; a number past it is refused in one line.
+    assert [r["seed"] for r in patience.winrate("stonewall", seeds=range(top, top + 5), pysol=True, max_nodes=1)] == [top]
+    with pytest.raises(patience.BadInputError, match="a PySolFC game number is a whole number from 1 to"):
+        patience.winrate("stonewall", seeds=[top + 1], pysol=True)
+    with pytest.raises(patience.BadInputError, match="a seed is a whole number from 0 to"):
+        patience.winrate("stonewall", seeds=[2**64])
+
+
 def test_winrate_as_a_dataframe():
     pandas = pytest.importorskip("pandas")
     df = patience.winrate("stonewall", seeds=range(0, 5), max_nodes=100_000, dataframe=True)
