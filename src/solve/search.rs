@@ -465,9 +465,7 @@ impl<V: Variant, K: KeyWords> Searcher<V, K> {
                     if nodes & 1023 == 0
                         && let Some(l) = stop(nodes, limits, cancel)
                     {
-                        self.frames.last_mut().expect("a frame made this move").next -= 1;
-                        self.stats.nodes = nodes;
-                        return End::Stopped(l);
+                        return self.stopped_before(nodes, l);
                     }
                     continue;
                 }
@@ -486,15 +484,11 @@ impl<V: Variant, K: KeyWords> Searcher<V, K> {
                 // Taken back, so that a resumed search makes this move again, as one
                 // uninterrupted search would have (it is counted again: it was made).
                 undo::<V>(pos, m, u);
-                self.frames.last_mut().expect("a frame made this move").next -= 1;
-                self.stats.nodes = nodes;
-                return End::Stopped(l);
+                return self.stopped_before(nodes, l);
             }
             if visit.goal(pos) {
-                let mut path: Vec<Move> = self.frames[1..].iter().map(|f| f.mv).collect();
-                path.push(m);
                 self.stats.nodes = nodes;
-                return End::Found(path);
+                return End::Found(self.path_to(m));
             }
             let sums = if incremental {
                 let sums = parent_sums.moved(before, place_terms::<V>(pos, m));
@@ -526,6 +520,23 @@ impl<V: Variant, K: KeyWords> Searcher<V, K> {
             };
             self.push(m, u, (start, end), incremental.then_some(sums));
         }
+    }
+
+    /// Stops the search before the top frame's last move (taken back if it was applied), so
+    /// that a resumed search makes it next; `nodes` made so far.
+    #[cold]
+    fn stopped_before(&mut self, nodes: u64, limit: Limit) -> End {
+        self.frames.last_mut().expect("a frame made this move").next -= 1;
+        self.stats.nodes = nodes;
+        End::Stopped(limit)
+    }
+
+    /// The moves from the start to the child `m` of the position on top of the path.
+    #[cold]
+    fn path_to(&self, m: Move) -> Vec<Move> {
+        let mut path: Vec<Move> = self.frames[1..].iter().map(|f| f.mv).collect();
+        path.push(m);
+        path
     }
 
     /// Leaves the top frame, whose moves are all made: takes its move back. `true` when that
