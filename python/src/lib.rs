@@ -925,7 +925,13 @@ impl Seeds {
                 DealSource::Pysol => patience::pysol::MAX_NUMBER + 1,
             };
             let stop = stop.extract::<u128>().map_or_else(
-                |_| if stop.extract::<i64>().is_ok() { 0 } else { end },
+                |_| {
+                    if stop.extract::<i64>().is_ok() {
+                        0
+                    } else {
+                        end
+                    }
+                },
                 |s| s.min(end),
             );
             Seeds::Range {
@@ -955,9 +961,7 @@ impl Seeds {
 
     fn iter(&self) -> Box<dyn Iterator<Item = u128> + Send + '_> {
         match self {
-            Seeds::Range { start, stop, step } => {
-                Box::new((*start..*stop).step_by(*step as usize))
-            }
+            Seeds::Range { start, stop, step } => Box::new((*start..*stop).step_by(*step as usize)),
             Seeds::List(list) => Box::new(list.iter().copied()),
         }
     }

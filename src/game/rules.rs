@@ -222,12 +222,6 @@ impl Rules {
         }
         n
     }
-    /// Words of the exact state key the deals of these rules need (a deal file needing more
-    /// is refused by the solver).
-    pub const fn key_words(&self) -> usize {
-        (crate::solve::key::max_bits(self, self.tallest_pile(), self.stock_cards()) as usize)
-            .div_ceil(64)
-    }
     pub const fn dealt_to_tableau(&self) -> usize {
         let mut n = 0;
         let mut i = 0;

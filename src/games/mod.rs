@@ -196,7 +196,7 @@ pub(crate) fn check(r: &Rules) -> Result<(), Problem> {
                 .to_string(),
         ));
     }
-    let words = r.key_words();
+    let words = crate::solve::key::key_words(r);
     if words > WIDTHS[WIDTHS.len() - 1] {
         return Err((
             "piles",
@@ -219,7 +219,7 @@ pub fn with_rules<R, F: GameFn<R>>(rules: &'static Rules, f: F) -> Result<R, Rul
         Err(f) => f,
     };
     validate(rules)?;
-    let words = rules.key_words();
+    let words = crate::solve::key::key_words(rules);
     if words <= WIDTHS[0] && rules.build == Build::DownAltColour {
         match rules.unit {
             Unit::Single => {

@@ -83,6 +83,12 @@ pub const fn max_bits(rules: &Rules, tallest_start_prefix: usize, talon: usize) 
         + step_bits(b) * rules.cards() as u32
 }
 
+/// Words of the exact state key the deals of `rules` need (a deal file needing more is refused
+/// by the solver).
+pub const fn key_words(rules: &Rules) -> usize {
+    (max_bits(rules, rules.tallest_pile(), rules.stock_cards()) as usize).div_ceil(64)
+}
+
 /// The run relation of a game must imply its build rule, or the built part of a pile would not
 /// be a build sequence. True of every game here; checked by a test.
 pub const fn run_implies_build(rules: &Rules) -> bool {

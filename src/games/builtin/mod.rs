@@ -33,7 +33,7 @@ macro_rules! games {
 
             // The key's words hold every deal of the game: checked when it compiles.
             const _: () = assert!(
-                $T::RULES.key_words() <= std::mem::size_of::<$K>() / 8,
+                $crate::solve::key::key_words(&$T::RULES) <= std::mem::size_of::<$K>() / 8,
                 concat!(stringify!($T), ": its state key is too narrow for its deals")
             );
 
