@@ -179,17 +179,17 @@ pub type Thresholds = [u64; 4];
 /// [`Thresholds`] says. A game without an entry (a rules file's) grades its winnable deals
 /// `unknown`.
 pub const THRESHOLDS: &[(&str, Thresholds)] = &[
-    ("stonewall", [2942, 3273, 3562, 3884]),
-    ("lucky-piles", [2000, 2307, 2730, 4076]),
-    ("napoleons-shoulder", [2817, 2971, 2971, 3798]),
-    ("flower-garden", [1807, 2076, 2384, 3519]),
-    ("wildflower", [1865, 2115, 2423, 2750]),
-    ("lucky-thirteen", [3648, 3865, 4042, 4331]),
-    ("lucky-piles-same-suit", [3865, 5096, 6807, 8826]),
-    ("napoleons-square", [2673, 2855, 3250, 4211]),
-    ("forty-thieves", [2673, 2778, 3682, 4807]),
-    ("klondike", [3442, 3846, 4326, 4788]),
-    ("klondike-draw3", [3096, 3730, 4076, 4471]),
+    ("stonewall", [3004, 3346, 3528, 3908]),
+    ("lucky-piles", [1980, 2250, 2615, 3500]),
+    ("napoleons-shoulder", [2759, 2817, 2817, 2971]),
+    ("flower-garden", [1826, 2076, 2326, 2980]),
+    ("wildflower", [1730, 1923, 2211, 2557]),
+    ("lucky-thirteen", [3413, 3701, 4042, 4331]),
+    ("lucky-piles-same-suit", [3865, 5096, 6769, 8788]),
+    ("napoleons-square", [2836, 2980, 3826, 4538]),
+    ("forty-thieves", [2817, 3461, 3826, 4711]),
+    ("klondike", [3490, 3894, 4413, 4923]),
+    ("klondike-draw3", [3269, 3826, 4192, 4596]),
 ];
 
 /// The thresholds of game `variant`, if it has measured ones.
