@@ -1,8 +1,8 @@
 //! The declarative description of a variant: layout, build rule, move rule, space rule, stock.
 //!
-//! A game is a type implementing [`Variant`], whose `rules()` give its [`Rules`] and whose
-//! `BUILD` is its build rule as a constant. Every engine function is generic over
-//! `V: Variant`, so each `match V::BUILD { .. }` is decided at compile time and the hot path is
+//! A game is a value of a type implementing [`Variant`], whose `rules()` give its [`Rules`]
+//! and whose `BUILD` is its build rule as a constant. Every engine function is generic over
+//! `V: Variant` and takes the game (`v: V`), so each `match V::BUILD { .. }` is decided at compile time and the hot path is
 //! specialised for the game, not interpreted card by card.
 
 use crate::cards::Card;
@@ -326,13 +326,14 @@ pub trait KeyWords:
 }
 impl<const N: usize> KeyWords for [u64; N] where [u64; N]: Default {}
 
-/// A game: a type whose [`Rules`] come from [`Variant::rules`]. A built-in game is a
-/// zero-sized type returning a static, so its rules fold to constants in the compiled code; a
-/// game from a rules file reads them from where it was loaded. The build rule is a constant of
+/// A game: a value whose [`Rules`] come from [`Variant::rules`]. A built-in game is a
+/// zero-sized value returning a static, so its rules fold to constants in the compiled code; a
+/// game from a rules file holds a reference to its rules. The build rule is a constant of
 /// the type in both cases ([`Variant::BUILD`]), so the hot path is specialised on it.
 pub trait Variant: Copy + Send + Sync + 'static {
     /// Words of the exact state key: enough for `solve::key::max_bits` of the game's deals
-    /// (a test checks it for every game; a deal file needing more is refused by the solver).
+    /// (checked when a built-in game compiles; a deal file needing more is refused by the
+    /// solver).
     type Key: KeyWords;
     /// The build rule: always `rules().build`.
     const BUILD: Build;
@@ -349,7 +350,7 @@ pub trait Variant: Copy + Send + Sync + 'static {
 }
 
 /// A piece of work generic over the game: [`crate::games::with_rules`] calls it with the
-/// game type compiled for a [`Rules`] value (Rust has no generic closures).
+/// game compiled for a [`Rules`] value, as a type and a value (Rust has no generic closures).
 pub trait GameFn<R> {
     fn call<V: Variant>(self, v: V) -> R;
 }

@@ -595,7 +595,7 @@ fn one_at_a_time(stock: Stock) -> bool {
     }
 }
 
-/// `resolved` in a game from a rules file; `of_rules()` (a constant) in a built-in game.
+/// `resolved` in a game from a rules file; `of_rules(v)` (a constant) in a built-in game.
 #[inline(always)]
 fn pick<V: Variant>(v: V, resolved: bool, of_rules: impl FnOnce(V) -> bool) -> bool {
     if V::CONST_RULES {
