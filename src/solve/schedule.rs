@@ -207,6 +207,9 @@ impl<V: Variant> Scan<V> for Restarts<'_, V> {
         let mut end = End::Stopped(Limit::Nodes);
         let mut now = self.first + self.searcher.stats.nodes;
         while now < target {
+            if let Some(l) = super::search::interrupted(limits, c) {
+                return End::Stopped(l);
+            }
             let length = RESTART_UNIT * luby(self.i);
             let stop = (self.first + length).min(target) - self.first;
             let limits = Limits {
@@ -390,6 +393,9 @@ impl<V: Variant> Run<'_, V> {
     /// turn may run on to the scan's next check of its limits, but never past the solve's
     /// budget: the scan's cap is what the budget has left.
     fn turn(&mut self, scan: &mut dyn Scan<V>, grant: u64) -> End {
+        if let Some(l) = super::search::interrupted(self.limits, self.cancel) {
+            return End::Stopped(l);
+        }
         let before = scan.stats().nodes;
         let cap = before + self.left();
         let limits = Limits {

@@ -739,6 +739,18 @@ enum Entered {
 
 /// Which limit, if any, stops a search that has made `nodes` nodes (asked every 1,024 nodes).
 #[inline]
+/// A cancel or a passed deadline: what a loop over short searches checks before each (a search
+/// shorter than 1,024 nodes, which the node cap ends exactly, never checks them itself).
+pub(crate) fn interrupted(limits: &Limits, cancel: &AtomicBool) -> Option<Limit> {
+    if cancel.load(Ordering::Relaxed) {
+        Some(Limit::Cancelled)
+    } else if limits.deadline.is_some_and(|d| Instant::now() >= d) {
+        Some(Limit::Time)
+    } else {
+        None
+    }
+}
+
 fn stop(nodes: u64, limits: &Limits, cancel: &AtomicBool) -> Option<Limit> {
     if nodes >= limits.max_nodes {
         Some(Limit::Nodes)

@@ -481,3 +481,18 @@ fn hint_and_show_refuse_a_card_no_play_could_have_turned_up() {
         );
     }
 }
+
+/// A cancel is seen before each turn of a scan and each restart, not only every 1,024 nodes
+/// inside a search: with the exact node cap, short restarts and turns never reach that check,
+/// and a cancelled solve (Ctrl-C, Python's KeyboardInterrupt) ran on to its whole budget.
+#[test]
+fn a_cancelled_solve_stops_before_its_next_turn() {
+    let v = FortyThieves;
+    let start = start_of::<FortyThieves>(v, 0);
+    let cancel = AtomicBool::new(true);
+    let sol = solver::<FortyThieves>(v, 1_000_000_000, Prune::default())
+        .solve(&start, &cancel)
+        .unwrap();
+    assert_eq!(sol.verdict, Verdict::Unknown(Limit::Cancelled));
+    assert_eq!(sol.stats.nodes, 0, "no node after the cancel");
+}
