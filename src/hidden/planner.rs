@@ -84,9 +84,8 @@ pub const MAX_CANDIDATES: usize = 64;
 
 /// The revision of this build's planner, recorded with every hidden-play row: a change to
 /// what the planner does gets a new number, so rows of different planners are never mixed.
-/// This is revision 15 (Flower Garden's last solve gives its symmetric streamlined scan nine
-/// tenths of its budget); the revisions, what each changed and what it measured, are in
-/// CHANGELOG.md ("Planner revisions").
+/// The revisions, what each changed and what it measured, are in CHANGELOG.md ("Planner
+/// revisions").
 pub const PLANNER_REVISION: u32 = 15;
 
 /// The planner's budget, and which planner spends it. Win rates are comparable only with the

@@ -739,8 +739,8 @@ enum Entered {
 
 /// Which limit, if any, stops a search that has made `nodes` nodes (asked every 1,024 nodes).
 #[inline]
-/// A cancel or a passed deadline: what a loop over short searches checks before each (a search
-/// shorter than 1,024 nodes, which the node cap ends exactly, never checks them itself).
+/// A cancel or a passed deadline: what a loop of searches checks before each one (inside a
+/// search, a check that finds its node target reached reports the node limit first).
 pub(crate) fn interrupted(limits: &Limits, cancel: &AtomicBool) -> Option<Limit> {
     if cancel.load(Ordering::Relaxed) {
         Some(Limit::Cancelled)

@@ -17,7 +17,8 @@
 //!
 //! The interleaved schedule's streamlined scan (`solve::schedule`) is Solvitaire's own in every
 //! game: the suit-symmetric key, and runs free to rearrange (1 and 2 only). With face-down
-//! cards that pair wins deals that neither change alone wins (Solvitaire's Stonewall deal 33);
+//! cards that pair wins deals that neither change alone wins (docs/performance.md, "The
+//! streamlined scan of Stonewall");
 //! the sequential schedule (the hidden planner's sample solves) keeps 3 and the exact key there.
 
 use crate::game::position::{DOWN, NONE, PILE_CAP, Pile, Position};
