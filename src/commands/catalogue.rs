@@ -1,6 +1,6 @@
 //! `patience catalogue GAME --seeds A..B | --pysol A..B [--grade G] [--winnable] [--csv F]
 //! [--json F] [--resume] [--shard K/N]`: every deal of a range measured and graded
-//! (docs/difficulty.md, [`patience::batch::difficulty`]), a row per deal, and the grades'
+//! (docs/difficulty.md, [`patience::internal::batch::difficulty`]), a row per deal, and the grades'
 //! distribution. The CSV file gets each row as its deal finishes and, at the end, the rows in
 //! number order (those --grade and --winnable keep), so that it does not depend on the thread
 //! count; --resume continues it.
@@ -8,10 +8,10 @@
 use super::{Outcome, cancel_flag, rules_of};
 use crate::cli::CatalogueArgs;
 use anyhow::{Result, bail};
-use patience::batch::difficulty::{Budgets, measure_game};
-use patience::batch::grade::{DealRow, Grade, Hidden, HiddenBy, Thoughtful};
-use patience::batch::{DealSource, Selection};
-use patience::hidden::Budget;
+use patience::Budget;
+use patience::internal::batch::difficulty::{Budgets, measure_game};
+use patience::internal::batch::grade::{DealRow, Grade, Hidden, HiddenBy, Thoughtful};
+use patience::internal::batch::{DealSource, Selection};
 use patience::io::catalogue::{self, CatalogueFile};
 use std::collections::HashSet;
 use std::io::Write;
@@ -29,7 +29,7 @@ pub fn run(args: &CatalogueArgs, out: &mut dyn Write) -> Result<Outcome> {
         shard: args.shard,
     };
     if source == DealSource::Pysol {
-        patience::pysol::pysol_game(rules)?;
+        patience::internal::pysol::pysol_game(rules)?;
         if selection.contains(0) {
             bail!("--pysol: 0 is no PySolFC game number: its games start at 1");
         }

@@ -8,8 +8,8 @@
 use super::{Outcome, for_variant, load_start};
 use crate::cli::{CheckArgs, Start};
 use anyhow::{Context, Result, bail};
-use patience::deal::Deal;
-use patience::game::{Variant, apply, legal};
+use patience::Deal;
+use patience::internal::game::{Variant, apply, legal};
 use patience::io::dealfile::read_deal;
 use patience::io::movelist::read_moves;
 use std::io::Write;
@@ -48,7 +48,10 @@ fn check<V: Variant>(v: V, args: &CheckArgs, out: &mut dyn Write) -> Result<Outc
             let ours = match &start {
                 Start::Seed(s) => format!("the deal of seed {s}"),
                 Start::File(f) => format!("the deal of {f}"),
-                Start::Pysol(n) => format!("PySolFC's game {}", patience::pysol::number_text(*n)),
+                Start::Pysol(n) => format!(
+                    "PySolFC's game {}",
+                    patience::internal::pysol::number_text(*n)
+                ),
             };
             bail!("{moves_in}: the solve result is for another deal than {ours}: {why}");
         }
@@ -95,7 +98,7 @@ fn check<V: Variant>(v: V, args: &CheckArgs, out: &mut dyn Write) -> Result<Outc
 /// variant and the seed are not compared, and a deal without foundations is one with them
 /// all empty).
 pub(crate) fn difference(theirs: &Deal, ours: &Deal) -> Option<String> {
-    let text = |list: &[patience::cards::CardToken]| -> Vec<String> {
+    let text = |list: &[patience::internal::cards::CardToken]| -> Vec<String> {
         list.iter().map(|c| c.to_text()).collect()
     };
     let mut places: Vec<(String, Vec<String>, Vec<String>)> = Vec::new();

@@ -4,9 +4,9 @@
 use super::{Outcome, for_variant, load_start};
 use crate::cli::{DealArgs, Start};
 use anyhow::Result;
-use patience::cards::CardToken;
-use patience::deal::Deal;
-use patience::game::{Rules, Variant};
+use patience::Deal;
+use patience::internal::cards::CardToken;
+use patience::internal::game::{Rules, Variant};
 use patience::io::dealfile::write_deal;
 use std::io::Write;
 
@@ -25,7 +25,7 @@ fn show<V: Variant>(v: V, args: &DealArgs, out: &mut dyn Write) -> Result<Outcom
         if let Start::Pysol(number) = start {
             // The title names the PySolFC game (a deal file has no key for it).
             let rest = text.split_once('\n').map_or("", |(_, rest)| rest);
-            let source = patience::pysol::source_text(v.rules(), number);
+            let source = patience::internal::pysol::source_text(v.rules(), number);
             text = format!("{}, {source}\n{rest}", v.rules().name);
         }
         out.write_all(text.as_bytes())?;

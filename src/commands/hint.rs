@@ -1,13 +1,13 @@
 //! `patience hint VARIANT (--deal FILE | --pysol N)`: the move with the best estimated chance for a position
 //! in which the cards the player does not know are written `??`, and the estimates of the top
-//! moves (hidden play: the planner of [`patience::hidden::planner`] on that observation).
+//! moves (hidden play: the planner of [`patience::internal::hidden::planner`] on that observation).
 
 use super::{Outcome, cancel_flag, for_variant};
 use crate::cli::HintArgs;
 use anyhow::{Context, Result, bail};
-use patience::game::Variant;
-use patience::hidden::planner::{Action, UNKNOWN_VALUE, plan_short};
-use patience::hidden::{Observation, Planner};
+use patience::Variant;
+use patience::internal::hidden::planner::{Action, UNKNOWN_VALUE, plan_short};
+use patience::internal::hidden::{Observation, Planner};
 use patience::io::Input;
 use patience::io::dealfile::read_deal;
 use std::io::Write;
@@ -37,11 +37,12 @@ fn hint<V: Variant>(v: V, args: &HintArgs, out: &mut dyn Write) -> Result<Outcom
             }
             super::check_face_down(rules, &deal)
                 .with_context(|| format!("{input}: not a legal {} position", rules.name))?;
-            patience::game::check_reachable::<V>(v, &deal)
+            patience::internal::game::check_reachable::<V>(v, &deal)
                 .with_context(|| format!("{input}: not a legal {} position", rules.name))?;
             let obs = Observation::from_deal::<V>(v, &deal)
                 .with_context(|| format!("{input}: not a legal {} position", rules.name))?;
-            patience::deal::check_seeded(rules, &deal).with_context(|| input.to_string())?;
+            patience::internal::deal::check_seeded(rules, &deal)
+                .with_context(|| input.to_string())?;
             (deal, obs)
         }
     };
@@ -50,7 +51,7 @@ fn hint<V: Variant>(v: V, args: &HintArgs, out: &mut dyn Write) -> Result<Outcom
     let mut planner = Planner::<V>::new(v, budget);
     let d = match planner.decide(&obs, seed, 0, cancel_flag()) {
         Ok(d) => d,
-        Err(patience::hidden::planner::PlanError::Cancelled) => bail!("cancelled"),
+        Err(patience::internal::hidden::planner::PlanError::Cancelled) => bail!("cancelled"),
         Err(e) => return Err(e.into()),
     };
     if obs.is_complete() {

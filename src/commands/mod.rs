@@ -21,8 +21,8 @@ pub mod winrate;
 
 use crate::cli::{Cli, Command, Start};
 use anyhow::{Context, Result, bail};
-use patience::deal::Deal;
-use patience::game::{Position, Rules, Variant};
+use patience::Deal;
+use patience::internal::game::{Position, Rules, Variant};
 use patience::io::dealfile::read_deal;
 use std::io::Write;
 
@@ -67,10 +67,10 @@ pub fn run(cli: &Cli, out: &mut dyn Write) -> Result<Outcome> {
 /// deal; the first row whose solution does not win is refused, naming the file and the line.
 pub fn verify_rows<'a>(
     path: &std::path::Path,
-    rows: impl IntoIterator<Item = &'a patience::batch::Row>,
+    rows: impl IntoIterator<Item = &'a patience::internal::batch::Row>,
 ) -> Result<()> {
     for row in rows {
-        if let Err(why) = patience::batch::verify::replay(&row.record) {
+        if let Err(why) = patience::internal::batch::verify::replay(&row.record) {
             bail!(
                 "{}: line {} ({}) claims a win that --verify cannot replay: {why}",
                 path.display(),
@@ -105,18 +105,18 @@ pub fn load_start<V: Variant>(v: V, start: &Start) -> Result<(Deal, Position)> {
     let rules = v.rules();
     match start {
         Start::Seed(seed) => {
-            let deal = patience::deal::deal(rules, *seed);
+            let deal = patience::deal(rules, *seed);
             let pos = Position::from_deal::<V>(v, &deal)
                 .with_context(|| format!("the {} deal of seed {seed}", rules.name))?;
             Ok((deal, pos))
         }
         Start::Pysol(number) => {
-            let deal = patience::pysol::pysol_deal(rules, *number)?;
+            let deal = patience::pysol_deal(rules, *number)?;
             let pos = Position::from_deal::<V>(v, &deal).with_context(|| {
                 format!(
                     "the {} deal of PySolFC game {}",
                     rules.name,
-                    patience::pysol::number_text(*number)
+                    patience::internal::pysol::number_text(*number)
                 )
             })?;
             Ok((deal, pos))
@@ -133,20 +133,23 @@ pub fn load_start<V: Variant>(v: V, start: &Start) -> Result<(Deal, Position)> {
             }
             check_face_down(rules, &deal)
                 .with_context(|| format!("{input}: not a legal {} deal", rules.name))?;
-            patience::game::check_reachable::<V>(v, &deal)
+            patience::internal::game::check_reachable::<V>(v, &deal)
                 .with_context(|| format!("{input}: not a legal {} deal", rules.name))?;
             let pos = Position::from_deal::<V>(v, &deal)
                 .with_context(|| format!("{input}: not a legal {} deal", rules.name))?;
-            patience::deal::check_seeded(rules, &deal).with_context(|| input.to_string())?;
+            patience::internal::deal::check_seeded(rules, &deal)
+                .with_context(|| input.to_string())?;
             Ok((deal, pos))
         }
     }
 }
 
 /// Refuses a face-down card where no position of the game can have one
-/// ([`patience::game::setup::check_face_down`]).
+/// ([`patience::internal::game::setup::check_face_down`]).
 pub fn check_face_down(rules: &Rules, deal: &Deal) -> Result<()> {
-    Ok(patience::game::setup::check_face_down(rules, deal)?)
+    Ok(patience::internal::game::setup::check_face_down(
+        rules, deal,
+    )?)
 }
 
 /// Set by Ctrl-C: long searches stop cleanly with `unknown` (cancelled).

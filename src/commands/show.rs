@@ -8,12 +8,12 @@
 use super::{Outcome, check_face_down, for_variant, load_start};
 use crate::cli::{ShowArgs, ShowSource, ShowView, Start};
 use anyhow::{Context, Result, anyhow, bail};
-use patience::deal::Deal;
-use patience::game::{Position, Rules, Variant};
+use patience::Deal;
+use patience::internal::game::{Position, Rules, Variant};
+use patience::internal::show::Replay;
 use patience::io::Input;
 use patience::io::dealfile::read_deal;
 use patience::io::movelist::{MoveList, read_moves};
-use patience::show::Replay;
 use std::io::Write;
 
 pub fn run(args: &ShowArgs, out: &mut dyn Write) -> Result<Outcome> {
@@ -112,7 +112,7 @@ fn deal_of_file<V: Variant>(v: V, file: &Input, text: &str) -> Result<(Deal, Opt
     let deal = match (&list.deal, list.seed) {
         (Some(d), _) => read_deal(&d.to_string())
             .with_context(|| format!("{file}: the deal of the solve result"))?,
-        (None, Some(seed)) => patience::deal::deal(v.rules(), seed),
+        (None, Some(seed)) => patience::deal(v.rules(), seed),
         (None, None) => bail!("{file}: the solve result holds neither its deal nor its seed"),
     };
     let mut deal = deal;
@@ -128,11 +128,11 @@ fn checked_position<V: Variant>(v: V, deal: &Deal, file: &Input) -> Result<Posit
     let rules = v.rules();
     check_face_down(rules, deal)
         .with_context(|| format!("{file}: not a legal {} deal", rules.name))?;
-    patience::game::check_reachable::<V>(v, deal)
+    patience::internal::game::check_reachable::<V>(v, deal)
         .with_context(|| format!("{file}: not a legal {} deal", rules.name))?;
     let pos = Position::from_deal::<V>(v, deal)
         .with_context(|| format!("{file}: not a legal {} deal", rules.name))?;
-    patience::deal::check_seeded(rules, deal).with_context(|| file.to_string())?;
+    patience::internal::deal::check_seeded(rules, deal).with_context(|| file.to_string())?;
     Ok(pos)
 }
 
@@ -166,7 +166,7 @@ pub fn title(rules: &Rules, start: &Start) -> String {
         Start::Pysol(n) => format!(
             "{}, {}",
             rules.name,
-            patience::pysol::source_text(rules, *n)
+            patience::internal::pysol::source_text(rules, *n)
         ),
         Start::File(f) => format!("{}, {f}", rules.name),
     }
@@ -182,7 +182,7 @@ fn deal_title(rules: &Rules, deal: &Deal, file: &Input) -> String {
 
 /// Writes the replay's page.
 pub fn write_page(replay: &Replay, path: &std::path::Path) -> Result<()> {
-    std::fs::write(path, patience::show::html::page(replay))
+    std::fs::write(path, patience::internal::show::html::page(replay))
         .with_context(|| format!("cannot write {}", path.display()))
 }
 

@@ -16,14 +16,14 @@ use super::{Outcome, cancel_flag, for_variant, rules_of};
 use crate::cli::WinrateArgs;
 use crate::commands::progress::Progress;
 use anyhow::{Result, bail};
-use patience::batch::merge::combine;
-use patience::batch::run::{PassEnd, play_all, solve_all};
-use patience::batch::summary::{Interrupted, Report, RunLimits, Summary, Tally};
-use patience::batch::{Answer, DealSource, Knowledge, Record, Row, SeedRange, Selection};
-use patience::hidden::Budget;
+use patience::Budget;
+use patience::combine;
+use patience::internal::batch::run::{PassEnd, play_all, solve_all};
+use patience::internal::batch::summary::{Interrupted, Report, RunLimits, Summary, Tally};
+use patience::internal::batch::{Answer, DealSource, Knowledge, Record, Row, SeedRange, Selection};
+use patience::internal::solve::{Limit, Options};
 use patience::io::json::RunSummary;
 use patience::io::results::{self, ResultFile};
-use patience::solve::{Limit, Options};
 use std::collections::HashSet;
 use std::io::Write;
 use std::path::Path;
@@ -57,7 +57,7 @@ pub fn run_with(
     if source == DealSource::Pysol {
         // The numbers are checked against PySolFC's (1 to 10^20) below.
         for v in &args.variants {
-            patience::pysol::pysol_game(rules_of(v)?).map_err(|e| {
+            patience::internal::pysol::pysol_game(rules_of(v)?).map_err(|e| {
                 anyhow::anyhow!("--pysol: {e}: its deals have no PySolFC game number")
             })?;
         }
@@ -107,7 +107,7 @@ pub fn run_with(
         match source {
             DealSource::Seed => bail!(
                 "{selection}: {why} (PySolFC's game numbers, which go on to {}, take --pysol)",
-                patience::pysol::MAX_NUMBER
+                patience::internal::pysol::MAX_NUMBER
             ),
             DealSource::Pysol => bail!("--pysol {selection}: {why}"),
         }
@@ -137,7 +137,9 @@ pub fn run_with(
     // samples', at most 64 MiB, and its last solve's, at most 1 GiB) are used, and each is at
     // most --table-mib: a worker holds at most --table-mib plus the samples' table.
     let planner_mib = match args.knowledge {
-        Knowledge::Hidden => (patience::hidden::planner::PLANNER_TABLE_BYTES >> 20) as u64,
+        Knowledge::Hidden => {
+            (patience::internal::hidden::planner::PLANNER_TABLE_BYTES >> 20) as u64
+        }
         Knowledge::Thoughtful => 0,
     };
     memory_check(threads, args.solver.table_mib, planner_mib, &mut notes);
@@ -148,7 +150,7 @@ pub fn run_with(
         ));
         for &id in &ids {
             let rules = rules_of(id)?;
-            if !for_variant!(rules, <V(v), 'a>() -> bool => patience::hidden::game_hides_cards::<V>(v))?
+            if !for_variant!(rules, <V(v), 'a>() -> bool => patience::internal::hidden::game_hides_cards::<V>(v))?
             {
                 notes.push(format!(
                     "{id} hides no card: hidden play equals thoughtful play, its thoughtful verdicts are reused"

@@ -2,10 +2,10 @@
 //! change between releases, determinism, conservation of cards, and the uniformity of the shuffle.
 
 use crate::helpers::deal_text;
-use patience::cards::{Card, CardToken};
-use patience::deal::{Deal, deal, shuffled_deck};
-use patience::game::{Position, Rules, Variant};
 use patience::games::{LuckyPiles, NapoleonsShoulder, Stonewall};
+use patience::internal::cards::{Card, CardToken};
+use patience::internal::deal::{Deal, deal, shuffled_deck};
+use patience::internal::game::{Position, Rules, Variant};
 
 fn card_of(t: &CardToken) -> (Card, bool) {
     match *t {

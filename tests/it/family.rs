@@ -12,18 +12,18 @@ use crate::helpers::{
     Filler, Table, allowed, card, deal_text, empty_pile, gen_moves, key_fits, letter, pile_text,
     pinned, play, reference_deals, refused, solve_checked, solver_in, start_of, used_bits,
 };
-use patience::cards::CardToken;
-use patience::deal::deal;
-use patience::game::position::NONE;
-use patience::game::{
-    DealError, Illegal, Move, Place, Position, Undo, Variant, apply, generate, undo,
-};
+use patience::deal;
 use patience::games::{
     FlowerGarden, FortyThieves, LuckierThirteen, LuckyPilesSameSuit, LuckyThirteen,
     NapoleonsSquare, Wildflower,
 };
-use patience::solve::key::{KeyContext, decode, encode};
-use patience::solve::{Prune, Verdict};
+use patience::internal::cards::CardToken;
+use patience::internal::game::position::NONE;
+use patience::internal::game::{
+    DealError, Illegal, Move, Place, Position, Undo, Variant, apply, generate, undo,
+};
+use patience::internal::solve::key::{KeyContext, decode, encode};
+use patience::internal::solve::{Prune, Verdict};
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 use std::collections::HashMap;
@@ -87,10 +87,11 @@ const FAMILY: [&str; 7] = [
 #[test]
 fn family_games_are_registered() {
     for id in FAMILY {
-        let r = patience::games::builtin::find(id).unwrap_or_else(|| panic!("{id} not in ALL"));
+        let r = patience::internal::games::builtin::find(id)
+            .unwrap_or_else(|| panic!("{id} not in ALL"));
         assert_eq!(r.id, id);
         struct Id;
-        impl patience::game::GameFn<&'static str> for Id {
+        impl patience::GameFn<&'static str> for Id {
             fn call<V: patience::Variant>(self, v: V) -> &'static str {
                 v.rules().id
             }
@@ -806,7 +807,7 @@ fn golden_deals_lucky_piles_same_suit() {
 #[ignore = "prints the golden deals"]
 fn print_family_golden_deals() {
     for id in FAMILY {
-        let r = patience::games::builtin::find(id).unwrap();
+        let r = patience::internal::games::builtin::find(id).unwrap();
         println!("{id}");
         for seed in 0..2 {
             println!("    \"{}\",", deal_text(&deal(r, seed)));
@@ -1205,7 +1206,7 @@ fn flower_garden_reference_deals_agree_with_solvitaire() {
 fn flower_garden_reference_deals_at_the_default_budget() {
     reference_deals::<FG>(
         FG,
-        patience::solve::DEFAULT_MAX_NODES,
+        patience::internal::solve::DEFAULT_MAX_NODES,
         9,
         FAMILY_TABLE_BYTES,
     );

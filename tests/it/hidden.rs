@@ -3,21 +3,21 @@
 
 use crate::common::{arg, deal_json, refused, run, tempdir, write_file};
 use crate::helpers::Table;
-use patience::cards::CardToken;
-use patience::deal::{Deal, deal};
-use patience::game::{Move, Place, Position, Variant, apply};
+use patience::Outcome;
 use patience::games::{
     Klondike, KlondikeDraw3, LuckierThirteen, LuckyPiles, LuckyThirteen, NapoleonsShoulder,
     Stonewall,
 };
-use patience::hidden::determinize::{Purpose, determinize, stream};
-use patience::hidden::observation::Slot;
-use patience::hidden::planner::{
+use patience::internal::cards::CardToken;
+use patience::internal::deal::{Deal, deal};
+use patience::internal::game::{Move, Place, Position, Variant, apply};
+use patience::internal::hidden::determinize::{Purpose, determinize, stream};
+use patience::internal::hidden::observation::Slot;
+use patience::internal::hidden::planner::{
     Action, FINAL_FACTOR, PLANNER_REVISION, Resign, reveal_candidates,
 };
-use patience::hidden::play::Outcome;
-use patience::hidden::{Budget, Observation, Planner, game_hides_cards, play};
-use patience::solve::{Options, Prune, Solver, replay};
+use patience::internal::hidden::{Budget, Observation, Planner, game_hides_cards, play};
+use patience::internal::solve::{Options, Prune, Solver, replay};
 use std::sync::atomic::AtomicBool;
 
 const TINY: Budget = Budget::new(4, 3_000);
@@ -943,7 +943,7 @@ fn a_covered_card_is_seen_once_on_top_and_stays_known() {
                 let mut after = real.clone();
                 apply::<LuckyThirteen>(LuckyThirteen, &mut after, m);
                 let mut next = Vec::new();
-                patience::game::generate::<LuckyThirteen>(LuckyThirteen, &after, &mut next);
+                patience::generate::<LuckyThirteen>(LuckyThirteen, &after, &mut next);
                 next.into_iter()
                     .find(|n| n.to == Place::Tableau(p) && n.from != m.to)
                     .map(|n| (m, n))
@@ -1064,11 +1064,11 @@ fn the_commands_play_lucky_thirteen_in_hidden_play() {
 fn squared_piles_only_in_games_that_move_single_cards() {
     // Sight::Tops leaves a covered card unseen on the promise that it neither moves nor takes a
     // card before it is a top: true only where single cards move.
-    let squared: Vec<&str> = patience::games::builtin::ALL
+    let squared: Vec<&str> = patience::games::ALL
         .iter()
-        .filter(|r| r.sight == patience::game::Sight::Tops)
+        .filter(|r| r.sight == patience::Sight::Tops)
         .map(|r| {
-            assert_eq!(r.unit, patience::game::Unit::Single, "{}", r.id);
+            assert_eq!(r.unit, patience::Unit::Single, "{}", r.id);
             r.id
         })
         .collect();

@@ -6,10 +6,10 @@
 //! refused move must not be generated in any form).
 
 use crate::helpers::{TABLE_BYTES, Table, allowed_exactly, card, mv, reference_deals, refused};
-use patience::cards::CardToken;
-use patience::deal::deal;
-use patience::game::{Illegal, Position, Variant, apply};
+use patience::deal;
 use patience::games::{Klondike, KlondikeDraw3};
+use patience::internal::cards::CardToken;
+use patience::internal::game::{Illegal, Position, Variant, apply};
 
 /// A Klondike position: the named piles (bottom first, lower-case suit = face down), the named
 /// stock cards on top of the stock (bottom first), and every other card under them in the stock.
@@ -191,7 +191,7 @@ fn reference_deals_agree_with_solvitaire_draw_3() {
     // had found them in about 120k), so this runs at the default budget: all 10 decided.
     reference_deals::<KlondikeDraw3>(
         KlondikeDraw3,
-        patience::solve::DEFAULT_MAX_NODES,
+        patience::internal::solve::DEFAULT_MAX_NODES,
         10,
         TABLE_BYTES,
     );
@@ -203,7 +203,7 @@ fn reference_deals_agree_with_solvitaire_draw_3() {
 fn a_stock_turn_written_with_a_count_must_turn_that_many() {
     fn turn<V: Variant>(v: V, text: &str) -> Result<u8, Illegal> {
         let p = Position::from_deal::<V>(v, &deal(v.rules(), 0)).unwrap();
-        patience::game::legal::<V>(v, &p, mv(text)).map(|m| m.count)
+        patience::legal::<V>(v, &p, mv(text)).map(|m| m.count)
     }
     assert_eq!(turn::<Klondike>(Klondike, "S>W"), Ok(1));
     assert!(matches!(

@@ -3,16 +3,16 @@
 //! without it, on many deals) is in `solver.rs`.
 
 use crate::helpers::{Table, random_walk, start_of};
-use patience::cards::Card;
-use patience::game::position::Position;
-use patience::game::{Move, Place, Variant, apply, undo};
+use patience::Position;
 use patience::games::{
     FlowerGarden, FortyThieves, Klondike, KlondikeDraw3, LuckierThirteen, LuckyPiles,
     LuckyPilesSameSuit, LuckyThirteen, NapoleonsShoulder, NapoleonsSquare, Stonewall, Wildflower,
 };
-use patience::solve::key::{KeyContext, encode};
-use patience::solve::loose::{holds, push_twin_shifts};
-use patience::solve::{Prune, expand_solver_moves, replay};
+use patience::internal::cards::Card;
+use patience::internal::game::{Move, Place, Variant, apply, undo};
+use patience::internal::solve::key::{KeyContext, encode};
+use patience::internal::solve::loose::{holds, push_twin_shifts};
+use patience::internal::solve::{Prune, expand_solver_moves, replay};
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 use std::collections::HashMap;
@@ -124,7 +124,7 @@ struct Class {
 fn class_of<V: Variant>(v: V, pos: &Position) -> Class {
     let mut found = [0u8; 4];
     for f in 0..4 {
-        if pos.found_suit[f] != patience::game::position::NONE {
+        if pos.found_suit[f] != patience::internal::game::position::NONE {
             found[pos.found_suit[f] as usize] = pos.found_height[f];
         }
     }

@@ -21,19 +21,21 @@
 //! The moves compared in (a)-(e) are the engine's real moves (`generate`): the stock turn and
 //! the redeal, not the talon plays.
 
-use patience::deal::deal;
-use patience::game::{Move, Place, Position, Variant, apply, generate, generate_with, legal, undo};
+use patience::deal;
 use patience::games::{
     FlowerGarden, FortyThieves, Klondike, KlondikeDraw3, LuckierThirteen, LuckyPiles,
     LuckyPilesSameSuit, LuckyThirteen, NapoleonsShoulder, NapoleonsSquare, Stonewall, Wildflower,
+};
+use patience::internal::game::{
+    Move, Place, Position, Variant, apply, generate, generate_with, legal, undo,
 };
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 
 /// The rules of RULES.md in plain code, independent of the engine.
 pub mod oracle {
-    use patience::cards::Card;
-    use patience::game::{Move, Place, Position};
+    use patience::internal::cards::Card;
+    use patience::internal::game::{Move, Place, Position};
 
     /// The three games of the brief, the family named alongside them, and Klondike.
     #[derive(Copy, Clone, Debug, PartialEq, Eq)]

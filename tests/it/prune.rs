@@ -4,21 +4,21 @@
 //! and every talon play is checked against real turns and the independent rules check.
 
 use crate::helpers::{Filler, Table, card, gen_moves, start_of};
-use patience::cards::Card;
-use patience::game::{
-    Build, Move, Place, Position, Stock, Unit, Variant, apply, generate, generate_with, talon_card,
-    undo,
-};
 use patience::games::{
     FlowerGarden, FortyThieves, Klondike, KlondikeDraw3, LuckierThirteen, LuckyPiles,
     LuckyPilesSameSuit, LuckyThirteen, NapoleonsShoulder, NapoleonsSquare, Stonewall, Wildflower,
 };
-use patience::solve::blocked::blocked;
-use patience::solve::prune::{settled, stuck_kings};
-use patience::solve::streamline::{
+use patience::internal::cards::Card;
+use patience::internal::game::{
+    Build, Move, Place, Position, Stock, Unit, Variant, apply, generate, generate_with, talon_card,
+    undo,
+};
+use patience::internal::solve::blocked::blocked;
+use patience::internal::solve::prune::{settled, stuck_kings};
+use patience::internal::solve::streamline::{
     SYMMETRIC_FROM, SYMMETRIC_FROM_NO_RESERVE, streamline, symmetric_used, used,
 };
-use patience::solve::{Prune, expand_solver_moves, replay};
+use patience::internal::solve::{Prune, expand_solver_moves, replay};
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 
@@ -1024,7 +1024,7 @@ fn the_free_children_rule_holds_in_games_built_down_whose_runs_follow_the_build_
     // A rules file's game: Forty Thieves moving same-suit runs holds. Any-suit runs on its
     // same-suit building (where a card could lie on a free card inside a run) are refused.
     struct Holds;
-    impl patience::game::GameFn<bool> for Holds {
+    impl patience::GameFn<bool> for Holds {
         fn call<V: Variant>(self, v: V) -> bool {
             Prune::free_rule_holds::<V>(v)
         }
@@ -1091,7 +1091,7 @@ fn the_updown_rule_holds_only_in_one_deck_games_built_up_and_down_in_suit_with_s
 
 /// `pos` with suits renamed by `map` (a permutation of 0..4, C D H S) everywhere.
 fn rename_suits(pos: &Position, map: [u8; 4]) -> Position {
-    use patience::game::position::{DOWN, NONE};
+    use patience::internal::game::position::{DOWN, NONE};
     let re = |b: u8| {
         if b == NONE {
             return b;
@@ -1121,7 +1121,7 @@ fn rename_suits(pos: &Position, map: [u8; 4]) -> Position {
 
 #[test]
 fn the_symmetric_key_merges_exactly_the_suits_the_build_rule_ignores() {
-    use patience::solve::streamline::symmetric_key;
+    use patience::internal::solve::streamline::symmetric_key;
     type K4 = [u64; 4];
     let key = |p: &Position| symmetric_key::<FlowerGarden, K4>(FlowerGarden, p);
     let g = start_of::<FlowerGarden>(FlowerGarden, 3);
@@ -1148,8 +1148,8 @@ fn the_symmetric_key_merges_exactly_the_suits_the_build_rule_ignores() {
 
 #[test]
 fn the_symmetric_key_merges_interchangeable_piles_and_reserve_slots() {
-    use patience::game::position::NONE;
-    use patience::solve::streamline::symmetric_key;
+    use patience::internal::game::position::NONE;
+    use patience::internal::solve::streamline::symmetric_key;
     type K4 = [u64; 4];
     let key = |p: &Position| symmetric_key::<FlowerGarden, K4>(FlowerGarden, p);
     let g = start_of::<FlowerGarden>(FlowerGarden, 3);

@@ -7,8 +7,8 @@
 //! a refused move must not be generated in any form.
 
 use crate::helpers::{Filler, Table, allowed, card, gen_moves, pile_text, play, refused, toks};
-use patience::game::{DealError, Illegal, Place, Position, apply, undo};
 use patience::games::{LuckyPiles, NapoleonsShoulder, Stonewall};
+use patience::internal::game::{DealError, Illegal, Place, Position, apply, undo};
 
 // ---------------------------------------------------------------------------------------------
 // Stonewall.

@@ -10,22 +10,24 @@ use crate::helpers::{
     TABLE_BYTES, Table, gen_moves, key_fits, key_words, letter, pinned, random_walk,
     reference_deals, solve_checked, solver, solver_in, start_of, used_bits,
 };
-use patience::cards::{Card, CardToken};
-use patience::deal::{Deal, deal};
-use patience::game::position::{MAX_TALON, NONE};
-use patience::game::{Move, Place, Position, Stock, Variant, apply, generate, generate_with};
 use patience::games::{
     FlowerGarden, FortyThieves, Klondike, KlondikeDraw3, LuckierThirteen, LuckyPiles,
     LuckyPilesSameSuit, LuckyThirteen, NapoleonsShoulder, NapoleonsSquare, Stonewall, Wildflower,
 };
-use patience::io::dealfile::read_deal;
-use patience::solve::blocked::blocked;
-use patience::solve::key::{KeyContext, bits_for, decode, encode, turned_over_key};
-use patience::solve::prune::stuck_kings;
-use patience::solve::{
+use patience::internal::cards::{Card, CardToken};
+use patience::internal::deal::{Deal, deal};
+use patience::internal::game::position::{MAX_TALON, NONE};
+use patience::internal::game::{
+    Move, Place, Position, Stock, Variant, apply, generate, generate_with,
+};
+use patience::internal::solve::blocked::blocked;
+use patience::internal::solve::key::{KeyContext, bits_for, decode, encode, turned_over_key};
+use patience::internal::solve::prune::stuck_kings;
+use patience::internal::solve::{
     End, Limits, Mode, Options, Prune, Searcher, Solver, Verdict, Visit, Win, replay,
     with_built_tops,
 };
+use patience::io::dealfile::read_deal;
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 use std::collections::hash_map::Entry;
@@ -67,7 +69,7 @@ fn as_is<V: Variant>(v: V, pos: &Position) -> Norm {
         waste: pos.waste[..pos.waste_len as usize].to_vec(),
         // With unlimited passes the count of redeals plays no part (and is not in the key).
         redeals: match r.stock {
-            patience::game::Stock::Waste { passes: None, .. } => 0,
+            patience::Stock::Waste { passes: None, .. } => 0,
             _ => pos.redeals,
         },
     }
@@ -655,10 +657,10 @@ fn max_bits_fit_the_key_words() {
     key_fits::<Klondike>(Klondike);
     key_fits::<KlondikeDraw3>(KlondikeDraw3);
     // A Klondike deal needs 181 bits (README: why three words were tried).
-    let deal = patience::deal::deal(&Klondike::RULES, 0);
-    let start = patience::game::Position::from_deal::<Klondike>(Klondike, &deal).unwrap();
+    let deal = patience::deal(&Klondike::RULES, 0);
+    let start = patience::Position::from_deal::<Klondike>(Klondike, &deal).unwrap();
     assert_eq!(
-        patience::solve::key::KeyContext::max_bits::<Klondike>(Klondike, &start),
+        patience::internal::solve::key::KeyContext::max_bits::<Klondike>(Klondike, &start),
         181
     );
     // The reference deals too.
@@ -1869,8 +1871,8 @@ fn best_first_cross_check<V: Variant>(
     min_s: usize,
     min_u: usize,
 ) {
-    use patience::solve::End;
-    use patience::solve::best::BestFirst;
+    use patience::internal::solve::End;
+    use patience::internal::solve::best::BestFirst;
     let id = v.rules().id;
     let mut dfs = Solver::<V>::new(
         v,
@@ -1983,9 +1985,9 @@ fn best_first_agrees_with_depth_first() {
 /// and every solution the solver returns is already free of such one-move shortcuts.
 #[test]
 fn shorten_cuts_detours_and_keeps_wins() {
-    use patience::game::legal;
     use patience::games::LuckyPiles as L;
-    use patience::solve::shorten::shorten;
+    use patience::internal::solve::shorten::shorten;
+    use patience::legal;
     let mut s = solver::<L>(L, 100_000, Prune::default());
     let mut detours = 0;
     for seed in 0..10 {
@@ -2232,10 +2234,7 @@ fn a_resumed_search_goes_as_one_search() {
                     break;
                 }
                 let e = parts.resume(&mut Win(v), &node_limit(n), &cancel);
-                assert_eq!(
-                    parts.is_open(),
-                    e == End::Stopped(patience::solve::Limit::Nodes)
-                );
+                assert_eq!(parts.is_open(), e == End::Stopped(patience::Limit::Nodes));
                 if parts.is_open() && n < 60_000 {
                     stops += 1;
                 } else {
@@ -2294,7 +2293,7 @@ fn a_resumed_search_goes_as_one_search() {
 /// between expansions, so the resumed search makes exactly the nodes of one search.
 #[test]
 fn a_resumed_best_first_search_goes_as_one_search() {
-    use patience::solve::best::BestFirst;
+    use patience::internal::solve::best::BestFirst;
     fn check<V: Variant>(v: V, seeds: std::ops::Range<u64>) -> [u32; 3] {
         let cancel = AtomicBool::new(false);
         let mut one = BestFirst::<V, V::Key>::new(v, TABLE_BYTES, Prune::default());
@@ -2337,7 +2336,7 @@ fn a_resumed_best_first_search_goes_as_one_search() {
 /// replay.
 #[test]
 fn the_sequential_restarts_spend_their_share() {
-    use patience::solve::INTERLEAVE_FROM;
+    use patience::internal::solve::INTERLEAVE_FROM;
     let pos = start_of::<NapoleonsShoulder>(NapoleonsShoulder, 4);
     for nodes in [INTERLEAVE_FROM - 1, INTERLEAVE_FROM] {
         let what = format!("seed 4 at {nodes} nodes");
@@ -2378,7 +2377,7 @@ fn a_dry_streamlined_scan_hands_its_turns_to_the_proof() {
 #[test]
 fn the_interleaved_schedule_at_its_memory_bound_proves_nothing_false() {
     fn check<V: Variant>(v: V, seeds: std::ops::Range<u64>) -> (u32, u32) {
-        let nodes = patience::solve::INTERLEAVE_FROM;
+        let nodes = patience::internal::solve::INTERLEAVE_FROM;
         let (mut memory, mut won) = (0, 0);
         for seed in seeds {
             let pos = start_of::<V>(v, seed);
@@ -2393,7 +2392,7 @@ fn the_interleaved_schedule_at_its_memory_bound_proves_nothing_false() {
                 tiny == big || tiny == '?' || big == '?',
                 "{what}: {tiny} with a small table, {big} with a large one"
             );
-            memory += u32::from(sol.verdict == Verdict::Unknown(patience::solve::Limit::Memory));
+            memory += u32::from(sol.verdict == Verdict::Unknown(patience::Limit::Memory));
             won += u32::from(tiny == 'S');
         }
         (memory, won)
@@ -2413,7 +2412,7 @@ fn the_interleaved_schedule_at_its_memory_bound_proves_nothing_false() {
 #[test]
 fn the_interleaved_schedule_agrees_with_the_plain_search() {
     fn check<V: Variant>(v: V, seeds: std::ops::Range<u64>) -> (u32, u32) {
-        let nodes = patience::solve::INTERLEAVE_FROM;
+        let nodes = patience::internal::solve::INTERLEAVE_FROM;
         let (mut won, mut lost) = (0, 0);
         for seed in seeds {
             let pos = start_of::<V>(v, seed);
@@ -2609,7 +2608,7 @@ fn a_long_win_gets_a_second_try_for_a_shorter_one() {
     let End::Found(found) = end else {
         panic!("seed 63 is won: {end:?}")
     };
-    let found = patience::solve::expand_solver_moves::<V>(v, &start, &found);
+    let found = patience::internal::solve::expand_solver_moves::<V>(v, &start, &found);
     assert!(
         found.len() > 4 * 52,
         "the search's own win is long: {}",
@@ -2641,7 +2640,11 @@ fn a_long_win_gets_a_second_try_for_a_shorter_one() {
 fn without_a_reserve_the_streamlined_scan_takes_turns_after_a_short_first_one() {
     use patience::games::LuckyPiles as V;
     let v = V;
-    let mut s = solver::<V>(v, patience::solve::DEFAULT_MAX_NODES, Prune::default());
+    let mut s = solver::<V>(
+        v,
+        patience::internal::solve::DEFAULT_MAX_NODES,
+        Prune::default(),
+    );
     let sol = solve_checked(&mut s, &start_of::<V>(v, 168), "seed 168");
     assert!(
         matches!(sol.verdict, Verdict::Solved(_)),
@@ -2672,7 +2675,7 @@ fn twin_cross_check<V: Variant>(v: V, seeds: std::ops::Range<u64>, nodes: u64) -
         .collect();
     let at_start = positions
         .iter()
-        .filter(|(_, p)| patience::solve::twin::blocked::<V>(v, p))
+        .filter(|(_, p)| patience::internal::solve::twin::blocked::<V>(v, p))
         .count();
     let c = prune_cross_check_against::<V>(
         v,
@@ -2769,7 +2772,7 @@ fn the_twin_cards_test_sees_where_walks_run_out_of_moves() {
             if gen_moves::<V>(v, &end).is_empty() && !end.is_won::<V>(v) {
                 ended += 1;
                 assert!(
-                    patience::solve::twin::blocked::<V>(v, &end),
+                    patience::internal::solve::twin::blocked::<V>(v, &end),
                     "{} seed {seed}: no move left, not seen blocked",
                     v.rules().id
                 );

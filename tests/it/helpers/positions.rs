@@ -1,8 +1,8 @@
 //! Building positions and deals from text.
 
-use patience::cards::{Card, CardToken};
-use patience::deal::Deal;
-use patience::game::{Position, Variant};
+use patience::Deal;
+use patience::internal::cards::{Card, CardToken};
+use patience::internal::game::{Position, Variant};
 
 /// Card tokens from text such as `"Jh 9C 8H"`: bottom first; lower-case suit = face down.
 pub fn toks(s: &str) -> Vec<CardToken> {
