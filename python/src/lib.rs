@@ -629,7 +629,7 @@ fn check_moves<V: Variant>(v: V, from: &Origin, text: &str) -> Res<Checked> {
         None if won => "won".to_string(),
         None => format!(
             "not won: {} of {} cards on the foundations after {n} move{}",
-            pos.on_found,
+            pos.on_found(),
             rules.cards(),
             if n == 1 { "" } else { "s" }
         ),
@@ -637,7 +637,7 @@ fn check_moves<V: Variant>(v: V, from: &Origin, text: &str) -> Res<Checked> {
     Ok(Checked {
         won,
         illegal,
-        on_found: pos.on_found as usize,
+        on_found: pos.on_found(),
         cards: rules.cards(),
         moves: n,
         text,

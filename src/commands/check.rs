@@ -85,7 +85,7 @@ fn check<V: Variant>(v: V, args: &CheckArgs, out: &mut dyn Write) -> Result<Outc
         writeln!(
             out,
             "not won: {} of {} cards on the foundations after {} move{}",
-            pos.on_found,
+            pos.on_found(),
             v.rules().cards(),
             list.moves.len(),
             if list.moves.len() == 1 { "" } else { "s" }

@@ -160,7 +160,7 @@ fn napoleons_shoulder_layout() {
         assert!(d.waste.is_empty());
         assert!(counts(&d).iter().all(|&n| n == 2), "seed {seed}");
         let p = Position::from_deal::<NapoleonsShoulder>(NapoleonsShoulder, &d).unwrap();
-        assert_eq!((p.stock_len, p.waste_len), (56, 0));
+        assert_eq!((p.stock_len(), p.waste_len()), (56, 0));
     }
 }
 

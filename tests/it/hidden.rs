@@ -89,7 +89,7 @@ fn deals_that_look_the_same_give_the_same_observation_and_decisions() {
             for (i, t) in pile.iter().enumerate() {
                 assert_eq!(
                     *t == CardToken::Unknown,
-                    a.piles[p].is_down(i),
+                    a.piles()[p].is_down(i),
                     "T{} card {i}",
                     p + 1
                 );
@@ -190,13 +190,13 @@ fn determinizations_are_legal_consistent_and_uniform() {
         assert_eq!(Observation::new::<Stonewall>(Stonewall, &d), obs);
         for p in 0..6 {
             for i in 0..6 {
-                assert_eq!(d.piles[p].is_down(i), real.piles[p].is_down(i));
-                if !real.piles[p].is_down(i) {
-                    assert_eq!(d.piles[p].card(i), real.piles[p].card(i));
+                assert_eq!(d.piles()[p].is_down(i), real.piles()[p].is_down(i));
+                if !real.piles()[p].is_down(i) {
+                    assert_eq!(d.piles()[p].card(i), real.piles()[p].card(i));
                 }
             }
         }
-        let c = d.piles[pile].card(index);
+        let c = d.piles()[pile].card(index);
         counts[unseen.iter().position(|&u| u == c).unwrap()] += 1;
     }
     // Chi-square with 17 degrees of freedom: 40.8 is its 0.1% quantile.
@@ -956,7 +956,7 @@ fn a_covered_card_is_seen_once_on_top_and_stays_known() {
         };
         let under = Slot::Pile {
             pile: p,
-            index: real.piles[p as usize].len - 2,
+            index: real.piles()[p as usize].len - 2,
         };
         assert!(obs.reveals(m) && obs.slots().contains(&under));
         let before = obs.unseen().len();
@@ -964,7 +964,7 @@ fn a_covered_card_is_seen_once_on_top_and_stays_known() {
         obs.update::<LuckyThirteen>(LuckyThirteen, &real);
         assert_eq!(obs.unseen().len(), before - 1, "seed {seed}");
         assert!(!obs.slots().contains(&under));
-        let shown = real.piles[p as usize].top();
+        let shown = real.piles()[p as usize].top();
         assert!(obs.seen()[shown.index() as usize] >= 1);
         // Built on again: covered, and still known.
         apply::<LuckyThirteen>(LuckyThirteen, &mut real, onto);
@@ -1000,8 +1000,8 @@ fn lucky_thirteen_fill_ins_are_face_up_and_keep_the_tops() {
             d
         );
         for p in 0..13 {
-            assert_eq!(d.piles[p].top(), real.piles[p].top());
-            assert!((0..4).all(|i| !d.piles[p].is_down(i)));
+            assert_eq!(d.piles()[p].top(), real.piles()[p].top());
+            assert!((0..4).all(|i| !d.piles()[p].is_down(i)));
         }
     }
 }

@@ -69,19 +69,19 @@ fn any_face_up_run_moves_and_runs_may_be_split() {
     // Moving the whole run turns the King up.
     let mut q = p.clone();
     apply::<Klondike>(Klondike, &mut q, mv("T1>T2x3"));
-    assert_eq!(q.piles[0].len, 1);
-    assert!(!q.piles[0].is_down(0));
-    assert_eq!(q.piles[0].top(), card("KD"));
+    assert_eq!(q.piles()[0].len, 1);
+    assert!(!q.piles()[0].is_down(0));
+    assert_eq!(q.piles()[0].top(), card("KD"));
 }
 
 #[test]
 fn draw_three_turns_three_cards_and_only_the_top_one_plays() {
     // The stock's top three cards, bottom first: 2C 3D 4H (4H is turned first).
     let mut p = pos::<KlondikeDraw3>(KlondikeDraw3, &["5S", "4S", "ks 3H"], "2C 3D 4H", "");
-    let stock = p.stock_len;
+    let stock = p.stock_len();
     let m = allowed_exactly::<KlondikeDraw3>(KlondikeDraw3, &p, "S>W");
     apply::<KlondikeDraw3>(KlondikeDraw3, &mut p, m);
-    assert_eq!((p.stock_len, p.waste_len), (stock - 3, 3));
+    assert_eq!((p.stock_len(), p.waste_len()), (stock - 3, 3));
     assert_eq!(p.waste_top(), Some(card("2C")));
     allowed_exactly::<KlondikeDraw3>(KlondikeDraw3, &p, "W>T3"); // 2C on 3H
     assert!(matches!(
@@ -98,7 +98,7 @@ fn draw_three_turns_three_cards_and_only_the_top_one_plays() {
 /// Turns the stock until it is empty; returns how many turns it took.
 fn run_out<V: Variant>(v: V, p: &mut Position) -> usize {
     let mut n = 0;
-    while p.stock_len > 0 {
+    while p.stock_len() > 0 {
         let m = allowed_exactly::<V>(v, p, "S>W");
         apply::<V>(v, p, m);
         n += 1;
@@ -108,9 +108,9 @@ fn run_out<V: Variant>(v: V, p: &mut Position) -> usize {
 
 fn unlimited_passes<V: Variant>(v: V, draw: usize) {
     let mut p = pos::<V>(v, &["KS", "KH", "KD", "KC"], "", "");
-    let cards = p.stock_len as usize;
+    let cards = p.stock_len();
     assert!(matches!(refused::<V>(v, &p, "W>S"), Illegal::NoRedeal)); // the stock is not empty
-    let key = |p: &Position| (p.stock_len, p.waste_len, p.stock, p.waste);
+    let key = |p: &Position| (p.stock().to_vec(), p.waste().to_vec());
     let start = key(&p);
     // Far more passes than a byte counts: the number of passes is unlimited.
     for pass in 0..300 {

@@ -16,7 +16,7 @@ use patience::games::{
 };
 use patience::internal::cards::{Card, CardToken};
 use patience::internal::deal::{Deal, deal};
-use patience::internal::game::position::{MAX_TALON, NONE};
+use patience::internal::game::position::{MAX_TALON, NONE, fields_mut};
 use patience::internal::game::{
     Move, Place, Position, Stock, Variant, apply, generate, generate_with,
 };
@@ -47,7 +47,7 @@ struct Norm {
     piles: Vec<(u8, Vec<u8>)>,
     reserve: Vec<u8>,
     found: Vec<(u8, u8)>,
-    on_found: u8,
+    on_found: usize,
     stock: Vec<u8>,
     waste: Vec<u8>,
     redeals: u8,
@@ -58,19 +58,19 @@ fn as_is<V: Variant>(v: V, pos: &Position) -> Norm {
     let r = v.rules();
     Norm {
         piles: (0..r.piles())
-            .map(|p| (pos.piles[p].fixed, pos.piles[p].as_slice().to_vec()))
+            .map(|p| (pos.piles()[p].fixed, pos.piles()[p].as_slice().to_vec()))
             .collect(),
-        reserve: pos.reserve[..r.reserve as usize].to_vec(),
+        reserve: pos.reserve()[..r.reserve as usize].to_vec(),
         found: (0..r.foundations())
-            .map(|f| (pos.found_suit[f], pos.found_height[f]))
+            .map(|f| (pos.found_suit(f), pos.found_height(f)))
             .collect(),
-        on_found: pos.on_found,
-        stock: pos.stock[..pos.stock_len as usize].to_vec(),
-        waste: pos.waste[..pos.waste_len as usize].to_vec(),
+        on_found: pos.on_found(),
+        stock: pos.stock().to_vec(),
+        waste: pos.waste().to_vec(),
         // With unlimited passes the count of redeals plays no part (and is not in the key).
         redeals: match r.stock {
             patience::Stock::Waste { passes: None, .. } => 0,
-            _ => pos.redeals,
+            _ => pos.redeals(),
         },
     }
 }
@@ -189,15 +189,15 @@ impl<'a, V: Variant> KeyCheck<'a, V> {
         self.checked += 1;
         let r = v.rules();
         let free = (0..r.piles())
-            .filter(|&p| pos.piles[p].fixed == 0 && pos.piles[p].len > 0)
+            .filter(|&p| pos.piles()[p].fixed == 0 && pos.piles()[p].len > 0)
             .count();
         let flags = [
             free >= 1,
             free >= 2,
-            (0..r.piles()).any(|p| pos.piles[p].len == 0),
-            pos.on_found >= 13,
-            pos.reserve[..r.reserve as usize].contains(&NONE),
-            pos.waste_len > 0,
+            (0..r.piles()).any(|p| pos.piles()[p].len == 0),
+            pos.on_found() >= 13,
+            pos.reserve()[..r.reserve as usize].contains(&NONE),
+            pos.waste_len() > 0,
         ];
         for (c, f) in self.cov.iter_mut().zip(flags) {
             *c += f as usize;
@@ -329,7 +329,7 @@ fn key_from_mid_game_starts<V: Variant>(v: V, seeds: u64) -> usize {
         let deal = start_of::<V>(v, seed);
         let deal_bits = KeyContext::max_bits::<V>(v, &deal);
         let tallest_dealt = (0..v.rules().piles())
-            .map(|p| deal.piles[p].len)
+            .map(|p| deal.piles()[p].len)
             .max()
             .unwrap();
         let mut mids = Vec::new();
@@ -348,7 +348,7 @@ fn key_from_mid_game_starts<V: Variant>(v: V, seeds: u64) -> usize {
                 "{id} seed {seed}, start {i}: needs {need} bits, its deal {deal_bits}"
             );
             let tallest = (0..v.rules().piles())
-                .map(|p| mid.piles[p].len)
+                .map(|p| mid.piles()[p].len)
                 .max()
                 .unwrap();
             grown += (bits_for(tallest as usize) > bits_for(tallest_dealt as usize)) as usize;
@@ -406,17 +406,17 @@ fn with_built_tops_cuts_each_prefix_below_its_top_build_sequence() {
     }
     .pos::<Klondike>(Klondike);
     // The last pile as in play: 6C built on 8D, which it does not fit (it came from a space).
-    pos.piles[5].fixed = 2;
+    fields_mut(&mut pos).piles[5].fixed = 2;
     let cut = with_built_tops::<Klondike>(Klondike, &pos);
-    let fixed: Vec<u8> = (0..6).map(|p| cut.piles[p].fixed).collect();
+    let fixed: Vec<u8> = (0..6).map(|p| cut.piles()[p].fixed).collect();
     // 5H stays the prefix top above a face-down card; a whole run loses its prefix; the run
     // stops at a card it does not fit; a lone card above a face-down one stays; and a built
     // part grows only onto a card its bottom fits.
     assert_eq!(fixed, [3, 0, 1, 0, 2, 2]);
     assert_eq!(
-        cut.piles[..6],
+        cut.piles()[..6],
         {
-            let mut same = pos.piles.clone();
+            let mut same = pos.piles().clone();
             for (p, f) in same.iter_mut().zip(&fixed) {
                 p.fixed = *f;
             }
@@ -444,7 +444,7 @@ fn mid_game_file_outgrowing_the_key<V: Variant>(v: V) {
         for step in 0..300 {
             let moves = gen_moves::<V>(v, &pos);
             let tallest = (0..v.rules().piles())
-                .max_by_key(|&p| pos.piles[p].len)
+                .max_by_key(|&p| pos.piles()[p].len)
                 .unwrap() as u8;
             let onto: Vec<Move> = moves
                 .iter()
@@ -499,31 +499,33 @@ fn normalize_ignores_free_pile_and_foundation_numbering_only() {
     // Two decks: foundations holding hearts to 5 and to 3 in either order are the same.
     let mut a = start_of::<NapoleonsShoulder>(NapoleonsShoulder, 1);
     let mut b = a.clone();
-    a.found_suit[..2].copy_from_slice(&[2, 2]);
-    a.found_height[..2].copy_from_slice(&[5, 3]);
-    b.found_suit[6..8].copy_from_slice(&[2, 2]);
-    b.found_height[6..8].copy_from_slice(&[3, 5]);
+    let f = fields_mut(&mut a);
+    f.found_suit[..2].copy_from_slice(&[2, 2]);
+    f.found_height[..2].copy_from_slice(&[5, 3]);
+    let f = fields_mut(&mut b);
+    f.found_suit[6..8].copy_from_slice(&[2, 2]);
+    f.found_height[6..8].copy_from_slice(&[3, 5]);
     assert_eq!(
         normalize::<NapoleonsShoulder>(NapoleonsShoulder, &a),
         normalize::<NapoleonsShoulder>(NapoleonsShoulder, &b)
     );
-    b.found_height[7] = 4;
+    fields_mut(&mut b).found_height[7] = 4;
     assert_ne!(
         normalize::<NapoleonsShoulder>(NapoleonsShoulder, &a),
         normalize::<NapoleonsShoulder>(NapoleonsShoulder, &b)
     );
     // Prefix-less piles are interchangeable; piles with a prefix are not.
     let mut a = start_of::<Stonewall>(Stonewall, 2);
-    a.piles[1].fixed = 0;
-    a.piles[4].fixed = 0;
+    fields_mut(&mut a).piles[1].fixed = 0;
+    fields_mut(&mut a).piles[4].fixed = 0;
     let mut b = a.clone();
-    b.piles.swap(1, 4);
+    fields_mut(&mut b).piles.swap(1, 4);
     assert_eq!(
         normalize::<Stonewall>(Stonewall, &a),
         normalize::<Stonewall>(Stonewall, &b)
     );
     let mut c = a.clone();
-    c.piles.swap(0, 2);
+    fields_mut(&mut c).piles.swap(0, 2);
     assert_ne!(
         normalize::<Stonewall>(Stonewall, &a),
         normalize::<Stonewall>(Stonewall, &c)
@@ -532,19 +534,20 @@ fn normalize_ignores_free_pile_and_foundation_numbering_only() {
 
 /// `p` with its talon as it is but the waste ending after `w` cards (turning order kept).
 fn with_waste(p: &Position, w: usize) -> Position {
-    let order: Vec<u8> = (0..p.waste_len as usize)
-        .map(|i| p.waste[i])
-        .chain((0..p.stock_len as usize).rev().map(|i| p.stock[i]))
+    let order: Vec<u8> = (p.waste().iter())
+        .chain(p.stock().iter().rev())
+        .copied()
         .collect();
     let mut q = p.clone();
-    q.waste = [0; MAX_TALON];
-    q.stock = [0; MAX_TALON];
-    q.waste[..w].copy_from_slice(&order[..w]);
+    let f = fields_mut(&mut q);
+    *f.waste = [0; MAX_TALON];
+    *f.stock = [0; MAX_TALON];
+    f.waste[..w].copy_from_slice(&order[..w]);
     for (i, &t) in order[w..].iter().rev().enumerate() {
-        q.stock[i] = t;
+        f.stock[i] = t;
     }
-    q.waste_len = w as u8;
-    q.stock_len = (order.len() - w) as u8;
+    *f.waste_len = w as u8;
+    *f.stock_len = (order.len() - w) as u8;
     q
 }
 
@@ -594,7 +597,7 @@ fn talon_key_merges_only_waste_places_with_the_same_moves() {
             let mut walk = Vec::new();
             random_walk::<V>(v, &start, &mut rng, 120, |p| walk.push(p.clone()));
             for p in walk.iter().step_by(6) {
-                let n = p.waste_len as usize + p.stock_len as usize;
+                let n = p.waste_len() + p.stock_len();
                 let empty = with_waste(p, 0);
                 let k0: V::Key = encode::<V, V::Key>(v, &ctx, &empty);
                 let plain0: V::Key = encode::<V, V::Key>(v, &plain, &empty);
@@ -616,7 +619,7 @@ fn talon_key_merges_only_waste_places_with_the_same_moves() {
                         assert_eq!(succ, succ0, "{what}: merged, with other moves");
                         assert_eq!(over, None, "{what}");
                         let back = decode::<V, V::Key>(v, &ctx, &start, &k);
-                        assert_eq!((back.waste_len as usize, back.stock_len as usize), (0, n));
+                        assert_eq!((back.waste_len(), back.stock_len()), (0, n));
                         merged += (w != 0) as usize;
                     } else {
                         // Each move of the merged position leads where a move of this one

@@ -152,7 +152,7 @@ impl Table<'_> {
 
 /// The cards of pile `p` (0-based), bottom first, lower-case suit for a face-down card.
 pub fn pile_text(pos: &Position, p: usize) -> String {
-    let pile = &pos.piles[p];
+    let pile = &pos.piles()[p];
     (0..pile.len as usize)
         .map(|i| {
             CardToken::Known {
