@@ -14,16 +14,15 @@ pub mod plot;
 pub mod progress;
 pub mod show;
 pub mod solve;
+pub mod start;
 pub mod sweep;
 pub mod tui;
 pub mod variants;
 pub mod winrate;
 
-use crate::cli::{Cli, Command, Start};
-use anyhow::{Context, Result, bail};
-use patience::Deal;
-use patience::internal::game::{Position, Rules, Variant};
-use patience::io::dealfile::read_deal;
+use crate::cli::{Cli, Command};
+use anyhow::{Result, bail};
+use patience::internal::game::Rules;
 use std::io::Write;
 
 /// What a command that ran to the end has to say.
@@ -97,60 +96,7 @@ macro_rules! for_variant {
     };
 }
 pub(crate) use for_variant;
-
-/// The start position of game `V` from `--seed N`, `--deal FILE|-` or `--pysol N`: the deal
-/// (with its `variant` filled in) and the checked position. A deal file naming another game is
-/// refused, and so is a PySolFC number for a game PySolFC does not have.
-pub fn load_start<V: Variant>(v: V, start: &Start) -> Result<(Deal, Position)> {
-    let rules = v.rules();
-    match start {
-        Start::Seed(seed) => {
-            let deal = patience::deal(rules, *seed);
-            let pos = Position::from_deal::<V>(v, &deal)
-                .with_context(|| format!("the {} deal of seed {seed}", rules.name))?;
-            Ok((deal, pos))
-        }
-        Start::Pysol(number) => {
-            let deal = patience::pysol_deal(rules, *number)?;
-            let pos = Position::from_deal::<V>(v, &deal).with_context(|| {
-                format!(
-                    "the {} deal of PySolFC game {}",
-                    rules.name,
-                    patience::internal::pysol::number_text(*number)
-                )
-            })?;
-            Ok((deal, pos))
-        }
-        Start::File(input) => {
-            let text = input.read_to_string()?;
-            let mut deal = read_deal(&text).with_context(|| input.to_string())?;
-            match &deal.variant {
-                Some(v) if v != rules.id => {
-                    bail!("{input}: the deal file is for {v:?}, not {:?}", rules.id)
-                }
-                Some(_) => {}
-                None => deal.variant = Some(rules.id.to_string()),
-            }
-            check_face_down(rules, &deal)
-                .with_context(|| format!("{input}: not a legal {} deal", rules.name))?;
-            patience::internal::game::check_reachable::<V>(v, &deal)
-                .with_context(|| format!("{input}: not a legal {} deal", rules.name))?;
-            let pos = Position::from_deal::<V>(v, &deal)
-                .with_context(|| format!("{input}: not a legal {} deal", rules.name))?;
-            patience::internal::deal::check_seeded(rules, &deal)
-                .with_context(|| input.to_string())?;
-            Ok((deal, pos))
-        }
-    }
-}
-
-/// Refuses a face-down card where no position of the game can have one
-/// ([`patience::internal::game::setup::check_face_down`]).
-pub fn check_face_down(rules: &Rules, deal: &Deal) -> Result<()> {
-    Ok(patience::internal::game::setup::check_face_down(
-        rules, deal,
-    )?)
-}
+pub use start::{check_face_down, load_start};
 
 /// Set by Ctrl-C: long searches stop cleanly with `unknown` (cancelled).
 pub fn cancel_flag() -> &'static std::sync::atomic::AtomicBool {

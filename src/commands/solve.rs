@@ -22,7 +22,7 @@ fn solve<V: Variant>(v: V, args: &SolveArgs, out: &mut dyn Write) -> Result<Outc
     if let Some(path) = &args.html {
         match &sol.verdict {
             Verdict::Solved(moves) => {
-                let title = super::show::title(v.rules(), &args.start.start());
+                let title = super::start::title(v.rules(), &args.start.start());
                 let replay = patience::internal::show::Replay::new::<V>(v, title, &start, moves)?;
                 super::show::write_page(&replay, path)?;
             }
