@@ -20,8 +20,9 @@
 //! a game built in and from its file: `cargo bench --bench solve -- stonewall`.
 
 use criterion::{Criterion, SamplingMode, Throughput, criterion_group, criterion_main};
-use patience::internal::game::{Position, Variant};
-use patience::internal::solve::{Limits, Mode, Options, Prune, Searcher, Solver, Win};
+use patience::internal::solve::{Limits, Mode, Searcher, Win};
+use patience::{Options, Prune, Solver};
+use patience::{Position, Variant};
 use std::hint::black_box;
 use std::sync::atomic::AtomicBool;
 use std::time::Duration;

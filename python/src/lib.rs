@@ -8,18 +8,19 @@
 
 use patience::Deal;
 use patience::internal::batch::run::{play_all, solve_all};
-use patience::internal::batch::{DealSource, Knowledge, Record};
 use patience::internal::game::moves::describe;
 use patience::internal::game::setup::check_face_down;
-use patience::internal::game::{Position, Rules, Variant, apply, legal};
+use patience::internal::hidden::game_hides_cards;
 use patience::internal::hidden::planner::{Action, MAX_SAMPLES};
 use patience::internal::hidden::play::play_unaided;
-use patience::internal::hidden::{Budget, Observation, Planner, game_hides_cards};
-use patience::internal::solve::{Limit, Options, Solution, Solver, Verdict};
 use patience::io::dealfile::{read_deal, write_deal};
 use patience::io::json::SolveResult;
 use patience::io::movelist::read_moves;
 use patience::io::results::ResultRow;
+use patience::{Budget, Observation, Planner};
+use patience::{DealSource, Knowledge, Record};
+use patience::{Limit, Options, Solution, Solver, Verdict};
+use patience::{Position, Rules, Variant, apply, legal};
 use pyo3::create_exception;
 use pyo3::exceptions::PyException;
 use pyo3::prelude::*;

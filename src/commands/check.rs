@@ -9,9 +9,9 @@ use super::{Outcome, for_variant, load_start};
 use crate::cli::{CheckArgs, Start};
 use anyhow::{Context, Result, bail};
 use patience::Deal;
-use patience::internal::game::{Variant, apply, legal};
 use patience::io::dealfile::read_deal;
 use patience::io::movelist::read_moves;
+use patience::{Variant, apply, legal};
 use std::io::Write;
 
 pub fn run(args: &CheckArgs, out: &mut dyn Write) -> Result<Outcome> {

@@ -7,9 +7,9 @@ use crate::cli::HintArgs;
 use anyhow::{Context, Result, bail};
 use patience::Variant;
 use patience::internal::hidden::planner::{Action, UNKNOWN_VALUE, plan_short};
-use patience::internal::hidden::{Observation, Planner};
 use patience::io::Input;
 use patience::io::dealfile::read_deal;
+use patience::{Observation, Planner};
 use std::io::Write;
 
 pub fn run(args: &HintArgs, out: &mut dyn Write) -> Result<Outcome> {

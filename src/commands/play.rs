@@ -11,12 +11,13 @@ use super::{Outcome, cancel_flag, for_variant, load_start};
 use crate::cli::PlayArgs;
 use anyhow::Result;
 use patience::Knowledge;
+use patience::Planner;
 use patience::Variant;
+use patience::internal::hidden::Outcome as HiddenOutcome;
 use patience::internal::hidden::observation::game_hides_cards;
 use patience::internal::hidden::planner::UNKNOWN_VALUE;
 use patience::internal::hidden::play::play_unaided;
-use patience::internal::hidden::{Outcome as HiddenOutcome, Planner};
-use patience::internal::solve::{Solver, Verdict};
+use patience::{Solver, Verdict};
 use std::io::Write;
 use std::time::Instant;
 

@@ -5,8 +5,8 @@ use super::{Outcome, cancel_flag, for_variant, load_start};
 use crate::cli::SolveArgs;
 use anyhow::Result;
 use patience::Variant;
-use patience::internal::solve::{Solver, Verdict};
 use patience::io::json::SolveResult;
+use patience::{Solver, Verdict};
 use std::io::Write;
 
 pub fn run(args: &SolveArgs, out: &mut dyn Write) -> Result<Outcome> {

@@ -5,8 +5,9 @@
 use super::{Outcome, rules_of};
 use crate::cli::{SweepArgs, WinrateArgs};
 use anyhow::{Result, anyhow};
+use patience::Record;
+use patience::internal::batch::Selection;
 use patience::internal::batch::sweep::{SweepTable, variants, write_rules_files};
-use patience::internal::batch::{Record, Selection};
 use std::io::Write;
 
 pub fn run(args: &SweepArgs, out: &mut dyn Write) -> Result<Outcome> {

@@ -4,9 +4,10 @@
 //! PySolFC's (the dealing itself is pinned card by card by `pysol::golden_deals_equal_ours`).
 
 use crate::common::{arg, patience, stdout_of, tempdir};
+use patience::internal::batch::Answer;
 use patience::internal::batch::grade::{Grade, Thoughtful, grade};
-use patience::internal::batch::{Answer, DealSource, Record};
 use patience::io::catalogue::read;
+use patience::{DealSource, Record};
 use std::path::{Path, PathBuf};
 
 /// The small budgets of these tests.

@@ -4,8 +4,9 @@
 use crate::helpers::deal_text;
 use patience::games::{LuckyPiles, NapoleonsShoulder, Stonewall};
 use patience::internal::cards::{Card, CardToken};
-use patience::internal::deal::{Deal, deal, shuffled_deck};
-use patience::internal::game::{Position, Rules, Variant};
+use patience::internal::deal::shuffled_deck;
+use patience::{Deal, deal};
+use patience::{Position, Rules, Variant};
 
 fn card_of(t: &CardToken) -> (Card, bool) {
     match *t {

@@ -18,12 +18,11 @@ use patience::games::{
     NapoleonsSquare, Wildflower,
 };
 use patience::internal::cards::CardToken;
+use patience::internal::game::Place;
 use patience::internal::game::position::NONE;
-use patience::internal::game::{
-    DealError, Illegal, Move, Place, Position, Undo, Variant, apply, generate, undo,
-};
 use patience::internal::solve::key::{KeyContext, decode, encode};
-use patience::internal::solve::{Prune, Verdict};
+use patience::{DealError, Illegal, Move, Position, Undo, Variant, apply, generate, undo};
+use patience::{Prune, Verdict};
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 use std::collections::HashMap;

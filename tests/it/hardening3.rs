@@ -8,7 +8,7 @@ use patience::Variant;
 use patience::games::{
     FortyThieves, Klondike, LuckyPiles, NapoleonsShoulder, Stonewall, Wildflower,
 };
-use patience::internal::solve::{Limit, Prune, Verdict};
+use patience::{Limit, Prune, Verdict};
 use std::sync::atomic::AtomicBool;
 
 /// The verdict word and the node count of `solve ARGS --json`.

@@ -9,15 +9,17 @@ use patience::games::{
     Stonewall,
 };
 use patience::internal::cards::CardToken;
-use patience::internal::deal::{Deal, deal};
-use patience::internal::game::{Move, Place, Position, Variant, apply};
+use patience::internal::game::Place;
 use patience::internal::hidden::determinize::{Purpose, determinize, stream};
 use patience::internal::hidden::observation::Slot;
 use patience::internal::hidden::planner::{
     Action, FINAL_FACTOR, PLANNER_REVISION, Resign, reveal_candidates,
 };
-use patience::internal::hidden::{Budget, Observation, Planner, game_hides_cards, play};
-use patience::internal::solve::{Options, Prune, Solver, replay};
+use patience::internal::hidden::{game_hides_cards, play};
+use patience::{Budget, Observation, Planner};
+use patience::{Deal, deal};
+use patience::{Move, Position, Variant, apply};
+use patience::{Options, Prune, Solver, replay};
 use std::sync::atomic::AtomicBool;
 
 const TINY: Budget = Budget::new(4, 3_000);

@@ -9,7 +9,7 @@ use crate::helpers::{TABLE_BYTES, Table, allowed_exactly, card, mv, reference_de
 use patience::deal;
 use patience::games::{Klondike, KlondikeDraw3};
 use patience::internal::cards::CardToken;
-use patience::internal::game::{Illegal, Position, Variant, apply};
+use patience::{Illegal, Position, Variant, apply};
 
 /// A Klondike position: the named piles (bottom first, lower-case suit = face down), the named
 /// stock cards on top of the stock (bottom first), and every other card under them in the stock.

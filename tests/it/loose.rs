@@ -9,11 +9,13 @@ use patience::games::{
     LuckyPilesSameSuit, LuckyThirteen, NapoleonsShoulder, NapoleonsSquare, Stonewall, Wildflower,
 };
 use patience::internal::cards::Card;
+use patience::internal::game::Place;
 use patience::internal::game::position::fields_mut;
-use patience::internal::game::{Move, Place, Variant, apply, undo};
+use patience::internal::solve::expand_solver_moves;
 use patience::internal::solve::key::{KeyContext, encode};
 use patience::internal::solve::loose::{holds, push_twin_shifts};
-use patience::internal::solve::{Prune, expand_solver_moves, replay};
+use patience::{Move, Variant, apply, undo};
+use patience::{Prune, replay};
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 use std::collections::HashMap;

@@ -26,16 +26,16 @@ use patience::games::{
     FlowerGarden, FortyThieves, Klondike, KlondikeDraw3, LuckierThirteen, LuckyPiles,
     LuckyPilesSameSuit, LuckyThirteen, NapoleonsShoulder, NapoleonsSquare, Stonewall, Wildflower,
 };
-use patience::internal::game::{
-    Move, Place, Position, Variant, apply, generate, generate_with, legal, undo,
-};
+use patience::internal::game::{Place, generate_with};
+use patience::{Move, Position, Variant, apply, generate, legal, undo};
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 
 /// The rules of RULES.md in plain code, independent of the engine.
 pub mod oracle {
     use patience::internal::cards::Card;
-    use patience::internal::game::{Move, Place, Position};
+    use patience::internal::game::Place;
+    use patience::{Move, Position};
 
     /// The three games of the brief, the family named alongside them, and Klondike.
     #[derive(Copy, Clone, Debug, PartialEq, Eq)]

@@ -10,16 +10,15 @@ use patience::games::{
 };
 use patience::internal::cards::Card;
 use patience::internal::game::position::fields_mut;
-use patience::internal::game::{
-    Build, Move, Place, Position, Stock, Unit, Variant, apply, generate, generate_with, talon_card,
-    undo,
-};
+use patience::internal::game::{Place, generate_with, talon_card};
 use patience::internal::solve::blocked::blocked;
+use patience::internal::solve::expand_solver_moves;
 use patience::internal::solve::prune::{settled, stuck_kings};
 use patience::internal::solve::streamline::{
     SYMMETRIC_FROM, SYMMETRIC_FROM_NO_RESERVE, streamline, symmetric_used, used,
 };
-use patience::internal::solve::{Prune, expand_solver_moves, replay};
+use patience::{Build, Move, Position, Stock, Unit, Variant, apply, generate, undo};
+use patience::{Prune, replay};
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 

@@ -5,8 +5,9 @@
 use crate::common::{refused, run};
 use patience::Position;
 use patience::internal::games::builtin;
-use patience::internal::pysol::{MAX_NUMBER, MT_FROM, PysolError, pysol_deal, pysol_game};
+use patience::internal::pysol::{MAX_NUMBER, MT_FROM, pysol_game};
 use patience::io::dealfile::read_deal;
+use patience::{PysolError, pysol_deal};
 use serde_json::Value;
 use std::path::PathBuf;
 

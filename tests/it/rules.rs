@@ -8,7 +8,8 @@
 
 use crate::helpers::{Filler, Table, allowed, card, gen_moves, pile_text, play, refused, toks};
 use patience::games::{LuckyPiles, NapoleonsShoulder, Stonewall};
-use patience::internal::game::{DealError, Illegal, Place, Position, apply, undo};
+use patience::internal::game::Place;
+use patience::{DealError, Illegal, Position, apply, undo};
 
 // ---------------------------------------------------------------------------------------------
 // Stonewall.

@@ -6,7 +6,7 @@
 //! test says so and passes, except under CI (`CI=true`), where it fails.
 
 use crate::common::{arg, patience, stderr_of, stdout_of, tempdir, write_file};
-use patience::internal::game::{GameFn, Move, Position, Variant, apply, legal};
+use patience::{GameFn, Move, Position, Variant, apply, legal};
 use serde_json::{Value, json};
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};

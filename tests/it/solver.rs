@@ -15,19 +15,16 @@ use patience::games::{
     LuckyPilesSameSuit, LuckyThirteen, NapoleonsShoulder, NapoleonsSquare, Stonewall, Wildflower,
 };
 use patience::internal::cards::{Card, CardToken};
-use patience::internal::deal::{Deal, deal};
 use patience::internal::game::position::{MAX_TALON, NONE, fields_mut};
-use patience::internal::game::{
-    Move, Place, Position, Stock, Variant, apply, generate, generate_with,
-};
+use patience::internal::game::{Place, generate_with};
 use patience::internal::solve::blocked::blocked;
 use patience::internal::solve::key::{KeyContext, bits_for, decode, encode, turned_over_key};
 use patience::internal::solve::prune::stuck_kings;
-use patience::internal::solve::{
-    End, Limits, Mode, Options, Prune, Searcher, Solver, Verdict, Visit, Win, replay,
-    with_built_tops,
-};
+use patience::internal::solve::{End, Limits, Mode, Searcher, Visit, Win, with_built_tops};
 use patience::io::dealfile::read_deal;
+use patience::{Deal, deal};
+use patience::{Move, Position, Stock, Variant, apply, generate};
+use patience::{Options, Prune, Solver, Verdict, replay};
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 use std::collections::hash_map::Entry;

@@ -4,9 +4,9 @@
 //! into an empty pile; a refused move must not be generated in any form. And the random walks
 //! that several checks run positions along ([`random_walk`]).
 
-use patience::internal::game::{
-    Illegal, Move, Place, Position, Undo, Variant, apply, generate, legal, undo,
-};
+use patience::{Illegal, Move, Position, Undo, Variant, apply, generate, legal, undo};
+
+use patience::internal::game::Place;
 use rand::Rng;
 use rand_chacha::ChaCha8Rng;
 

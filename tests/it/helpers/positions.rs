@@ -2,7 +2,7 @@
 
 use patience::Deal;
 use patience::internal::cards::{Card, CardToken};
-use patience::internal::game::{Position, Variant};
+use patience::{Position, Variant};
 
 /// Card tokens from text such as `"Jh 9C 8H"`: bottom first; lower-case suit = face down.
 pub fn toks(s: &str) -> Vec<CardToken> {

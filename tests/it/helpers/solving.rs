@@ -5,10 +5,10 @@
 
 use crate::common;
 use patience::deal;
-use patience::internal::game::{Position, Variant};
 use patience::internal::solve::key::{KeyContext, run_implies_build};
-use patience::internal::solve::{Options, Prune, Solution, Solver, Verdict, replay};
 use patience::io::dealfile::read_deal;
+use patience::{Options, Prune, Solution, Solver, Verdict, replay};
+use patience::{Position, Variant};
 use std::sync::atomic::AtomicBool;
 
 /// Table bound of the solvers in most of these tests: far above what their node budgets can
