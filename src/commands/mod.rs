@@ -96,7 +96,7 @@ macro_rules! for_variant {
     };
 }
 pub(crate) use for_variant;
-pub use start::{check_face_down, load_start};
+pub use start::load_start;
 
 /// Set by Ctrl-C: long searches stop cleanly with `unknown` (cancelled).
 pub fn cancel_flag() -> &'static std::sync::atomic::AtomicBool {

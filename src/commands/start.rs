@@ -6,7 +6,7 @@ use anyhow::{Context, Result, bail};
 use patience::io::Input;
 use patience::io::dealfile::read_deal;
 use patience::io::movelist::{MoveList, read_moves};
-use patience::{Deal, Position, Rules, Variant};
+use patience::{Deal, Observation, Position, Rules, Variant};
 
 /// The start position of game `V` from `--seed N`, `--deal FILE|-` or `--pysol N`: the deal
 /// (with its `variant` filled in) and the checked position. A deal file naming another game is
@@ -114,4 +114,25 @@ pub fn deal_title(rules: &Rules, deal: &Deal, file: &Input) -> String {
         Some(seed) => format!("{}, seed {seed}", rules.name),
         None => format!("{}, {file}", rules.name),
     }
+}
+
+/// The deal of a deal file whose unknown cards are written `??` (`hint`), and what the player
+/// sees of it, checked as [`load_start`] checks a deal file.
+pub fn observed<V: Variant>(v: V, input: &Input) -> Result<(Deal, Observation)> {
+    let rules = v.rules();
+    let text = input.read_to_string()?;
+    let deal = read_deal(&text).with_context(|| input.to_string())?;
+    if let Some(v) = &deal.variant
+        && v != rules.id
+    {
+        bail!("{input}: the deal file is for {v:?}, not {:?}", rules.id);
+    }
+    check_face_down(rules, &deal)
+        .with_context(|| format!("{input}: not a legal {} position", rules.name))?;
+    patience::internal::game::check_reachable::<V>(v, &deal)
+        .with_context(|| format!("{input}: not a legal {} position", rules.name))?;
+    let obs = Observation::from_deal::<V>(v, &deal)
+        .with_context(|| format!("{input}: not a legal {} position", rules.name))?;
+    patience::internal::deal::check_seeded(rules, &deal).with_context(|| input.to_string())?;
+    Ok((deal, obs))
 }
