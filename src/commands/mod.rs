@@ -1,7 +1,7 @@
 //! One file per subcommand. Each exposes `run(&Args, out) -> anyhow::Result<Outcome>`; errors
 //! are bad input (exit status 2), [`Outcome`] is the command's answer (exit status 0 or 1).
-//! Shared here: the variant lookup and the start position from `--seed N`, `--deal FILE|-` or
-//! `--pysol N`.
+//! Shared here: the variant lookup, Ctrl-C, and (in [`start`]) the start position from
+//! `--seed N`, `--deal FILE|-` or `--pysol N`.
 
 pub mod catalogue;
 pub mod check;
