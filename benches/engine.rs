@@ -26,12 +26,12 @@ use std::time::Duration;
 
 use criterion::measurement::WallTime;
 use criterion::{BenchmarkGroup, Criterion, Throughput, criterion_group, criterion_main};
-use patience::deal::deal;
-use patience::game::{Move, Position, Variant, apply, undo};
-use patience::hash::WordBuild;
-use patience::solve::Prune;
-use patience::solve::key::{KeyContext, encode, turned_over_key};
-use patience::solve::table::{Insert, Table};
+use patience::Prune;
+use patience::deal;
+use patience::internal::hash::WordBuild;
+use patience::internal::solve::key::{KeyContext, encode, turned_over_key};
+use patience::internal::solve::table::{Insert, Table};
+use patience::{Move, Position, Variant, apply, undo};
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 use std::collections::HashSet;
@@ -57,7 +57,7 @@ fn step<V: Variant>(
     let up: Vec<Move> = buf
         .iter()
         .copied()
-        .filter(|m| matches!(m.to, patience::game::Place::Foundation(_)))
+        .filter(|m| matches!(m.to, patience::internal::game::Place::Foundation(_)))
         .collect();
     let m = if !up.is_empty() && rng.random_bool(0.3) {
         up[rng.random_range(0..up.len())]
@@ -252,7 +252,7 @@ fn bench_game<V: Variant>(v: V, c: &mut Criterion) {
 }
 
 fn engine(c: &mut Criterion) {
-    for rules in patience::games::builtin::ALL {
+    for rules in patience::games::ALL {
         patience::games::with_rules(rules, Bench(c)).expect("a known game");
     }
 }
@@ -260,7 +260,7 @@ fn engine(c: &mut Criterion) {
 /// Benches one game, built in or from data.
 struct Bench<'a>(&'a mut Criterion);
 
-impl patience::game::GameFn<()> for Bench<'_> {
+impl patience::GameFn<()> for Bench<'_> {
     fn call<V: Variant>(self, v: V) {
         bench_game::<V>(v, self.0)
     }

@@ -20,8 +20,9 @@
 //! a game built in and from its file: `cargo bench --bench solve -- stonewall`.
 
 use criterion::{Criterion, SamplingMode, Throughput, criterion_group, criterion_main};
-use patience::game::{Position, Variant};
-use patience::solve::{Limits, Mode, Options, Prune, Searcher, Solver, Win};
+use patience::internal::solve::{Limits, Mode, Searcher, Win};
+use patience::{Options, Prune, Solver};
+use patience::{Position, Variant};
 use std::hint::black_box;
 use std::sync::atomic::AtomicBool;
 use std::time::Duration;
@@ -42,8 +43,7 @@ fn bench_game<V: Variant>(v: V, c: &mut Criterion) {
     };
     let mut searcher = Searcher::<V, V::Key>::new(v, TABLE_BYTES, Prune::default());
     let mut win = Win(v);
-    let start =
-        |s| Position::from_deal::<V>(v, &patience::deal::deal(v.rules(), s)).expect("a deal");
+    let start = |s| Position::from_deal::<V>(v, &patience::deal(v.rules(), s)).expect("a deal");
     // (nodes, seed) of the deals scanned, until DEALS of them make half the budget.
     let mut scanned: Vec<(u64, u64)> = Vec::new();
     for seed in 0..SCAN {
@@ -117,15 +117,15 @@ fn bench_game<V: Variant>(v: V, c: &mut Criterion) {
 const FROM_FILE: [&str; 2] = ["stonewall", "flower-garden"];
 
 fn benches(c: &mut Criterion) {
-    for rules in patience::games::builtin::ALL {
+    for rules in patience::games::ALL {
         patience::games::with_rules(rules, Bench(c)).expect("a known game");
     }
     for id in FROM_FILE {
-        let rules = patience::games::builtin::find(id).expect("a known game");
+        let rules = patience::internal::games::builtin::find(id).expect("a known game");
         let text = patience::games::to_toml(rules)
             .replace(&format!("id = \"{id}\""), &format!("id = \"{id}-file\""));
         let copy = patience::games::parse(&text, "bench").expect("a rules file");
-        let copy: &'static patience::game::Rules = Box::leak(Box::new(copy));
+        let copy: &'static patience::Rules = Box::leak(Box::new(copy));
         patience::games::with_rules(copy, Bench(c)).expect("a game from a file");
     }
 }
@@ -133,7 +133,7 @@ fn benches(c: &mut Criterion) {
 /// Benches one game, built in or from data.
 struct Bench<'a>(&'a mut Criterion);
 
-impl patience::game::GameFn<()> for Bench<'_> {
+impl patience::GameFn<()> for Bench<'_> {
     fn call<V: Variant>(self, v: V) {
         bench_game::<V>(v, self.0)
     }

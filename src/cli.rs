@@ -143,11 +143,11 @@ pub struct StartArgs {
     /// Deal PySolFC's game number N (1 to 10^20, or msN for its LCG games): the same cards in
     /// the same places as PySolFC's game, in our layout (docs/formats.md, "Deal sources").
     #[arg(long, value_name = "N", allow_negative_numbers = true,
-          value_parser = patience::pysol::parse_number)]
+          value_parser = patience::internal::pysol::parse_number)]
     pub pysol: Option<u128>,
 }
 
-use patience::solve::MAX_TABLE_MIB;
+use patience::internal::solve::MAX_TABLE_MIB;
 
 /// A whole number, 0 or more (`--seed`, `--first-seed`, `--planner-seed`): the message says
 /// so for `-1` or `1.5` too (instead of clap's tip about `--`, which does not apply).
@@ -163,12 +163,12 @@ fn deal_number(s: &str) -> Result<u128, String> {
     s.trim()
         .parse()
         .ok()
-        .filter(|&n| n <= patience::pysol::MAX_NUMBER)
+        .filter(|&n| n <= patience::internal::pysol::MAX_NUMBER)
         .ok_or_else(|| {
             format!(
                 "a seed is a whole number from 0 to {}, and with --pysol a PySolFC game number from 1 to {}",
                 u64::MAX,
-                patience::pysol::MAX_NUMBER
+                patience::internal::pysol::MAX_NUMBER
             )
         })
 }
@@ -249,7 +249,7 @@ impl CheckArgs {
     }
 }
 
-use patience::solve::prune::Rule as PruneRule;
+use patience::internal::solve::prune::Rule as PruneRule;
 
 /// The solver's budget, shared by the commands that solve.
 #[derive(Args, Debug, Clone)]
@@ -258,7 +258,7 @@ pub struct SolverArgs {
     /// one). The bound is per solve: in hidden play it bounds the thoughtful solve of the exact
     /// shortcut (`winrate`), while the planner's solves have their own budgets (--sample-nodes),
     /// so a hidden game's node count (all of its solves) can pass it.
-    #[arg(long, value_name = "N", default_value_t = patience::solve::DEFAULT_MAX_NODES,
+    #[arg(long, value_name = "N", default_value_t = patience::internal::solve::DEFAULT_MAX_NODES,
           allow_negative_numbers = true, value_parser = positive_number)]
     pub max_nodes: u64,
     /// Give up (verdict `unknown`) after this many seconds: above 0, at most 31536000 (a
@@ -268,7 +268,7 @@ pub struct SolverArgs {
     /// Most memory for the transposition table, in MiB: 1 to 1048576 (1 TiB). In hidden play
     /// it also bounds each of the planner's tables, which are at most 64 MiB (its samples'
     /// solves) and 1 GiB (its last solve) anyway.
-    #[arg(long, value_name = "MIB", default_value_t = (patience::solve::DEFAULT_TABLE_BYTES >> 20) as u64,
+    #[arg(long, value_name = "MIB", default_value_t = (patience::internal::solve::DEFAULT_TABLE_BYTES >> 20) as u64,
           allow_negative_numbers = true, value_parser = table_mib_number)]
     pub table_mib: u64,
     /// Switch off all the proved pruning rules (for cross-checks; much slower). In hidden play,
@@ -300,18 +300,17 @@ impl SolverArgs {
     }
 
     /// The solver options these arguments ask for, their limits checked by
-    /// [`patience::solve::Options::with_limits`] (and by the value parsers above).
-    pub fn options(&self) -> anyhow::Result<patience::solve::Options> {
-        let limits =
-            patience::solve::Options::with_limits(self.max_nodes, self.timeout, self.table_mib)
-                .map_err(|e| {
-                    anyhow::anyhow!(e.message(["--max-nodes", "--timeout", "--table-mib"]))
-                })?;
-        Ok(patience::solve::Options {
+    /// [`patience::Options::with_limits`] (and by the value parsers above).
+    pub fn options(&self) -> anyhow::Result<patience::Options> {
+        let limits = patience::Options::with_limits(self.max_nodes, self.timeout, self.table_mib)
+            .map_err(|e| {
+            anyhow::anyhow!(e.message(["--max-nodes", "--timeout", "--table-mib"]))
+        })?;
+        Ok(patience::Options {
             prune: if self.no_prune {
-                patience::solve::Prune::NONE
+                patience::Prune::NONE
             } else {
-                let mut p = patience::solve::Prune::default();
+                let mut p = patience::Prune::default();
                 for &r in &self.prune_off {
                     p = p.without(r);
                 }
@@ -345,18 +344,18 @@ pub struct SolveArgs {
 pub struct PlannerArgs {
     /// Hidden play: fill-ins of the unseen cards drawn per decision (1..=1024); the planner
     /// shares 8 pulls per sample among its candidates.
-    #[arg(long, value_name = "K", default_value_t = patience::hidden::planner::DEFAULT_SAMPLES,
+    #[arg(long, value_name = "K", default_value_t = patience::internal::hidden::planner::DEFAULT_SAMPLES,
           allow_negative_numbers = true, value_parser = clap::value_parser!(u32).range(1..=1024))]
     pub samples: u32,
     /// Hidden play: node budget of each solve of a fill-in.
-    #[arg(long, value_name = "N", default_value_t = patience::hidden::planner::DEFAULT_SAMPLE_NODES,
+    #[arg(long, value_name = "N", default_value_t = patience::internal::hidden::planner::DEFAULT_SAMPLE_NODES,
           allow_negative_numbers = true, value_parser = clap::value_parser!(u64).range(1..))]
     pub sample_nodes: u64,
 }
 
 impl PlannerArgs {
-    pub fn budget(&self) -> patience::hidden::Budget {
-        patience::hidden::Budget::new(self.samples, self.sample_nodes)
+    pub fn budget(&self) -> patience::Budget {
+        patience::Budget::new(self.samples, self.sample_nodes)
     }
 }
 
@@ -367,8 +366,8 @@ pub struct PlayArgs {
     #[command(flatten)]
     pub start: StartArgs,
     /// What the player knows: `thoughtful` (every card) or `hidden` (what a person sees).
-    #[arg(long, value_enum, default_value_t = patience::batch::Knowledge::Thoughtful)]
-    pub knowledge: patience::batch::Knowledge,
+    #[arg(long, value_enum, default_value_t = patience::Knowledge::Thoughtful)]
+    pub knowledge: patience::Knowledge,
     /// The thoughtful solve. In hidden play the planner plays as a person would, with no
     /// thoughtful solve first (only `winrate` takes that exact shortcut, which cannot change a
     /// result); the table bound and the pruning then apply to the planner's solves.
@@ -388,7 +387,7 @@ pub struct HintArgs {
     /// Instead of --deal: the start of PySolFC's game number N, as a person at the table sees
     /// it (face-down cards and a hidden stock unknown).
     #[arg(long, value_name = "N", conflicts_with = "deal", allow_negative_numbers = true,
-          value_parser = patience::pysol::parse_number)]
+          value_parser = patience::internal::pysol::parse_number)]
     pub pysol: Option<u128>,
     /// Seed of the planner's random stream (the deal file's seed if it has one, else 0).
     #[arg(long, value_name = "N", allow_negative_numbers = true, value_parser = seed_number)]
@@ -422,8 +421,8 @@ pub struct WinrateArgs {
     pub first_seed: u128,
     /// The seeds as a range, instead of --deals and --first-seed: `A..B` (B excluded) or `A..=B`.
     #[arg(long, value_name = "A..B", allow_hyphen_values = true,
-          value_parser = patience::batch::parse_seed_range)]
-    pub seeds: Option<patience::batch::SeedRange>,
+          value_parser = patience::internal::batch::parse_seed_range)]
+    pub seeds: Option<patience::SeedRange>,
     /// Solve again only the deals that this result file (of `winrate --csv`) records as
     /// `unknown` in thoughtful play, typically with a larger --max-nodes; the seeds are those
     /// of --seeds, or else every seed from the file's first unknown deal to its last. `patience
@@ -432,8 +431,8 @@ pub struct WinrateArgs {
     pub retry: Option<std::path::PathBuf>,
     /// Run one shard of the seeds: those whose index in the range (from 0) is K modulo N.
     #[arg(long, value_name = "K/N", allow_hyphen_values = true,
-          value_parser = patience::batch::parse_shard)]
-    pub shard: Option<patience::batch::Shard>,
+          value_parser = patience::internal::batch::parse_shard)]
+    pub shard: Option<patience::internal::batch::Shard>,
     /// The seeds (of --seeds, --deals and --first-seed, or --retry) are PySolFC's game numbers:
     /// each deal is the one PySolFC deals for that number (docs/formats.md, "Deal sources"),
     /// and its row says `pysol` in the CSV's `source` column. A --resume or --retry file must
@@ -448,8 +447,8 @@ pub struct WinrateArgs {
     /// What the player knows: `thoughtful` (every card; the solver's verdict) or `hidden`
     /// (what a person sees; the planner plays each deal, after the thoughtful solve as an
     /// exact shortcut: a deal proved unsolvable is lost without planning).
-    #[arg(long, value_enum, default_value_t = patience::batch::Knowledge::Thoughtful)]
-    pub knowledge: patience::batch::Knowledge,
+    #[arg(long, value_enum, default_value_t = patience::Knowledge::Thoughtful)]
+    pub knowledge: patience::Knowledge,
     #[command(flatten)]
     pub planner: PlannerArgs,
     /// Write a row per deal to this CSV file as the deals finish (the header:
@@ -486,8 +485,8 @@ pub struct MergeArgs {
     /// The seeds the run was asked for (as `winrate --seeds`): a row outside them is refused,
     /// and when some of their deals have no row, merge says which (and with --shards, which
     /// shards lack them and the command that finishes each) and exits with status 1.
-    #[arg(long, value_name = "A..B", value_parser = patience::batch::parse_seed_range)]
-    pub seeds: Option<patience::batch::SeedRange>,
+    #[arg(long, value_name = "A..B", value_parser = patience::internal::batch::parse_seed_range)]
+    pub seeds: Option<patience::SeedRange>,
     /// The files are the parts of one run cut with `winrate --shard K/N` over --seeds: each
     /// file must hold the rows of one shard, and a shard found in two files (a part given
     /// twice) is refused.
@@ -515,18 +514,18 @@ pub struct CatalogueArgs {
     /// The game: an id from `patience variants`, or the path of a rules file (`.toml`).
     pub variant: String,
     /// Our seeds `A..B` (B excluded) or `A..=B`.
-    #[arg(long, value_name = "A..B", value_parser = patience::batch::parse_seed_range,
+    #[arg(long, value_name = "A..B", value_parser = patience::internal::batch::parse_seed_range,
           required_unless_present = "pysol", conflicts_with = "pysol")]
-    pub seeds: Option<patience::batch::SeedRange>,
+    pub seeds: Option<patience::SeedRange>,
     /// PySolFC's game numbers `A..B` (B excluded) or `A..=B`, dealt as PySolFC deals them.
-    #[arg(long, value_name = "A..B", value_parser = patience::batch::parse_seed_range)]
-    pub pysol: Option<patience::batch::SeedRange>,
+    #[arg(long, value_name = "A..B", value_parser = patience::internal::batch::parse_seed_range)]
+    pub pysol: Option<patience::SeedRange>,
     /// Run one shard: the numbers whose index in the range (from 0) is K modulo N.
-    #[arg(long, value_name = "K/N", value_parser = patience::batch::parse_shard)]
-    pub shard: Option<patience::batch::Shard>,
+    #[arg(long, value_name = "K/N", value_parser = patience::internal::batch::parse_shard)]
+    pub shard: Option<patience::internal::batch::Shard>,
     /// Keep only the deals of this grade in the files written.
     #[arg(long, value_enum, value_name = "G")]
-    pub grade: Option<patience::batch::grade::Grade>,
+    pub grade: Option<patience::internal::batch::grade::Grade>,
     /// Keep only the deals proved winnable in the files written.
     #[arg(long)]
     pub winnable: bool,
@@ -543,19 +542,19 @@ pub struct CatalogueArgs {
     #[arg(long, short = 'j', value_name = "J", value_parser = clap::value_parser!(u64).range(1..=1024))]
     pub threads: Option<u64>,
     /// Nodes of the thoughtful solve of each deal.
-    #[arg(long, value_name = "N", default_value_t = patience::batch::difficulty::DEFAULT_MAX_NODES,
+    #[arg(long, value_name = "N", default_value_t = patience::internal::batch::difficulty::DEFAULT_MAX_NODES,
           value_parser = positive_number)]
     pub max_nodes: u64,
     /// Nodes of each probe of the narrowness measure (a move at a position of the solution).
-    #[arg(long, value_name = "N", default_value_t = patience::batch::difficulty::DEFAULT_PROBE_NODES,
+    #[arg(long, value_name = "N", default_value_t = patience::internal::batch::difficulty::DEFAULT_PROBE_NODES,
           value_parser = positive_number)]
     pub probe_nodes: u64,
     /// Hidden play: samples per decision (1..=1024).
-    #[arg(long, value_name = "K", default_value_t = patience::batch::difficulty::DEFAULT_SAMPLES,
+    #[arg(long, value_name = "K", default_value_t = patience::internal::batch::difficulty::DEFAULT_SAMPLES,
           value_parser = clap::value_parser!(u32).range(1..=1024))]
     pub samples: u32,
     /// Hidden play: nodes of each solve of a sample.
-    #[arg(long, value_name = "N", default_value_t = patience::batch::difficulty::DEFAULT_SAMPLE_NODES,
+    #[arg(long, value_name = "N", default_value_t = patience::internal::batch::difficulty::DEFAULT_SAMPLE_NODES,
           value_parser = positive_number)]
     pub sample_nodes: u64,
     /// Most memory of each worker's solver table, in MiB.
@@ -630,24 +629,24 @@ pub struct SweepArgs {
     /// `stock.passes=1,2` (`unlimited` leaves `passes` out). Repeat for more keys: every
     /// combination runs. The first values make the first variant, the one each is paired with.
     #[arg(long, value_name = "KEY=V1,V2,...", required = true,
-          value_parser = patience::batch::sweep::parse_vary)]
-    pub vary: Vec<patience::batch::sweep::Vary>,
+          value_parser = patience::internal::batch::sweep::parse_vary)]
+    pub vary: Vec<patience::internal::batch::sweep::Vary>,
     /// The seeds, as `winrate --seeds`: `A..B` (B excluded) or `A..=B`.
     #[arg(long, value_name = "A..B", required = true, allow_hyphen_values = true,
-          value_parser = patience::batch::parse_seed_range)]
-    pub seeds: patience::batch::SeedRange,
+          value_parser = patience::internal::batch::parse_seed_range)]
+    pub seeds: patience::SeedRange,
     /// Run one shard of the seeds, as `winrate --shard`.
     #[arg(long, value_name = "K/N", allow_hyphen_values = true,
-          value_parser = patience::batch::parse_shard)]
-    pub shard: Option<patience::batch::Shard>,
+          value_parser = patience::internal::batch::parse_shard)]
+    pub shard: Option<patience::internal::batch::Shard>,
     /// Worker threads [default: one per core].
     #[arg(long, short = 'j', value_name = "J", allow_negative_numbers = true, value_parser = clap::value_parser!(u64).range(1..=1024))]
     pub threads: Option<u64>,
     #[command(flatten)]
     pub solver: SolverArgs,
     /// What the player knows, as `winrate --knowledge`.
-    #[arg(long, value_enum, default_value_t = patience::batch::Knowledge::Thoughtful)]
-    pub knowledge: patience::batch::Knowledge,
+    #[arg(long, value_enum, default_value_t = patience::Knowledge::Thoughtful)]
+    pub knowledge: patience::Knowledge,
     #[command(flatten)]
     pub planner: PlannerArgs,
     /// Write a row per deal of every variant to this CSV file (as `winrate --csv`), and each
@@ -684,7 +683,7 @@ pub struct ShowArgs {
     pub seed: Option<u64>,
     /// Deal PySolFC's game number N of the game of SOURCE.
     #[arg(long, value_name = "N", allow_negative_numbers = true,
-          value_parser = patience::pysol::parse_number, group = "from")]
+          value_parser = patience::internal::pysol::parse_number, group = "from")]
     pub pysol: Option<u128>,
     /// Start from this deal file, for the game of SOURCE.
     #[arg(long = "deal", value_name = "FILE", group = "from")]

@@ -6,39 +6,50 @@
 //!
 //! # The public API
 //!
-//! - **Games**: [`games`] (the built-in games, each a [`game::Variant`] whose [`game::Rules`]
-//!   are plain data, [`games::ALL`], [`games::find`]; rules files, [`games::load`]; and
-//!   [`games::with_rules`]: any rules value, built-in or from a file, as a compiled game).
-//! - **Deals**: [`deal::deal`] (a pure function of game and seed), [`pysol::pysol_deal`]
-//!   (PySolFC's game numbers), [`io::dealfile`] (deal files).
-//! - **The engine**: [`game::Position`] with [`game::generate`], [`game::apply`],
-//!   [`game::undo`] and the independent rules check [`game::legal`].
-//! - **Solving**: [`solve::Solver`] and its [`solve::Options`]; a [`solve::Verdict`] is
-//!   `Solved` (with moves an independent replay accepted), `Unsolvable` (an exhaustive search
-//!   with exact keys and proved pruning, [`solve::Prune`]) or `Unknown` (with its limit).
-//! - **Win rates**: [`batch`] (the parallel runner, records, summaries, merging) and the
-//!   result formats of [`io::results`] and [`io::json`].
-//! - **Hidden play**: [`hidden`] (what a person sees, and the planner).
+//! The modules are private; the crate root re-exports what a library user needs, and two
+//! modules stay public because their contents read best under a name: [`games`] (the game
+//! types, `patience::games::Klondike`, beside the functions that find and load games) and
+//! [`io`] (each file format is a module of readers and writers, `patience::io::results`).
 //!
-//! The search's parts ([`solve::key`], [`solve::prune`], [`solve::blocked`], ...) are public
-//! too, for the benchmarks and the tests that check each against brute force.
+//! - **Games**: [`games`] (the built-in games, each a [`Variant`] whose [`Rules`] are plain
+//!   data, [`games::ALL`], [`games::find`], [`games::lookup`]; rules files, [`games::load`];
+//!   and [`games::with_rules`]: any rules value, built-in or from a file, as a compiled game,
+//!   handed to a [`GameFn`], or written in place with [`for_game!`]); the parts of the rules: [`Build`], [`FaceDown`], [`Sight`],
+//!   [`Space`], [`Stock`], [`Unit`].
+//! - **Deals**: [`deal()`] (a pure function of game and seed, giving a [`Deal`], or a
+//!   [`DealError`] for a deal that does not fit its game), [`pysol_deal`] (PySolFC's game
+//!   numbers, or a [`PysolError`]), [`io::dealfile`] (deal files).
+//! - **The engine**: [`Position`] with [`generate`], [`apply`] (giving an [`Undo`]),
+//!   [`undo`] and the independent rules check [`legal`] (or [`Illegal`]), over [`Move`]s.
+//! - **Solving**: [`Solver`] and its [`Options`]; a [`Solution`] holds a [`Verdict`]:
+//!   `Solved` (with moves an independent replay, [`replay`], accepted), `Unsolvable` (an
+//!   exhaustive search with exact keys and proved pruning, [`Prune`]) or `Unknown` (with its
+//!   [`Limit`]); a bad request is a [`SolveError`].
+//! - **Win rates**: the parallel runner, [`solve_all`] and [`play_all`], over a
+//!   [`SeedRange`] of deals from a [`DealSource`], each giving a [`Record`] (what the player
+//!   knew: [`Knowledge`]); records merged with [`combine`] and summed up by [`tallies`] into
+//!   [`Tally`]s; the result formats of [`io::results`] and [`io::json`].
+//! - **Hidden play**: what a person sees, an [`Observation`]; the [`Planner`] and its
+//!   [`Budget`]; [`play()`], a [`Game`] to its [`Outcome`].
+//!
+//! Everything else (the search's parts, the commands' helpers) is in `patience::internal`,
+//! hidden from the docs and outside any promise: it is there for the `patience` command, the
+//! benchmarks, the Python package and the tests that check each part against brute force.
 //!
 //! Layers, top down (arrows run one way; `docs/architecture.md` has the picture):
 //! `commands -> io -> {batch, hidden} -> solve -> game -> cards`, with `variants -> game`,
 //! `deal -> game` and `pysol -> game`. The engine (`game`) never prints, reads files or reads
-//! the clock; a variant file holds only its declarative [`game::Rules`]; the search never names
+//! the clock; a variant file holds only its declarative [`Rules`]; the search never names
 //! a variant.
 //!
 //! # Example: solve a deal
 //!
 //! ```
-//! use patience::Variant;
-//! use patience::game::Position;
-//! use patience::solve::{Options, Solver, Verdict, replay};
 //! use patience::games::Stonewall;
+//! use patience::{Options, Position, Solver, Variant, Verdict, replay};
 //! use std::sync::atomic::AtomicBool;
 //!
-//! let deal = patience::deal::deal(&Stonewall::RULES, 1);
+//! let deal = patience::deal(&Stonewall::RULES, 1);
 //! let start = Position::from_deal::<Stonewall>(Stonewall, &deal).unwrap();
 //! let mut solver = Solver::<Stonewall>::new(Stonewall, Options {
 //!     max_nodes: 1_000_000,
@@ -56,17 +67,90 @@
 //! }
 //! ```
 
-pub mod batch;
-pub mod cards;
-pub mod deal;
-pub mod game;
+mod batch;
+mod cards;
+mod deal;
+mod game;
 pub mod games;
-pub mod hash;
-pub mod hidden;
+mod hash;
+mod hidden;
 pub mod io;
-pub mod memory;
-pub mod pysol;
-pub mod show;
-pub mod solve;
+mod memory;
+mod pysol;
+mod show;
+mod solve;
 
-pub use game::Variant;
+pub use batch::run::{play_all, solve_all};
+pub use batch::summary::{Tally, tallies};
+pub use batch::{DealSource, Knowledge, Record, SeedRange, merge::combine};
+pub use deal::deal;
+pub use game::{
+    Build, Deal, DealError, FaceDown, GameFn, Illegal, Move, Position, Rules, Sight, Space, Stock,
+    Undo, Unit, Variant, apply, generate, legal, undo,
+};
+pub use hidden::play::{Game, Outcome, play};
+pub use hidden::{Budget, Observation, Planner};
+pub use pysol::{PysolError, pysol_deal};
+pub use solve::{Limit, Options, Prune, Solution, SolveError, Solver, Verdict, replay};
+
+/// The crate's inner modules, for the `patience` command, the benchmarks, the Python package
+/// and the tests: no part of the public API, and free to change with the code.
+#[doc(hidden)]
+pub mod internal {
+    /// The win-rate analyzer's parts.
+    pub mod batch {
+        pub use crate::batch::*;
+    }
+    /// Cards, ranks, suits.
+    pub mod cards {
+        pub use crate::cards::*;
+    }
+    /// Seeded deals.
+    pub mod deal {
+        pub use crate::deal::*;
+    }
+    /// The engine.
+    pub mod game {
+        pub use crate::game::*;
+    }
+    /// The games' registry, custom shapes and rules files.
+    pub mod games {
+        pub use crate::games::*;
+        /// The built-in games.
+        pub mod builtin {
+            pub use crate::games::builtin::*;
+        }
+        /// The shapes of games from files.
+        pub mod custom {
+            pub use crate::games::custom::*;
+        }
+        /// Rules files.
+        pub mod file {
+            pub use crate::games::file::*;
+        }
+    }
+    /// The crate's hasher.
+    pub mod hash {
+        pub use crate::hash::*;
+    }
+    /// Hidden play.
+    pub mod hidden {
+        pub use crate::hidden::*;
+    }
+    /// The allocator hook of the table's growth.
+    pub mod memory {
+        pub use crate::memory::*;
+    }
+    /// PySolFC's game numbers.
+    pub mod pysol {
+        pub use crate::pysol::*;
+    }
+    /// Replays, text tables, pages and plots.
+    pub mod show {
+        pub use crate::show::*;
+    }
+    /// The solver's parts.
+    pub mod solve {
+        pub use crate::solve::*;
+    }
+}

@@ -6,20 +6,21 @@
 //! work stops cleanly, and `KeyboardInterrupt` is raised. Errors are exceptions of the
 //! `PatienceError` family carrying the library's one-line messages.
 
-use patience::batch::run::{play_all, solve_all};
-use patience::batch::{DealSource, Knowledge, Record};
-use patience::deal::Deal;
-use patience::game::moves::describe;
-use patience::game::setup::check_face_down;
-use patience::game::{Position, Rules, Variant, apply, legal};
-use patience::hidden::planner::{Action, MAX_SAMPLES};
-use patience::hidden::play::play_unaided;
-use patience::hidden::{Budget, Observation, Planner, game_hides_cards};
+use patience::Deal;
+use patience::internal::batch::run::{play_all, solve_all};
+use patience::internal::game::moves::describe;
+use patience::internal::game::setup::check_face_down;
+use patience::internal::hidden::game_hides_cards;
+use patience::internal::hidden::planner::{Action, MAX_SAMPLES};
+use patience::internal::hidden::play::play_unaided;
 use patience::io::dealfile::{read_deal, write_deal};
 use patience::io::json::SolveResult;
 use patience::io::movelist::read_moves;
 use patience::io::results::ResultRow;
-use patience::solve::{Limit, Options, Solution, Solver, Verdict};
+use patience::{Budget, Observation, Planner};
+use patience::{DealSource, Knowledge, Record};
+use patience::{Limit, Options, Solution, Solver, Verdict};
+use patience::{Position, Rules, Variant, apply, legal};
 use pyo3::create_exception;
 use pyo3::exceptions::PyException;
 use pyo3::prelude::*;
@@ -103,20 +104,20 @@ impl From<patience::games::RulesError> for Failure {
     }
 }
 
-impl From<patience::batch::run::DealFailed> for Failure {
-    fn from(e: patience::batch::run::DealFailed) -> Failure {
+impl From<patience::internal::batch::run::DealFailed> for Failure {
+    fn from(e: patience::internal::batch::run::DealFailed) -> Failure {
         Failure::Solver(chain(&e))
     }
 }
 
-impl From<patience::solve::SolveError> for Failure {
-    fn from(e: patience::solve::SolveError) -> Failure {
+impl From<patience::SolveError> for Failure {
+    fn from(e: patience::SolveError) -> Failure {
         Failure::Solver(chain(&e))
     }
 }
 
-impl From<patience::pysol::PysolError> for Failure {
-    fn from(e: patience::pysol::PysolError) -> Failure {
+impl From<patience::PysolError> for Failure {
+    fn from(e: patience::PysolError) -> Failure {
         Failure::BadInput(chain(&e))
     }
 }
@@ -307,11 +308,11 @@ fn start_of(
             let n: u128 = n.extract().map_err(|_| {
                 Failure::BadInput(format!(
                     "pysol: PySolFC game numbers run from 0 to {}, not {}",
-                    patience::pysol::MAX_NUMBER,
+                    patience::internal::pysol::MAX_NUMBER,
                     n.repr().map(|r| r.to_string()).unwrap_or_default()
                 ))
             })?;
-            patience::pysol::check_number(n).map_err(Failure::from)?;
+            patience::internal::pysol::check_number(n).map_err(Failure::from)?;
             Origin::Pysol(n)
         }
         (None, None) => {
@@ -335,11 +336,11 @@ fn load<V: Variant>(v: V, from: &Origin) -> Res<(Deal, Position)> {
     let (deal, what) = match from {
         Origin::Deal(d) => (d.clone(), format!("not a legal {} deal", rules.name)),
         Origin::Seed(s) => (
-            patience::deal::deal(rules, *s),
+            patience::deal(rules, *s),
             format!("the {} deal of seed {s}", rules.name),
         ),
         Origin::Pysol(n) => (
-            patience::pysol::pysol_deal(rules, *n)?,
+            patience::pysol_deal(rules, *n)?,
             format!("the {} deal of PySolFC game {n}", rules.name),
         ),
     };
@@ -507,7 +508,7 @@ fn solve_one<V: Variant>(
 #[pyfunction]
 fn variants(py: Python<'_>) -> PyResult<Bound<'_, PyList>> {
     let list = PyList::empty(py);
-    for r in patience::games::builtin::ALL {
+    for r in patience::games::ALL {
         let d = PyDict::new(py);
         d.set_item("id", r.id)?;
         d.set_item("name", r.name)?;
@@ -534,7 +535,7 @@ fn deal(
 
 /// Solves one deal: the thoughtful verdict, its moves, nodes and limit.
 #[pyfunction]
-#[pyo3(signature = (game_or_deal, seed=None, *, pysol=None, game=None, max_nodes=patience::solve::DEFAULT_MAX_NODES, timeout=None, table_mib=(patience::solve::DEFAULT_TABLE_BYTES >> 20) as u64))]
+#[pyo3(signature = (game_or_deal, seed=None, *, pysol=None, game=None, max_nodes=patience::internal::solve::DEFAULT_MAX_NODES, timeout=None, table_mib=(patience::internal::solve::DEFAULT_TABLE_BYTES >> 20) as u64))]
 #[allow(clippy::too_many_arguments)]
 fn solve(
     py: Python<'_>,
@@ -629,7 +630,7 @@ fn check_moves<V: Variant>(v: V, from: &Origin, text: &str) -> Res<Checked> {
         None if won => "won".to_string(),
         None => format!(
             "not won: {} of {} cards on the foundations after {n} move{}",
-            pos.on_found,
+            pos.on_found(),
             rules.cards(),
             if n == 1 { "" } else { "s" }
         ),
@@ -637,7 +638,7 @@ fn check_moves<V: Variant>(v: V, from: &Origin, text: &str) -> Res<Checked> {
     Ok(Checked {
         won,
         illegal,
-        on_found: pos.on_found as usize,
+        on_found: pos.on_found(),
         cards: rules.cards(),
         moves: n,
         text,
@@ -712,7 +713,7 @@ fn hint_one<V: Variant>(
     let mut planner = Planner::<V>::new(v, budget);
     let d = match planner.decide(&obs, planner_seed.or(seed).unwrap_or(0), 0, cancel) {
         Ok(d) => d,
-        Err(patience::hidden::planner::PlanError::Cancelled) => return Ok(None),
+        Err(patience::internal::hidden::planner::PlanError::Cancelled) => return Ok(None),
         Err(e) => return Err(Failure::Solver(chain(&e))),
     };
     let choices: Vec<(String, f64, u32, Vec<String>)> = d
@@ -747,7 +748,7 @@ fn hint_one<V: Variant>(
 
 /// The move with the best estimated chance from a position a person sees (hidden play).
 #[pyfunction]
-#[pyo3(signature = (position, seed=None, *, pysol=None, game=None, samples=patience::hidden::planner::DEFAULT_SAMPLES, sample_nodes=patience::hidden::planner::DEFAULT_SAMPLE_NODES, planner_seed=None, top=5))]
+#[pyo3(signature = (position, seed=None, *, pysol=None, game=None, samples=patience::internal::hidden::planner::DEFAULT_SAMPLES, sample_nodes=patience::internal::hidden::planner::DEFAULT_SAMPLE_NODES, planner_seed=None, top=5))]
 #[allow(clippy::too_many_arguments)]
 fn hint<'py>(
     py: Python<'py>,
@@ -833,7 +834,7 @@ fn play_one<V: Variant>(
         .map_err(|e| Failure::Solver(chain(&e)))?;
     Ok(game.map(|g| Played {
         knowledge,
-        won: g.outcome == patience::hidden::Outcome::Won,
+        won: g.outcome == patience::Outcome::Won,
         outcome: g.outcome.text(),
         moves: g.moves.iter().map(|m| m.to_string()).collect(),
         decisions: g.decisions,
@@ -843,7 +844,7 @@ fn play_one<V: Variant>(
 
 /// One deal played to its end: thoughtful (the solver's line) or hidden (the planner).
 #[pyfunction]
-#[pyo3(signature = (game_or_deal, seed=None, *, pysol=None, game=None, knowledge="thoughtful", samples=patience::hidden::planner::DEFAULT_SAMPLES, sample_nodes=patience::hidden::planner::DEFAULT_SAMPLE_NODES, max_nodes=patience::solve::DEFAULT_MAX_NODES, timeout=None, table_mib=(patience::solve::DEFAULT_TABLE_BYTES >> 20) as u64))]
+#[pyo3(signature = (game_or_deal, seed=None, *, pysol=None, game=None, knowledge="thoughtful", samples=patience::internal::hidden::planner::DEFAULT_SAMPLES, sample_nodes=patience::internal::hidden::planner::DEFAULT_SAMPLE_NODES, max_nodes=patience::internal::solve::DEFAULT_MAX_NODES, timeout=None, table_mib=(patience::internal::solve::DEFAULT_TABLE_BYTES >> 20) as u64))]
 #[allow(clippy::too_many_arguments)]
 fn play<'py>(
     py: Python<'py>,
@@ -891,7 +892,7 @@ fn number(obj: &Bound<'_, PyAny>, source: DealSource) -> Res<u128> {
     let (max, what) = match source {
         DealSource::Seed => (u64::MAX as u128, "a seed is a whole number from 0"),
         DealSource::Pysol => (
-            patience::pysol::MAX_NUMBER,
+            patience::internal::pysol::MAX_NUMBER,
             "a PySolFC game number is a whole number from 1",
         ),
     };
@@ -922,7 +923,7 @@ impl Seeds {
             // A stop past the largest number is the end of the numbers.
             let end = match source {
                 DealSource::Seed => u64::MAX as u128,
-                DealSource::Pysol => patience::pysol::MAX_NUMBER + 1,
+                DealSource::Pysol => patience::internal::pysol::MAX_NUMBER + 1,
             };
             let stop = stop.extract::<u128>().map_or_else(
                 |_| {
@@ -1039,7 +1040,7 @@ fn row<'py>(py: Python<'py>, r: &Record) -> PyResult<Bound<'py, PyDict>> {
 
 /// Many seeded deals solved (or played) in parallel: one row per deal, as the result CSV.
 #[pyfunction]
-#[pyo3(signature = (game, seeds, *, knowledge="thoughtful", pysol=false, max_nodes=patience::solve::DEFAULT_MAX_NODES, timeout=None, table_mib=(patience::solve::DEFAULT_TABLE_BYTES >> 20) as u64, samples=patience::hidden::planner::DEFAULT_SAMPLES, sample_nodes=patience::hidden::planner::DEFAULT_SAMPLE_NODES, threads=None, dataframe=false))]
+#[pyo3(signature = (game, seeds, *, knowledge="thoughtful", pysol=false, max_nodes=patience::internal::solve::DEFAULT_MAX_NODES, timeout=None, table_mib=(patience::internal::solve::DEFAULT_TABLE_BYTES >> 20) as u64, samples=patience::internal::hidden::planner::DEFAULT_SAMPLES, sample_nodes=patience::internal::hidden::planner::DEFAULT_SAMPLE_NODES, threads=None, dataframe=false))]
 #[allow(clippy::too_many_arguments)]
 fn winrate<'py>(
     py: Python<'py>,
@@ -1060,7 +1061,7 @@ fn winrate<'py>(
     let options = options(max_nodes, timeout, table_mib)?;
     let budget = budget(samples, sample_nodes)?;
     let source = if pysol {
-        patience::pysol::pysol_game(rules).map_err(|e| {
+        patience::internal::pysol::pysol_game(rules).map_err(|e| {
             Failure::BadInput(format!(
                 "pysol: {}: its deals have no PySolFC game number",
                 chain(&e)

@@ -26,6 +26,35 @@ pub struct Budgets {
     pub table_bytes: usize,
 }
 
+impl Budgets {
+    /// A row of the game `variant`, of `source` and of these budgets, against which a resumed
+    /// file's rows are checked (its measured columns are not read).
+    pub fn row(&self, variant: &str, source: DealSource) -> DealRow {
+        DealRow {
+            variant: variant.to_string(),
+            seed: 0,
+            source,
+            grade: Grade::Unknown,
+            verdict: Thoughtful::Unknown,
+            limit: None,
+            moves: None,
+            nodes: 0,
+            hidden: Hidden::Unknown,
+            hidden_by: HiddenBy::Planner,
+            chance: None,
+            choices: None,
+            narrow: None,
+            undecided: None,
+            max_nodes: self.max_nodes,
+            samples: Some(self.planner.samples),
+            sample_nodes: Some(self.planner.sample_nodes),
+            planner: Some(self.planner.revision),
+            probe_nodes: self.probe_nodes,
+            solution: None,
+        }
+    }
+}
+
 /// The budgets of the published catalogues (docs/catalogues.md), `catalogue`'s defaults.
 pub const DEFAULT_MAX_NODES: u64 = 100_000;
 pub const DEFAULT_PROBE_NODES: u64 = 500;

@@ -36,6 +36,7 @@ pub mod stats;
 pub mod summary;
 pub mod sweep;
 pub mod verify;
+pub mod winrate;
 
 use crate::hidden::Budget;
 use crate::solve::Limit;
@@ -304,6 +305,15 @@ impl Selection {
             Some(s) => (self.range.first, s.count, s.index),
         };
         (0..self.len()).map(move |i| first + u128::from(offset) + u128::from(i) * u128::from(step))
+    }
+
+    /// The selection as a summary names it, as numbers of `source`'s deals: `seeds A..B`, or
+    /// `PySolFC game numbers A..B`.
+    pub fn text_for(&self, source: DealSource) -> String {
+        match source {
+            DealSource::Seed => self.to_string(),
+            DealSource::Pysol => (self.to_string()).replacen("seeds", "PySolFC game numbers", 1),
+        }
     }
 }
 

@@ -1,6 +1,6 @@
 //! `patience catalogue GAME --seeds A..B | --pysol A..B [--grade G] [--winnable] [--csv F]
 //! [--json F] [--resume] [--shard K/N]`: every deal of a range measured and graded
-//! (docs/difficulty.md, [`patience::batch::difficulty`]), a row per deal, and the grades'
+//! (docs/difficulty.md, [`patience::internal::batch::difficulty`]), a row per deal, and the grades'
 //! distribution. The CSV file gets each row as its deal finishes and, at the end, the rows in
 //! number order (those --grade and --winnable keep), so that it does not depend on the thread
 //! count; --resume continues it.
@@ -8,10 +8,11 @@
 use super::{Outcome, cancel_flag, rules_of};
 use crate::cli::CatalogueArgs;
 use anyhow::{Result, bail};
-use patience::batch::difficulty::{Budgets, measure_game};
-use patience::batch::grade::{DealRow, Grade, Hidden, HiddenBy, Thoughtful};
-use patience::batch::{DealSource, Selection};
-use patience::hidden::Budget;
+use patience::Budget;
+use patience::DealSource;
+use patience::internal::batch::Selection;
+use patience::internal::batch::difficulty::{Budgets, measure_game};
+use patience::internal::batch::grade::{DealRow, Thoughtful};
 use patience::io::catalogue::{self, CatalogueFile};
 use std::collections::HashSet;
 use std::io::Write;
@@ -29,7 +30,7 @@ pub fn run(args: &CatalogueArgs, out: &mut dyn Write) -> Result<Outcome> {
         shard: args.shard,
     };
     if source == DealSource::Pysol {
-        patience::pysol::pysol_game(rules)?;
+        patience::internal::pysol::pysol_game(rules)?;
         if selection.contains(0) {
             bail!("--pysol: 0 is no PySolFC game number: its games start at 1");
         }
@@ -46,7 +47,7 @@ pub fn run(args: &CatalogueArgs, out: &mut dyn Write) -> Result<Outcome> {
     let (mut file, mut rows) = match &args.csv {
         Some(path) => {
             let (file, rows) = CatalogueFile::open(path, args.resume)?;
-            let like = budget_row(rules.id, source, &budgets);
+            let like = budgets.row(rules.id, source);
             let name = path.display().to_string();
             (Some(file), catalogue::check_resumed(&name, rows, &like)?)
         }
@@ -88,12 +89,7 @@ pub fn run(args: &CatalogueArgs, out: &mut dyn Write) -> Result<Outcome> {
         .into_iter()
         .filter(|r| selection.contains(r.seed))
         .collect();
-    let numbers = match source {
-        DealSource::Seed => selection.to_string(),
-        DealSource::Pysol => selection
-            .to_string()
-            .replacen("seeds", "PySolFC game numbers", 1),
-    };
+    let numbers = selection.text_for(source);
     writeln!(out, "{}: {numbers}", rules.id)?;
     catalogue::write_summary(out, &counted)?;
     writeln!(
@@ -132,31 +128,4 @@ fn write_files(args: &CatalogueArgs, file: Option<CatalogueFile>, rows: &[DealRo
         catalogue::write_json(path, &kept)?;
     }
     Ok(())
-}
-
-/// A row of this run's game, deal source and budgets, against which a resumed file's rows
-/// are checked (its measured columns are not read).
-fn budget_row(variant: &str, source: DealSource, b: &Budgets) -> DealRow {
-    DealRow {
-        variant: variant.to_string(),
-        seed: 0,
-        source,
-        grade: Grade::Unknown,
-        verdict: Thoughtful::Unknown,
-        limit: None,
-        moves: None,
-        nodes: 0,
-        hidden: Hidden::Unknown,
-        hidden_by: HiddenBy::Planner,
-        chance: None,
-        choices: None,
-        narrow: None,
-        undecided: None,
-        max_nodes: b.max_nodes,
-        samples: Some(b.planner.samples),
-        sample_nodes: Some(b.planner.sample_nodes),
-        planner: Some(b.planner.revision),
-        probe_nodes: b.probe_nodes,
-        solution: None,
-    }
 }

@@ -8,10 +8,10 @@
 use super::{Outcome, for_variant, load_start};
 use crate::cli::{CheckArgs, Start};
 use anyhow::{Context, Result, bail};
-use patience::deal::Deal;
-use patience::game::{Variant, apply, legal};
+use patience::Deal;
 use patience::io::dealfile::read_deal;
 use patience::io::movelist::read_moves;
+use patience::{Variant, apply, legal};
 use std::io::Write;
 
 pub fn run(args: &CheckArgs, out: &mut dyn Write) -> Result<Outcome> {
@@ -48,7 +48,10 @@ fn check<V: Variant>(v: V, args: &CheckArgs, out: &mut dyn Write) -> Result<Outc
             let ours = match &start {
                 Start::Seed(s) => format!("the deal of seed {s}"),
                 Start::File(f) => format!("the deal of {f}"),
-                Start::Pysol(n) => format!("PySolFC's game {}", patience::pysol::number_text(*n)),
+                Start::Pysol(n) => format!(
+                    "PySolFC's game {}",
+                    patience::internal::pysol::number_text(*n)
+                ),
             };
             bail!("{moves_in}: the solve result is for another deal than {ours}: {why}");
         }
@@ -82,7 +85,7 @@ fn check<V: Variant>(v: V, args: &CheckArgs, out: &mut dyn Write) -> Result<Outc
         writeln!(
             out,
             "not won: {} of {} cards on the foundations after {} move{}",
-            pos.on_found,
+            pos.on_found(),
             v.rules().cards(),
             list.moves.len(),
             if list.moves.len() == 1 { "" } else { "s" }
@@ -95,7 +98,7 @@ fn check<V: Variant>(v: V, args: &CheckArgs, out: &mut dyn Write) -> Result<Outc
 /// variant and the seed are not compared, and a deal without foundations is one with them
 /// all empty).
 pub(crate) fn difference(theirs: &Deal, ours: &Deal) -> Option<String> {
-    let text = |list: &[patience::cards::CardToken]| -> Vec<String> {
+    let text = |list: &[patience::internal::cards::CardToken]| -> Vec<String> {
         list.iter().map(|c| c.to_text()).collect()
     };
     let mut places: Vec<(String, Vec<String>, Vec<String>)> = Vec::new();

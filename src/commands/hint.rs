@@ -1,15 +1,14 @@
 //! `patience hint VARIANT (--deal FILE | --pysol N)`: the move with the best estimated chance for a position
 //! in which the cards the player does not know are written `??`, and the estimates of the top
-//! moves (hidden play: the planner of [`patience::hidden::planner`] on that observation).
+//! moves (hidden play: the planner of [`patience::internal::hidden::planner`] on that observation).
 
 use super::{Outcome, cancel_flag, for_variant};
 use crate::cli::HintArgs;
-use anyhow::{Context, Result, bail};
-use patience::game::Variant;
-use patience::hidden::planner::{Action, UNKNOWN_VALUE, plan_short};
-use patience::hidden::{Observation, Planner};
+use anyhow::{Result, bail};
+use patience::Variant;
+use patience::internal::hidden::planner::{Action, UNKNOWN_VALUE, plan_short};
 use patience::io::Input;
-use patience::io::dealfile::read_deal;
+use patience::{Observation, Planner};
 use std::io::Write;
 
 pub fn run(args: &HintArgs, out: &mut dyn Write) -> Result<Outcome> {
@@ -18,7 +17,7 @@ pub fn run(args: &HintArgs, out: &mut dyn Write) -> Result<Outcome> {
 }
 
 fn hint<V: Variant>(v: V, args: &HintArgs, out: &mut dyn Write) -> Result<Outcome> {
-    let rules = v.rules();
+    let _rules = v.rules();
     let (deal, obs) = match (args.pysol, &args.deal) {
         (Some(number), _) => {
             // The start of PySolFC's game, as a person at the table sees it.
@@ -28,21 +27,7 @@ fn hint<V: Variant>(v: V, args: &HintArgs, out: &mut dyn Write) -> Result<Outcom
         (None, deal) => {
             // clap requires --deal without --pysol.
             let input = Input::from_arg(deal.as_deref().unwrap_or("-"));
-            let text = input.read_to_string()?;
-            let deal = read_deal(&text).with_context(|| input.to_string())?;
-            if let Some(v) = &deal.variant
-                && v != rules.id
-            {
-                bail!("{input}: the deal file is for {v:?}, not {:?}", rules.id);
-            }
-            super::check_face_down(rules, &deal)
-                .with_context(|| format!("{input}: not a legal {} position", rules.name))?;
-            patience::game::check_reachable::<V>(v, &deal)
-                .with_context(|| format!("{input}: not a legal {} position", rules.name))?;
-            let obs = Observation::from_deal::<V>(v, &deal)
-                .with_context(|| format!("{input}: not a legal {} position", rules.name))?;
-            patience::deal::check_seeded(rules, &deal).with_context(|| input.to_string())?;
-            (deal, obs)
+            super::start::observed::<V>(v, &input)?
         }
     };
     let budget = args.planner.budget();
@@ -50,7 +35,7 @@ fn hint<V: Variant>(v: V, args: &HintArgs, out: &mut dyn Write) -> Result<Outcom
     let mut planner = Planner::<V>::new(v, budget);
     let d = match planner.decide(&obs, seed, 0, cancel_flag()) {
         Ok(d) => d,
-        Err(patience::hidden::planner::PlanError::Cancelled) => bail!("cancelled"),
+        Err(patience::internal::hidden::planner::PlanError::Cancelled) => bail!("cancelled"),
         Err(e) => return Err(e.into()),
     };
     if obs.is_complete() {

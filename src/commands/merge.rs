@@ -15,15 +15,15 @@
 //! (`stonewall (PySolFC)`).
 //!
 //! A directory given stands for its `.csv` files. With `--seeds A..B` (the run's plan) and
-//! `--shards N`, the files are checked as the parts of that run ([`patience::batch::plan`]),
+//! `--shards N`, the files are checked as the parts of that run ([`patience::internal::batch::plan`]),
 //! and deals with no row are named, per shard, with the command that finishes each (exit 1).
 
 use super::Outcome;
 use crate::cli::MergeArgs;
 use anyhow::Result;
-use patience::batch::merge::{combine, one_budget};
-use patience::batch::plan::Plan;
-use patience::batch::summary::{Report, Summary, Tally, tallies};
+use patience::internal::batch::merge::{combine, one_budget};
+use patience::internal::batch::plan::Plan;
+use patience::internal::batch::summary::{Report, Summary, Tally, tallies};
 use patience::io::json::RunSummary;
 use patience::io::results;
 use std::io::Write;

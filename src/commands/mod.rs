@@ -1,7 +1,7 @@
 //! One file per subcommand. Each exposes `run(&Args, out) -> anyhow::Result<Outcome>`; errors
 //! are bad input (exit status 2), [`Outcome`] is the command's answer (exit status 0 or 1).
-//! Shared here: the variant lookup and the start position from `--seed N`, `--deal FILE|-` or
-//! `--pysol N`.
+//! Shared here: the variant lookup, Ctrl-C, and (in [`start`]) the start position from
+//! `--seed N`, `--deal FILE|-` or `--pysol N`.
 
 pub mod catalogue;
 pub mod check;
@@ -14,16 +14,15 @@ pub mod plot;
 pub mod progress;
 pub mod show;
 pub mod solve;
+pub mod start;
 pub mod sweep;
 pub mod tui;
 pub mod variants;
 pub mod winrate;
 
-use crate::cli::{Cli, Command, Start};
-use anyhow::{Context, Result, bail};
-use patience::deal::Deal;
-use patience::game::{Position, Rules, Variant};
-use patience::io::dealfile::read_deal;
+use crate::cli::{Cli, Command};
+use anyhow::{Result, bail};
+use patience::internal::game::Rules;
 use std::io::Write;
 
 /// What a command that ran to the end has to say.
@@ -67,10 +66,10 @@ pub fn run(cli: &Cli, out: &mut dyn Write) -> Result<Outcome> {
 /// deal; the first row whose solution does not win is refused, naming the file and the line.
 pub fn verify_rows<'a>(
     path: &std::path::Path,
-    rows: impl IntoIterator<Item = &'a patience::batch::Row>,
+    rows: impl IntoIterator<Item = &'a patience::internal::batch::Row>,
 ) -> Result<()> {
     for row in rows {
-        if let Err(why) = patience::batch::verify::replay(&row.record) {
+        if let Err(why) = patience::internal::batch::verify::replay(&row.record) {
             bail!(
                 "{}: line {} ({}) claims a win that --verify cannot replay: {why}",
                 path.display(),
@@ -97,57 +96,7 @@ macro_rules! for_variant {
     };
 }
 pub(crate) use for_variant;
-
-/// The start position of game `V` from `--seed N`, `--deal FILE|-` or `--pysol N`: the deal
-/// (with its `variant` filled in) and the checked position. A deal file naming another game is
-/// refused, and so is a PySolFC number for a game PySolFC does not have.
-pub fn load_start<V: Variant>(v: V, start: &Start) -> Result<(Deal, Position)> {
-    let rules = v.rules();
-    match start {
-        Start::Seed(seed) => {
-            let deal = patience::deal::deal(rules, *seed);
-            let pos = Position::from_deal::<V>(v, &deal)
-                .with_context(|| format!("the {} deal of seed {seed}", rules.name))?;
-            Ok((deal, pos))
-        }
-        Start::Pysol(number) => {
-            let deal = patience::pysol::pysol_deal(rules, *number)?;
-            let pos = Position::from_deal::<V>(v, &deal).with_context(|| {
-                format!(
-                    "the {} deal of PySolFC game {}",
-                    rules.name,
-                    patience::pysol::number_text(*number)
-                )
-            })?;
-            Ok((deal, pos))
-        }
-        Start::File(input) => {
-            let text = input.read_to_string()?;
-            let mut deal = read_deal(&text).with_context(|| input.to_string())?;
-            match &deal.variant {
-                Some(v) if v != rules.id => {
-                    bail!("{input}: the deal file is for {v:?}, not {:?}", rules.id)
-                }
-                Some(_) => {}
-                None => deal.variant = Some(rules.id.to_string()),
-            }
-            check_face_down(rules, &deal)
-                .with_context(|| format!("{input}: not a legal {} deal", rules.name))?;
-            patience::game::check_reachable::<V>(v, &deal)
-                .with_context(|| format!("{input}: not a legal {} deal", rules.name))?;
-            let pos = Position::from_deal::<V>(v, &deal)
-                .with_context(|| format!("{input}: not a legal {} deal", rules.name))?;
-            patience::deal::check_seeded(rules, &deal).with_context(|| input.to_string())?;
-            Ok((deal, pos))
-        }
-    }
-}
-
-/// Refuses a face-down card where no position of the game can have one
-/// ([`patience::game::setup::check_face_down`]).
-pub fn check_face_down(rules: &Rules, deal: &Deal) -> Result<()> {
-    Ok(patience::game::setup::check_face_down(rules, deal)?)
-}
+pub use start::load_start;
 
 /// Set by Ctrl-C: long searches stop cleanly with `unknown` (cancelled).
 pub fn cancel_flag() -> &'static std::sync::atomic::AtomicBool {

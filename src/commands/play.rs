@@ -10,13 +10,14 @@
 use super::{Outcome, cancel_flag, for_variant, load_start};
 use crate::cli::PlayArgs;
 use anyhow::Result;
-use patience::batch::Knowledge;
-use patience::game::Variant;
-use patience::hidden::observation::game_hides_cards;
-use patience::hidden::planner::UNKNOWN_VALUE;
-use patience::hidden::play::play_unaided;
-use patience::hidden::{Outcome as HiddenOutcome, Planner};
-use patience::solve::{Solver, Verdict};
+use patience::Knowledge;
+use patience::Planner;
+use patience::Variant;
+use patience::internal::hidden::Outcome as HiddenOutcome;
+use patience::internal::hidden::observation::game_hides_cards;
+use patience::internal::hidden::planner::UNKNOWN_VALUE;
+use patience::internal::hidden::play::play_unaided;
+use patience::{Solver, Verdict};
 use std::io::Write;
 use std::time::Instant;
 
@@ -54,7 +55,8 @@ fn play_one<V: Variant>(v: V, args: &PlayArgs, out: &mut dyn Write) -> Result<Ou
         "{}{}, hidden play: the planner sees only what a person at the table sees",
         rules.name,
         match source {
-            crate::cli::Start::Pysol(n) => format!(", {}", patience::pysol::source_text(rules, n)),
+            crate::cli::Start::Pysol(n) =>
+                format!(", {}", patience::internal::pysol::source_text(rules, n)),
             _ => deal.seed.map(|s| format!(" seed {s}")).unwrap_or_default(),
         }
     )?;

@@ -1,5 +1,5 @@
 //! `patience plot CSV... --out FILE.svg [--rules FILE.toml]`: result files as one SVG of win
-//! rates and per-deal costs (`patience::show::plot`).
+//! rates and per-deal costs (`patience::internal::show::plot`).
 
 use super::Outcome;
 use crate::cli::PlotArgs;
@@ -30,8 +30,8 @@ pub fn run(args: &PlotArgs, out: &mut dyn Write) -> Result<Outcome> {
         );
         files.push((name, records));
     }
-    let series = patience::show::plot::series(&files);
-    let svg = patience::show::plot::svg(&series)?;
+    let series = patience::internal::show::plot::series(&files);
+    let svg = patience::internal::show::plot::svg(&series)?;
     std::fs::write(&args.out, svg)
         .with_context(|| format!("cannot write {}", args.out.display()))?;
     for s in &series {

@@ -3,7 +3,7 @@
 //! error is not a terminal, or when asked to be quiet.
 
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressState, ProgressStyle};
-use patience::batch::summary::Tally;
+use patience::Tally;
 use std::io::IsTerminal;
 use std::time::Duration;
 

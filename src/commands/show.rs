@@ -5,15 +5,17 @@
 //! The deal and the moves are checked as `check` checks them: a solution made for another
 //! game, seed or deal is refused, and so is a move the rules refuse (exit status 2).
 
-use super::{Outcome, check_face_down, for_variant, load_start};
-use crate::cli::{ShowArgs, ShowSource, ShowView, Start};
+use super::start::{checked_position, deal_of_file, deal_title, title};
+use super::{Outcome, for_variant, load_start};
+use crate::cli::{ShowArgs, ShowSource, ShowView};
 use anyhow::{Context, Result, anyhow, bail};
-use patience::deal::Deal;
-use patience::game::{Position, Rules, Variant};
+use patience::Deal;
+use patience::Variant;
+use patience::internal::show::Replay;
+use patience::internal::show::picture::write_replay;
 use patience::io::Input;
 use patience::io::dealfile::read_deal;
 use patience::io::movelist::{MoveList, read_moves};
-use patience::show::Replay;
 use std::io::Write;
 
 pub fn run(args: &ShowArgs, out: &mut dyn Write) -> Result<Outcome> {
@@ -95,45 +97,10 @@ fn show<V: Variant>(
     let replay = Replay::new::<V>(v, title, &pos, &moves.moves)?;
     match view {
         ShowView::Html(path) => write_page(&replay, path)?,
-        ShowView::Plain => plain(&replay, rules, out)?,
+        ShowView::Plain => write_replay(&replay, rules, out)?,
         ShowView::Tui => super::tui::run(&replay, rules)?,
     }
     Ok(Outcome::Success)
-}
-
-/// The deal of a file that is a solve result (with its deal, and its moves) or a deal file.
-fn deal_of_file<V: Variant>(v: V, file: &Input, text: &str) -> Result<(Deal, Option<MoveList>)> {
-    let value: serde_json::Value = serde_json::from_str(text)?;
-    if value.get("verdict").is_none() {
-        let deal = read_deal(text).with_context(|| file.to_string())?;
-        return Ok((deal, None));
-    }
-    let list = read_moves(text).with_context(|| file.to_string())?;
-    let deal = match (&list.deal, list.seed) {
-        (Some(d), _) => read_deal(&d.to_string())
-            .with_context(|| format!("{file}: the deal of the solve result"))?,
-        (None, Some(seed)) => patience::deal::deal(v.rules(), seed),
-        (None, None) => bail!("{file}: the solve result holds neither its deal nor its seed"),
-    };
-    let mut deal = deal;
-    deal.variant = Some(v.rules().id.to_string());
-    if deal.seed.is_none() {
-        deal.seed = list.seed;
-    }
-    Ok((deal, Some(list)))
-}
-
-/// The position of a deal read from a file, checked as `load_start` checks a deal file.
-fn checked_position<V: Variant>(v: V, deal: &Deal, file: &Input) -> Result<Position> {
-    let rules = v.rules();
-    check_face_down(rules, deal)
-        .with_context(|| format!("{file}: not a legal {} deal", rules.name))?;
-    patience::game::check_reachable::<V>(v, deal)
-        .with_context(|| format!("{file}: not a legal {} deal", rules.name))?;
-    let pos = Position::from_deal::<V>(v, deal)
-        .with_context(|| format!("{file}: not a legal {} deal", rules.name))?;
-    patience::deal::check_seeded(rules, deal).with_context(|| file.to_string())?;
-    Ok(pos)
 }
 
 /// Refuses a solve result made for another game, seed or deal (as `check` does).
@@ -159,55 +126,8 @@ fn same_deal<V: Variant>(v: V, list: &MoveList, deal: &Deal, input: &Input) -> R
     Ok(())
 }
 
-/// The page's title: the game and where its deal comes from.
-pub fn title(rules: &Rules, start: &Start) -> String {
-    match start {
-        Start::Seed(seed) => format!("{}, seed {seed}", rules.name),
-        Start::Pysol(n) => format!(
-            "{}, {}",
-            rules.name,
-            patience::pysol::source_text(rules, *n)
-        ),
-        Start::File(f) => format!("{}, {f}", rules.name),
-    }
-}
-
-/// The title of a deal read from a file: its seed when it has one, else the file's name.
-fn deal_title(rules: &Rules, deal: &Deal, file: &Input) -> String {
-    match deal.seed {
-        Some(seed) => format!("{}, seed {seed}", rules.name),
-        None => format!("{}, {file}", rules.name),
-    }
-}
-
 /// Writes the replay's page.
 pub fn write_page(replay: &Replay, path: &std::path::Path) -> Result<()> {
-    std::fs::write(path, patience::show::html::page(replay))
+    std::fs::write(path, patience::internal::show::html::page(replay))
         .with_context(|| format!("cannot write {}", path.display()))
-}
-
-/// Every position, the deal first, each after a line naming the move that made it.
-fn plain(replay: &Replay, rules: &Rules, out: &mut dyn Write) -> Result<()> {
-    let n = replay.moves.len();
-    writeln!(
-        out,
-        "{}: {n} move{}",
-        replay.title,
-        if n == 1 { "" } else { "s" }
-    )?;
-    for (i, deal) in replay.positions.iter().enumerate() {
-        writeln!(out)?;
-        match i {
-            0 => writeln!(out, "move 0 of {n}: the deal")?,
-            _ => {
-                let m = &replay.moves[i - 1];
-                writeln!(out, "move {i} of {n}: {} ({})", m.token, m.text)?;
-            }
-        }
-        let picture = super::deal::picture(deal, rules);
-        // The picture's first line is its title, which the line above replaces.
-        let body = picture.split_once('\n').map_or("", |(_, rest)| rest);
-        out.write_all(body.as_bytes())?;
-    }
-    Ok(())
 }

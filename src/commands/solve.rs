@@ -4,9 +4,9 @@
 use super::{Outcome, cancel_flag, for_variant, load_start};
 use crate::cli::SolveArgs;
 use anyhow::Result;
-use patience::game::Variant;
+use patience::Variant;
 use patience::io::json::SolveResult;
-use patience::solve::{Solver, Verdict};
+use patience::{Solver, Verdict};
 use std::io::Write;
 
 pub fn run(args: &SolveArgs, out: &mut dyn Write) -> Result<Outcome> {
@@ -22,8 +22,8 @@ fn solve<V: Variant>(v: V, args: &SolveArgs, out: &mut dyn Write) -> Result<Outc
     if let Some(path) = &args.html {
         match &sol.verdict {
             Verdict::Solved(moves) => {
-                let title = super::show::title(v.rules(), &args.start.start());
-                let replay = patience::show::Replay::new::<V>(v, title, &start, moves)?;
+                let title = super::start::title(v.rules(), &args.start.start());
+                let replay = patience::internal::show::Replay::new::<V>(v, title, &start, moves)?;
                 super::show::write_page(&replay, path)?;
             }
             _ => eprintln!(

@@ -1,12 +1,13 @@
 //! `patience sweep GAME --vary KEY=V1,V2,... --seeds A..B`: the variants of a game (see
-//! [`patience::batch::sweep`]) run by `winrate` on the same seeds, into one CSV (resumable and
+//! [`patience::internal::batch::sweep`]) run by `winrate` on the same seeds, into one CSV (resumable and
 //! shardable as `winrate`'s), then each one's rate and its paired difference from the first.
 
 use super::{Outcome, rules_of};
 use crate::cli::{SweepArgs, WinrateArgs};
 use anyhow::{Result, anyhow};
-use patience::batch::sweep::{SweepTable, variants, write_rules_files};
-use patience::batch::{Record, Selection};
+use patience::Record;
+use patience::internal::batch::Selection;
+use patience::internal::batch::sweep::{SweepTable, variants, write_rules_files};
 use std::io::Write;
 
 pub fn run(args: &SweepArgs, out: &mut dyn Write) -> Result<Outcome> {
@@ -43,7 +44,7 @@ pub fn run(args: &SweepArgs, out: &mut dyn Write) -> Result<Outcome> {
         shard: args.shard,
     };
     let mut scope = format!("{selection}, --max-nodes {}", args.solver.max_nodes);
-    if args.knowledge == patience::batch::Knowledge::Hidden {
+    if args.knowledge == patience::Knowledge::Hidden {
         let b = args.planner.budget();
         scope.push_str(&format!(
             ", planner {}, {} samples x {} nodes",

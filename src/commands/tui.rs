@@ -1,5 +1,5 @@
 //! `show --tui`: the replay in the terminal, drawn with crossterm: the table of the position
-//! shown (`patience::show::text`), the move that made it, and keys to step (space plays or
+//! shown (`patience::internal::show::text`), the move that made it, and keys to step (space plays or
 //! pauses, arrows step, Page Up/Down ten, Home/End the ends, q or Esc quits).
 
 use anyhow::{Result, bail};
@@ -7,9 +7,9 @@ use crossterm::event::{self, Event, KeyCode, KeyEventKind, KeyModifiers};
 use crossterm::style::{Color, Print, ResetColor, SetBackgroundColor, SetForegroundColor};
 use crossterm::terminal::{self, ClearType};
 use crossterm::{cursor, execute, queue};
-use patience::game::Rules;
-use patience::show::Replay;
-use patience::show::text::{Ink, table};
+use patience::Rules;
+use patience::internal::show::Replay;
+use patience::internal::show::text::{Ink, table};
 use std::io::{IsTerminal, Write};
 use std::time::{Duration, Instant};
 

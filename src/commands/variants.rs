@@ -4,7 +4,7 @@
 use super::Outcome;
 use crate::cli::VariantsArgs;
 use anyhow::Result;
-use patience::games::builtin::ALL;
+use patience::games::ALL;
 use std::io::Write;
 
 pub fn run(args: &VariantsArgs, out: &mut dyn Write) -> Result<Outcome> {

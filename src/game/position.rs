@@ -82,27 +82,27 @@ impl Pile {
 /// how many piles, slots and foundations are in use.
 #[derive(Clone, PartialEq, Eq, Hash, Debug)]
 pub struct Position {
-    pub piles: [Pile; MAX_PILES],
+    pub(crate) piles: [Pile; MAX_PILES],
     /// Reserve slots: a card index, or [`NONE`] for an empty slot.
-    pub reserve: [u8; MAX_RESERVE],
+    pub(crate) reserve: [u8; MAX_RESERVE],
     /// Suit of each foundation ([`NONE`] while it is empty) and its height (0..=13).
-    pub found_suit: [u8; MAX_FOUND],
-    pub found_height: [u8; MAX_FOUND],
+    pub(crate) found_suit: [u8; MAX_FOUND],
+    pub(crate) found_height: [u8; MAX_FOUND],
     /// The talon (stock and waste) in the order its cards are first turned: `talon[0]` first.
-    pub talon: [u8; MAX_TALON],
-    pub talon_len: u8,
+    pub(crate) talon: [u8; MAX_TALON],
+    pub(crate) talon_len: u8,
     /// The stock as indices into `talon`; the last entry is the next card turned.
-    pub stock: [u8; MAX_TALON],
-    pub stock_len: u8,
+    pub(crate) stock: [u8; MAX_TALON],
+    pub(crate) stock_len: u8,
     /// The waste as indices into `talon`; the last entry is the top card.
-    pub waste: [u8; MAX_TALON],
-    pub waste_len: u8,
+    pub(crate) waste: [u8; MAX_TALON],
+    pub(crate) waste_len: u8,
     /// How many times the waste has been turned back into the stock.
-    pub redeals: u8,
+    pub(crate) redeals: u8,
     /// Bit `t` is set once talon card `t` has left the stock and waste (kept for the key).
-    pub talon_out: u128,
+    pub(crate) talon_out: u128,
     /// Cards on the foundations.
-    pub on_found: u8,
+    pub(crate) on_found: u8,
 }
 
 impl Position {
@@ -123,6 +123,82 @@ impl Position {
             talon_out: 0,
             on_found: 0,
         }
+    }
+
+    /// The tableau piles, all [`MAX_PILES`] of them (the game's [`Rules::piles`] in use).
+    #[inline(always)]
+    pub fn piles(&self) -> &[Pile; MAX_PILES] {
+        &self.piles
+    }
+    /// Tableau pile `i`.
+    #[inline(always)]
+    pub fn pile(&self, i: usize) -> &Pile {
+        &self.piles[i]
+    }
+    /// The reserve slots: a card index, or [`NONE`] for an empty slot.
+    #[inline(always)]
+    pub fn reserve(&self) -> &[u8; MAX_RESERVE] {
+        &self.reserve
+    }
+    /// The suit of foundation `f` ([`NONE`] while it is empty).
+    #[inline(always)]
+    pub fn found_suit(&self, f: usize) -> u8 {
+        self.found_suit[f]
+    }
+    /// The height of foundation `f` (0..=13).
+    #[inline(always)]
+    pub fn found_height(&self, f: usize) -> u8 {
+        self.found_height[f]
+    }
+    /// The suits of all [`MAX_FOUND`] foundations.
+    #[inline(always)]
+    pub fn found_suits(&self) -> &[u8; MAX_FOUND] {
+        &self.found_suit
+    }
+    /// The heights of all [`MAX_FOUND`] foundations.
+    #[inline(always)]
+    pub fn found_heights(&self) -> &[u8; MAX_FOUND] {
+        &self.found_height
+    }
+    /// The talon (stock and waste) in the order its cards are first turned.
+    #[inline(always)]
+    pub fn talon(&self) -> &[u8] {
+        &self.talon[..self.talon_len as usize]
+    }
+    /// The stock as indices into [`Position::talon`]; the last is the next card turned.
+    #[inline(always)]
+    pub fn stock(&self) -> &[u8] {
+        &self.stock[..self.stock_len as usize]
+    }
+    /// How many cards the stock holds.
+    #[inline(always)]
+    pub fn stock_len(&self) -> usize {
+        self.stock_len as usize
+    }
+    /// The waste as indices into [`Position::talon`]; the last is the top card.
+    #[inline(always)]
+    pub fn waste(&self) -> &[u8] {
+        &self.waste[..self.waste_len as usize]
+    }
+    /// How many cards the waste holds.
+    #[inline(always)]
+    pub fn waste_len(&self) -> usize {
+        self.waste_len as usize
+    }
+    /// How many times the waste has been turned back into the stock.
+    #[inline(always)]
+    pub fn redeals(&self) -> u8 {
+        self.redeals
+    }
+    /// Bit `t` is set once talon card `t` has left the stock and waste.
+    #[inline(always)]
+    pub fn talon_out(&self) -> u128 {
+        self.talon_out
+    }
+    /// How many cards are on the foundations.
+    #[inline(always)]
+    pub fn on_found(&self) -> usize {
+        self.on_found as usize
     }
 
     /// The top card of foundation `f`, if any.
@@ -237,5 +313,43 @@ impl Position {
             n[self.waste_card(i).index() as usize] += 1;
         }
         n
+    }
+}
+
+/// Every field of a [`Position`], to be written: for the tests that build a position by hand
+/// (`patience::internal::game::position::fields_mut`), which the engine's invariants then bind
+/// as they bind the engine.
+pub struct FieldsMut<'a> {
+    pub piles: &'a mut [Pile; MAX_PILES],
+    pub reserve: &'a mut [u8; MAX_RESERVE],
+    pub found_suit: &'a mut [u8; MAX_FOUND],
+    pub found_height: &'a mut [u8; MAX_FOUND],
+    pub talon: &'a mut [u8; MAX_TALON],
+    pub talon_len: &'a mut u8,
+    pub stock: &'a mut [u8; MAX_TALON],
+    pub stock_len: &'a mut u8,
+    pub waste: &'a mut [u8; MAX_TALON],
+    pub waste_len: &'a mut u8,
+    pub redeals: &'a mut u8,
+    pub talon_out: &'a mut u128,
+    pub on_found: &'a mut u8,
+}
+
+/// The fields of `pos`, to be written (see [`FieldsMut`]).
+pub fn fields_mut(pos: &mut Position) -> FieldsMut<'_> {
+    FieldsMut {
+        piles: &mut pos.piles,
+        reserve: &mut pos.reserve,
+        found_suit: &mut pos.found_suit,
+        found_height: &mut pos.found_height,
+        talon: &mut pos.talon,
+        talon_len: &mut pos.talon_len,
+        stock: &mut pos.stock,
+        stock_len: &mut pos.stock_len,
+        waste: &mut pos.waste,
+        waste_len: &mut pos.waste_len,
+        redeals: &mut pos.redeals,
+        talon_out: &mut pos.talon_out,
+        on_found: &mut pos.on_found,
     }
 }

@@ -7,9 +7,9 @@
 //! The proved prunings of [`crate::solve::Prune`] are each on only where their preconditions
 //! hold for the rules, whatever the rules came from.
 
-pub mod builtin;
-pub mod custom;
-pub mod file;
+pub(crate) mod builtin;
+pub(crate) mod custom;
+pub(crate) mod file;
 
 pub use builtin::*;
 
@@ -296,8 +296,8 @@ macro_rules! for_game {
             $($n: $t,)*
             _p: std::marker::PhantomData<&$lt ()>,
         }
-        impl<$lt> $crate::game::GameFn<$R> for Call<$lt> {
-            fn call<$V: $crate::game::Variant>(self, $v: $V) -> $R {
+        impl<$lt> $crate::GameFn<$R> for Call<$lt> {
+            fn call<$V: $crate::Variant>(self, $v: $V) -> $R {
                 let Call { $($n,)* .. } = self;
                 $body
             }

@@ -7,6 +7,7 @@
 
 #[cfg(feature = "show")]
 pub mod html;
+pub mod picture;
 #[cfg(feature = "show")]
 pub mod plot;
 pub mod text;

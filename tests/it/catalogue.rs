@@ -4,9 +4,10 @@
 //! PySolFC's (the dealing itself is pinned card by card by `pysol::golden_deals_equal_ours`).
 
 use crate::common::{arg, patience, stdout_of, tempdir};
-use patience::batch::grade::{Grade, Thoughtful, grade};
-use patience::batch::{Answer, DealSource, Record};
+use patience::internal::batch::Answer;
+use patience::internal::batch::grade::{Grade, Thoughtful, grade};
 use patience::io::catalogue::read;
+use patience::{DealSource, Record};
 use std::path::{Path, PathBuf};
 
 /// The small budgets of these tests.
@@ -97,7 +98,7 @@ fn the_filters_keep_the_deals_asked_for_in_both_files() {
         .collect();
     assert!(!expected.is_empty() && expected.len() < all.len());
     assert_eq!(won_rows, expected);
-    let from_json: Vec<patience::batch::grade::DealRow> =
+    let from_json: Vec<patience::internal::batch::grade::DealRow> =
         serde_json::from_str(&std::fs::read_to_string(&json).unwrap()).unwrap();
     assert_eq!(from_json, expected);
     let lost = dir.path().join("lost.csv");
@@ -146,7 +147,10 @@ fn published_catalogues_hold_pysolfc_numbers_from_1_in_order() {
             "{game}"
         );
         let rules = patience::games::find(game).unwrap();
-        assert!(patience::pysol::pysol_game(rules).is_ok(), "{game}");
+        assert!(
+            patience::internal::pysol::pysol_game(rules).is_ok(),
+            "{game}"
+        );
         for r in &rows {
             assert_eq!(
                 (r.variant.as_str(), r.source),
@@ -181,7 +185,7 @@ fn every_deal_a_published_catalogue_calls_winnable_replays_to_a_win() {
                 solution: r.solution.as_deref().map(Into::into),
                 ..record
             };
-            patience::batch::verify::replay(&record)
+            patience::internal::batch::verify::replay(&record)
                 .unwrap_or_else(|e| panic!("{}: {e}", r.deal_text()));
         }
         // A sample of them through `patience check`.

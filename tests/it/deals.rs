@@ -2,10 +2,11 @@
 //! change between releases, determinism, conservation of cards, and the uniformity of the shuffle.
 
 use crate::helpers::deal_text;
-use patience::cards::{Card, CardToken};
-use patience::deal::{Deal, deal, shuffled_deck};
-use patience::game::{Position, Rules, Variant};
 use patience::games::{LuckyPiles, NapoleonsShoulder, Stonewall};
+use patience::internal::cards::{Card, CardToken};
+use patience::internal::deal::shuffled_deck;
+use patience::{Deal, deal};
+use patience::{Position, Rules, Variant};
 
 fn card_of(t: &CardToken) -> (Card, bool) {
     match *t {
@@ -160,7 +161,7 @@ fn napoleons_shoulder_layout() {
         assert!(d.waste.is_empty());
         assert!(counts(&d).iter().all(|&n| n == 2), "seed {seed}");
         let p = Position::from_deal::<NapoleonsShoulder>(NapoleonsShoulder, &d).unwrap();
-        assert_eq!((p.stock_len, p.waste_len), (56, 0));
+        assert_eq!((p.stock_len(), p.waste_len()), (56, 0));
     }
 }
 

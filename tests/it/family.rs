@@ -12,18 +12,17 @@ use crate::helpers::{
     Filler, Table, allowed, card, deal_text, empty_pile, gen_moves, key_fits, letter, pile_text,
     pinned, play, reference_deals, refused, solve_checked, solver_in, start_of, used_bits,
 };
-use patience::cards::CardToken;
-use patience::deal::deal;
-use patience::game::position::NONE;
-use patience::game::{
-    DealError, Illegal, Move, Place, Position, Undo, Variant, apply, generate, undo,
-};
+use patience::deal;
 use patience::games::{
     FlowerGarden, FortyThieves, LuckierThirteen, LuckyPilesSameSuit, LuckyThirteen,
     NapoleonsSquare, Wildflower,
 };
-use patience::solve::key::{KeyContext, decode, encode};
-use patience::solve::{Prune, Verdict};
+use patience::internal::cards::CardToken;
+use patience::internal::game::Place;
+use patience::internal::game::position::NONE;
+use patience::internal::solve::key::{KeyContext, decode, encode};
+use patience::{DealError, Illegal, Move, Position, Undo, Variant, apply, generate, undo};
+use patience::{Prune, Verdict};
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 use std::collections::HashMap;
@@ -87,10 +86,11 @@ const FAMILY: [&str; 7] = [
 #[test]
 fn family_games_are_registered() {
     for id in FAMILY {
-        let r = patience::games::builtin::find(id).unwrap_or_else(|| panic!("{id} not in ALL"));
+        let r = patience::internal::games::builtin::find(id)
+            .unwrap_or_else(|| panic!("{id} not in ALL"));
         assert_eq!(r.id, id);
         struct Id;
-        impl patience::game::GameFn<&'static str> for Id {
+        impl patience::GameFn<&'static str> for Id {
             fn call<V: patience::Variant>(self, v: V) -> &'static str {
                 v.rules().id
             }
@@ -358,7 +358,7 @@ fn lucky_thirteen_never_fills_a_space() {
     // A pile emptied during play stays empty.
     let mut q = p.clone();
     play::<LT>(LT, &mut q, "T2>T1");
-    assert!(q.piles[1].is_empty());
+    assert!(q.piles()[1].is_empty());
     refused::<LT>(LT, &q, "T5>T2");
     assert!(no_move_into_a_space::<LT>(LT, &q));
     // No reserve, no stock.
@@ -446,7 +446,7 @@ fn napoleons_square_two_decks_eight_foundations() {
     let mut q = p.clone();
     play::<NQ>(NQ, &mut q, "T4>F2");
     play::<NQ>(NQ, &mut q, "T5>F3");
-    assert_eq!(q.found_height[..8], [3, 1, 1, 0, 0, 0, 0, 0]);
+    assert_eq!(q.found_heights()[..8], [3, 1, 1, 0, 0, 0, 0, 0]);
     let t = Table {
         found: &["KC", "KD", "KH", "KS", "KC", "KD", "KH", "KS"],
         ..Table::default()
@@ -524,12 +524,12 @@ fn napoleons_square_any_card_or_run_fills_a_space() {
 #[test]
 fn napoleons_square_stock_turns_one_card_one_pass() {
     let mut p = talon::<NQ>(NQ, &["8C"], &[], "5H 7C", "");
-    assert_eq!(p.stock_len, 103);
+    assert_eq!(p.stock_len(), 103);
     refused::<NQ>(NQ, &p, "W>T1"); // an empty waste gives nothing
     let m = allowed::<NQ>(NQ, &p, "S>W");
     assert_eq!(m.count, 1);
     apply::<NQ>(NQ, &mut p, m);
-    assert_eq!((p.stock_len, p.waste_len), (102, 1));
+    assert_eq!((p.stock_len(), p.waste_len()), (102, 1));
     assert_eq!(p.waste_top(), Some(card("7C")));
     allowed::<NQ>(NQ, &p, "W>T1"); // 7C on 8C
     play::<NQ>(NQ, &mut p, "S>W");
@@ -562,7 +562,7 @@ use patience::games::FortyThieves as FT;
 #[test]
 fn forty_thieves_ten_piles_two_decks() {
     let p = talon::<FT>(FT, &["7H", "7H", "8H", "AS", "AS"], &[], "", "");
-    assert_eq!(p.stock_len, 104 - 5);
+    assert_eq!(p.stock_len(), 104 - 5);
     allowed::<FT>(FT, &p, "T1>T3");
     allowed::<FT>(FT, &p, "T2>T3");
     allowed::<FT>(FT, &p, "T4>F8");
@@ -806,7 +806,7 @@ fn golden_deals_lucky_piles_same_suit() {
 #[ignore = "prints the golden deals"]
 fn print_family_golden_deals() {
     for id in FAMILY {
-        let r = patience::games::builtin::find(id).unwrap();
+        let r = patience::internal::games::builtin::find(id).unwrap();
         println!("{id}");
         for seed in 0..2 {
             println!("    \"{}\",", deal_text(&deal(r, seed)));
@@ -861,7 +861,7 @@ struct Norm {
 fn normalize<V: Variant>(v: V, pos: &Position) -> Norm {
     let r = v.rules();
     let mut piles: Vec<(u8, Vec<u8>)> = (0..r.piles())
-        .map(|p| (pos.piles[p].fixed, pos.piles[p].as_slice().to_vec()))
+        .map(|p| (pos.piles()[p].fixed, pos.piles()[p].as_slice().to_vec()))
         .collect();
     let slots: Vec<usize> = (0..piles.len()).filter(|&p| piles[p].0 == 0).collect();
     let mut free: Vec<(u8, Vec<u8>)> = slots.iter().map(|&p| piles[p].clone()).collect();
@@ -871,8 +871,8 @@ fn normalize<V: Variant>(v: V, pos: &Position) -> Norm {
     }
     let mut found = vec![Vec::new(); 4];
     for f in 0..r.foundations() {
-        if pos.found_height[f] > 0 {
-            found[pos.found_suit[f] as usize].push(pos.found_height[f]);
+        if pos.found_height(f) > 0 {
+            found[pos.found_suit(f) as usize].push(pos.found_height(f));
         }
     }
     for hs in found.iter_mut() {
@@ -880,10 +880,10 @@ fn normalize<V: Variant>(v: V, pos: &Position) -> Norm {
     }
     Norm {
         piles,
-        reserve: pos.reserve[..r.reserve as usize].to_vec(),
+        reserve: pos.reserve()[..r.reserve as usize].to_vec(),
         found,
-        stock: pos.stock[..pos.stock_len as usize].to_vec(),
-        waste: pos.waste[..pos.waste_len as usize].to_vec(),
+        stock: pos.stock().to_vec(),
+        waste: pos.waste().to_vec(),
     }
 }
 
@@ -912,7 +912,7 @@ fn key_walks<V: Variant>(v: V, seeds: u64, walks: u64, steps: usize) -> [usize; 
                 "{} seed {seed}: decode",
                 r.id
             );
-            assert_eq!(back.on_found, pos.on_found);
+            assert_eq!(back.on_found(), pos.on_found());
             assert_eq!(
                 encode::<V, V::Key>(v, &ctx, &back),
                 k,
@@ -928,11 +928,11 @@ fn key_walks<V: Variant>(v: V, seeds: u64, walks: u64, steps: usize) -> [usize; 
             assert_eq!(*by_pos.entry(norm).or_insert(k), k, "{}: two keys", r.id);
             let flags = [
                 true,
-                (0..r.piles()).any(|p| pos.piles[p].len == 0),
-                (0..r.piles()).any(|p| pos.piles[p].fixed == 0 && pos.piles[p].len > 0),
-                pos.on_found >= 13,
-                pos.waste_len > 0,
-                pos.reserve[..r.reserve as usize].contains(&NONE),
+                (0..r.piles()).any(|p| pos.piles()[p].len == 0),
+                (0..r.piles()).any(|p| pos.piles()[p].fixed == 0 && pos.piles()[p].len > 0),
+                pos.on_found() >= 13,
+                pos.waste_len() > 0,
+                pos.reserve()[..r.reserve as usize].contains(&NONE),
             ];
             for (c, f) in cov.iter_mut().zip(flags) {
                 *c += f as usize;
@@ -1149,7 +1149,7 @@ fn hand_made_lucky_thirteen_king_on_its_ace_is_lost() {
         ..Table::default()
     };
     let p = t.pos::<LT>(LT);
-    assert!(p.piles[12].is_empty());
+    assert!(p.piles()[12].is_empty());
     refused::<LT>(LT, &p, "T1>T13");
     let mut s = solver_in::<LT>(LT, 1_000_000, Prune::default(), FAMILY_TABLE_BYTES);
     let sol = solve_checked(&mut s, &p, "KH on AH");
@@ -1205,7 +1205,7 @@ fn flower_garden_reference_deals_agree_with_solvitaire() {
 fn flower_garden_reference_deals_at_the_default_budget() {
     reference_deals::<FG>(
         FG,
-        patience::solve::DEFAULT_MAX_NODES,
+        patience::internal::solve::DEFAULT_MAX_NODES,
         9,
         FAMILY_TABLE_BYTES,
     );

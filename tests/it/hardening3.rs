@@ -4,11 +4,11 @@
 
 use crate::common::{arg, refused, run, tempdir, write_file};
 use crate::helpers::solving::{solver, start_of};
-use patience::game::Variant;
+use patience::Variant;
 use patience::games::{
     FortyThieves, Klondike, LuckyPiles, NapoleonsShoulder, Stonewall, Wildflower,
 };
-use patience::solve::{Limit, Prune, Verdict};
+use patience::{Limit, Prune, Verdict};
 use std::sync::atomic::AtomicBool;
 
 /// The verdict word and the node count of `solve ARGS --json`.

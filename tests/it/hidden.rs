@@ -3,21 +3,23 @@
 
 use crate::common::{arg, deal_json, refused, run, tempdir, write_file};
 use crate::helpers::Table;
-use patience::cards::CardToken;
-use patience::deal::{Deal, deal};
-use patience::game::{Move, Place, Position, Variant, apply};
+use patience::Outcome;
 use patience::games::{
     Klondike, KlondikeDraw3, LuckierThirteen, LuckyPiles, LuckyThirteen, NapoleonsShoulder,
     Stonewall,
 };
-use patience::hidden::determinize::{Purpose, determinize, stream};
-use patience::hidden::observation::Slot;
-use patience::hidden::planner::{
+use patience::internal::cards::CardToken;
+use patience::internal::game::Place;
+use patience::internal::hidden::determinize::{Purpose, determinize, stream};
+use patience::internal::hidden::observation::Slot;
+use patience::internal::hidden::planner::{
     Action, FINAL_FACTOR, PLANNER_REVISION, Resign, reveal_candidates,
 };
-use patience::hidden::play::Outcome;
-use patience::hidden::{Budget, Observation, Planner, game_hides_cards, play};
-use patience::solve::{Options, Prune, Solver, replay};
+use patience::internal::hidden::{game_hides_cards, play};
+use patience::{Budget, Observation, Planner};
+use patience::{Deal, deal};
+use patience::{Move, Position, Variant, apply};
+use patience::{Options, Prune, Solver, replay};
 use std::sync::atomic::AtomicBool;
 
 const TINY: Budget = Budget::new(4, 3_000);
@@ -89,7 +91,7 @@ fn deals_that_look_the_same_give_the_same_observation_and_decisions() {
             for (i, t) in pile.iter().enumerate() {
                 assert_eq!(
                     *t == CardToken::Unknown,
-                    a.piles[p].is_down(i),
+                    a.piles()[p].is_down(i),
                     "T{} card {i}",
                     p + 1
                 );
@@ -190,13 +192,13 @@ fn determinizations_are_legal_consistent_and_uniform() {
         assert_eq!(Observation::new::<Stonewall>(Stonewall, &d), obs);
         for p in 0..6 {
             for i in 0..6 {
-                assert_eq!(d.piles[p].is_down(i), real.piles[p].is_down(i));
-                if !real.piles[p].is_down(i) {
-                    assert_eq!(d.piles[p].card(i), real.piles[p].card(i));
+                assert_eq!(d.piles()[p].is_down(i), real.piles()[p].is_down(i));
+                if !real.piles()[p].is_down(i) {
+                    assert_eq!(d.piles()[p].card(i), real.piles()[p].card(i));
                 }
             }
         }
-        let c = d.piles[pile].card(index);
+        let c = d.piles()[pile].card(index);
         counts[unseen.iter().position(|&u| u == c).unwrap()] += 1;
     }
     // Chi-square with 17 degrees of freedom: 40.8 is its 0.1% quantile.
@@ -943,7 +945,7 @@ fn a_covered_card_is_seen_once_on_top_and_stays_known() {
                 let mut after = real.clone();
                 apply::<LuckyThirteen>(LuckyThirteen, &mut after, m);
                 let mut next = Vec::new();
-                patience::game::generate::<LuckyThirteen>(LuckyThirteen, &after, &mut next);
+                patience::generate::<LuckyThirteen>(LuckyThirteen, &after, &mut next);
                 next.into_iter()
                     .find(|n| n.to == Place::Tableau(p) && n.from != m.to)
                     .map(|n| (m, n))
@@ -956,7 +958,7 @@ fn a_covered_card_is_seen_once_on_top_and_stays_known() {
         };
         let under = Slot::Pile {
             pile: p,
-            index: real.piles[p as usize].len - 2,
+            index: real.piles()[p as usize].len - 2,
         };
         assert!(obs.reveals(m) && obs.slots().contains(&under));
         let before = obs.unseen().len();
@@ -964,7 +966,7 @@ fn a_covered_card_is_seen_once_on_top_and_stays_known() {
         obs.update::<LuckyThirteen>(LuckyThirteen, &real);
         assert_eq!(obs.unseen().len(), before - 1, "seed {seed}");
         assert!(!obs.slots().contains(&under));
-        let shown = real.piles[p as usize].top();
+        let shown = real.piles()[p as usize].top();
         assert!(obs.seen()[shown.index() as usize] >= 1);
         // Built on again: covered, and still known.
         apply::<LuckyThirteen>(LuckyThirteen, &mut real, onto);
@@ -1000,8 +1002,8 @@ fn lucky_thirteen_fill_ins_are_face_up_and_keep_the_tops() {
             d
         );
         for p in 0..13 {
-            assert_eq!(d.piles[p].top(), real.piles[p].top());
-            assert!((0..4).all(|i| !d.piles[p].is_down(i)));
+            assert_eq!(d.piles()[p].top(), real.piles()[p].top());
+            assert!((0..4).all(|i| !d.piles()[p].is_down(i)));
         }
     }
 }
@@ -1064,11 +1066,11 @@ fn the_commands_play_lucky_thirteen_in_hidden_play() {
 fn squared_piles_only_in_games_that_move_single_cards() {
     // Sight::Tops leaves a covered card unseen on the promise that it neither moves nor takes a
     // card before it is a top: true only where single cards move.
-    let squared: Vec<&str> = patience::games::builtin::ALL
+    let squared: Vec<&str> = patience::games::ALL
         .iter()
-        .filter(|r| r.sight == patience::game::Sight::Tops)
+        .filter(|r| r.sight == patience::Sight::Tops)
         .map(|r| {
-            assert_eq!(r.unit, patience::game::Unit::Single, "{}", r.id);
+            assert_eq!(r.unit, patience::Unit::Single, "{}", r.id);
             r.id
         })
         .collect();

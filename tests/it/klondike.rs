@@ -6,10 +6,10 @@
 //! refused move must not be generated in any form).
 
 use crate::helpers::{TABLE_BYTES, Table, allowed_exactly, card, mv, reference_deals, refused};
-use patience::cards::CardToken;
-use patience::deal::deal;
-use patience::game::{Illegal, Position, Variant, apply};
+use patience::deal;
 use patience::games::{Klondike, KlondikeDraw3};
+use patience::internal::cards::CardToken;
+use patience::{Illegal, Position, Variant, apply};
 
 /// A Klondike position: the named piles (bottom first, lower-case suit = face down), the named
 /// stock cards on top of the stock (bottom first), and every other card under them in the stock.
@@ -69,19 +69,19 @@ fn any_face_up_run_moves_and_runs_may_be_split() {
     // Moving the whole run turns the King up.
     let mut q = p.clone();
     apply::<Klondike>(Klondike, &mut q, mv("T1>T2x3"));
-    assert_eq!(q.piles[0].len, 1);
-    assert!(!q.piles[0].is_down(0));
-    assert_eq!(q.piles[0].top(), card("KD"));
+    assert_eq!(q.piles()[0].len, 1);
+    assert!(!q.piles()[0].is_down(0));
+    assert_eq!(q.piles()[0].top(), card("KD"));
 }
 
 #[test]
 fn draw_three_turns_three_cards_and_only_the_top_one_plays() {
     // The stock's top three cards, bottom first: 2C 3D 4H (4H is turned first).
     let mut p = pos::<KlondikeDraw3>(KlondikeDraw3, &["5S", "4S", "ks 3H"], "2C 3D 4H", "");
-    let stock = p.stock_len;
+    let stock = p.stock_len();
     let m = allowed_exactly::<KlondikeDraw3>(KlondikeDraw3, &p, "S>W");
     apply::<KlondikeDraw3>(KlondikeDraw3, &mut p, m);
-    assert_eq!((p.stock_len, p.waste_len), (stock - 3, 3));
+    assert_eq!((p.stock_len(), p.waste_len()), (stock - 3, 3));
     assert_eq!(p.waste_top(), Some(card("2C")));
     allowed_exactly::<KlondikeDraw3>(KlondikeDraw3, &p, "W>T3"); // 2C on 3H
     assert!(matches!(
@@ -98,7 +98,7 @@ fn draw_three_turns_three_cards_and_only_the_top_one_plays() {
 /// Turns the stock until it is empty; returns how many turns it took.
 fn run_out<V: Variant>(v: V, p: &mut Position) -> usize {
     let mut n = 0;
-    while p.stock_len > 0 {
+    while p.stock_len() > 0 {
         let m = allowed_exactly::<V>(v, p, "S>W");
         apply::<V>(v, p, m);
         n += 1;
@@ -108,9 +108,9 @@ fn run_out<V: Variant>(v: V, p: &mut Position) -> usize {
 
 fn unlimited_passes<V: Variant>(v: V, draw: usize) {
     let mut p = pos::<V>(v, &["KS", "KH", "KD", "KC"], "", "");
-    let cards = p.stock_len as usize;
+    let cards = p.stock_len();
     assert!(matches!(refused::<V>(v, &p, "W>S"), Illegal::NoRedeal)); // the stock is not empty
-    let key = |p: &Position| (p.stock_len, p.waste_len, p.stock, p.waste);
+    let key = |p: &Position| (p.stock().to_vec(), p.waste().to_vec());
     let start = key(&p);
     // Far more passes than a byte counts: the number of passes is unlimited.
     for pass in 0..300 {
@@ -191,7 +191,7 @@ fn reference_deals_agree_with_solvitaire_draw_3() {
     // had found them in about 120k), so this runs at the default budget: all 10 decided.
     reference_deals::<KlondikeDraw3>(
         KlondikeDraw3,
-        patience::solve::DEFAULT_MAX_NODES,
+        patience::internal::solve::DEFAULT_MAX_NODES,
         10,
         TABLE_BYTES,
     );
@@ -203,7 +203,7 @@ fn reference_deals_agree_with_solvitaire_draw_3() {
 fn a_stock_turn_written_with_a_count_must_turn_that_many() {
     fn turn<V: Variant>(v: V, text: &str) -> Result<u8, Illegal> {
         let p = Position::from_deal::<V>(v, &deal(v.rules(), 0)).unwrap();
-        patience::game::legal::<V>(v, &p, mv(text)).map(|m| m.count)
+        patience::legal::<V>(v, &p, mv(text)).map(|m| m.count)
     }
     assert_eq!(turn::<Klondike>(Klondike, "S>W"), Ok(1));
     assert!(matches!(

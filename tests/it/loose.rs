@@ -3,16 +3,19 @@
 //! without it, on many deals) is in `solver.rs`.
 
 use crate::helpers::{Table, random_walk, start_of};
-use patience::cards::Card;
-use patience::game::position::Position;
-use patience::game::{Move, Place, Variant, apply, undo};
+use patience::Position;
 use patience::games::{
     FlowerGarden, FortyThieves, Klondike, KlondikeDraw3, LuckierThirteen, LuckyPiles,
     LuckyPilesSameSuit, LuckyThirteen, NapoleonsShoulder, NapoleonsSquare, Stonewall, Wildflower,
 };
-use patience::solve::key::{KeyContext, encode};
-use patience::solve::loose::{holds, push_twin_shifts};
-use patience::solve::{Prune, expand_solver_moves, replay};
+use patience::internal::cards::Card;
+use patience::internal::game::Place;
+use patience::internal::game::position::fields_mut;
+use patience::internal::solve::expand_solver_moves;
+use patience::internal::solve::key::{KeyContext, encode};
+use patience::internal::solve::loose::{holds, push_twin_shifts};
+use patience::{Move, Variant, apply, undo};
+use patience::{Prune, replay};
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 use std::collections::HashMap;
@@ -54,11 +57,11 @@ fn a_twin_shift_moves_the_run_onto_the_bare_twin_and_puts_the_card_up() {
     // Made and taken back, bit for bit.
     let mut q = p.clone();
     let u = apply::<K>(K, &mut q, shift);
-    assert_eq!(q.found_height[0], 6, "6C is up");
-    assert_eq!(q.piles[0].len, 1, "pile 1 holds KC alone");
-    assert!(!q.piles[0].is_down(0), "KC is turned up");
-    let pile2: Vec<Card> = (0..q.piles[1].len as usize)
-        .map(|i| q.piles[1].card(i))
+    assert_eq!(q.found_height(0), 6, "6C is up");
+    assert_eq!(q.piles()[0].len, 1, "pile 1 holds KC alone");
+    assert!(!q.piles()[0].is_down(0), "KC is turned up");
+    let pile2: Vec<Card> = (0..q.piles()[1].len as usize)
+        .map(|i| q.piles()[1].card(i))
         .collect();
     assert_eq!(
         pile2,
@@ -124,14 +127,14 @@ struct Class {
 fn class_of<V: Variant>(v: V, pos: &Position) -> Class {
     let mut found = [0u8; 4];
     for f in 0..4 {
-        if pos.found_suit[f] != patience::game::position::NONE {
-            found[pos.found_suit[f] as usize] = pos.found_height[f];
+        if pos.found_suit(f) != patience::internal::game::position::NONE {
+            found[pos.found_suit(f) as usize] = pos.found_height(f);
         }
     }
     let mut face_up = 0u64;
     let piles = (0..v.rules().piles())
         .map(|p| {
-            let pile = &pos.piles[p];
+            let pile = &pos.piles()[p];
             let n = pile.len as usize;
             let down: Vec<u8> = (0..n)
                 .filter(|&i| pile.is_down(i))
@@ -145,7 +148,7 @@ fn class_of<V: Variant>(v: V, pos: &Position) -> Class {
         .collect();
     Class {
         found,
-        talon: (pos.talon_out, pos.stock_len),
+        talon: (pos.talon_out(), pos.stock_len() as u8),
         piles,
         face_up,
     }
@@ -172,7 +175,7 @@ fn loose_key_is_the_class<V: Variant>(v: V, seeds: std::ops::Range<u64>) -> usiz
                         assert_eq!(c, &class, "{id} seed {seed}: one key, two classes");
                         // (The count of redeals is no part of the state here.)
                         let mut q = p.clone();
-                        q.redeals = pos.redeals;
+                        *fields_mut(&mut q).redeals = pos.redeals();
                         if &q != pos {
                             merged += 1;
                         }

@@ -21,19 +21,21 @@
 //! The moves compared in (a)-(e) are the engine's real moves (`generate`): the stock turn and
 //! the redeal, not the talon plays.
 
-use patience::deal::deal;
-use patience::game::{Move, Place, Position, Variant, apply, generate, generate_with, legal, undo};
+use patience::deal;
 use patience::games::{
     FlowerGarden, FortyThieves, Klondike, KlondikeDraw3, LuckierThirteen, LuckyPiles,
     LuckyPilesSameSuit, LuckyThirteen, NapoleonsShoulder, NapoleonsSquare, Stonewall, Wildflower,
 };
+use patience::internal::game::{Place, generate_with};
+use patience::{Move, Position, Variant, apply, generate, legal, undo};
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 
 /// The rules of RULES.md in plain code, independent of the engine.
 pub mod oracle {
-    use patience::cards::Card;
-    use patience::game::{Move, Place, Position};
+    use patience::internal::cards::Card;
+    use patience::internal::game::Place;
+    use patience::{Move, Position};
 
     /// The three games of the brief, the family named alongside them, and Klondike.
     #[derive(Copy, Clone, Debug, PartialEq, Eq)]
@@ -206,7 +208,7 @@ pub mod oracle {
         pub fn read(game: Game, pos: &Position) -> Table {
             let piles = (0..game.piles())
                 .map(|p| {
-                    let pile = &pos.piles[p];
+                    let pile = &pos.piles()[p];
                     pile.cards[..pile.len as usize]
                         .iter()
                         .map(|&b| (Card::from_index(b & 0x7F), b & 0x80 == 0))
@@ -214,20 +216,20 @@ pub mod oracle {
                 })
                 .collect();
             let reserve = (0..game.reserve())
-                .map(|r| (pos.reserve[r] != 0xFF).then(|| Card::from_index(pos.reserve[r])))
+                .map(|r| (pos.reserve()[r] != 0xFF).then(|| Card::from_index(pos.reserve()[r])))
                 .collect();
             let found = (0..game.foundations())
                 .map(|f| {
-                    (1..=pos.found_height[f])
-                        .map(|r| Card::new(r, pos.found_suit[f]))
+                    (1..=pos.found_height(f))
+                        .map(|r| Card::new(r, pos.found_suit(f)))
                         .collect()
                 })
                 .collect();
-            let stock = (0..pos.stock_len as usize)
-                .map(|i| Card::from_index(pos.talon[pos.stock[i] as usize]))
+            let stock = (0..pos.stock_len())
+                .map(|i| Card::from_index(pos.talon()[pos.stock()[i] as usize]))
                 .collect();
-            let waste = (0..pos.waste_len as usize)
-                .map(|i| Card::from_index(pos.talon[pos.waste[i] as usize]))
+            let waste = (0..pos.waste_len())
+                .map(|i| Card::from_index(pos.talon()[pos.waste()[i] as usize]))
                 .collect();
             Table {
                 piles,
@@ -463,7 +465,7 @@ pub mod oracle {
 use oracle::{Game, Table};
 
 fn empty_pile(pos: &Position, p: Place) -> bool {
-    matches!(p, Place::Tableau(q) if pos.piles[q as usize].len == 0)
+    matches!(p, Place::Tableau(q) if pos.piles()[q as usize].len == 0)
 }
 
 /// Do `a` and `b` differ only by the numbering of interchangeable places?
@@ -482,15 +484,15 @@ fn same_up_to_renaming(pos: &Position, a: Move, b: Move) -> bool {
         (Place::Tableau(_), Place::Tableau(_)) => empty_pile(pos, a.to) && empty_pile(pos, b.to),
         (Place::Foundation(f), Place::Foundation(g)) => {
             let (f, g) = (f as usize, g as usize);
-            pos.found_height[f] == pos.found_height[g]
-                && (pos.found_height[f] == 0 || pos.found_suit[f] == pos.found_suit[g])
+            pos.found_height(f) == pos.found_height(g)
+                && (pos.found_height(f) == 0 || pos.found_suit(f) == pos.found_suit(g))
         }
         _ => false,
     }
 }
 
 fn whole_pile_to_space(pos: &Position, m: Move) -> bool {
-    matches!(m.from, Place::Tableau(p) if pos.piles[p as usize].len == m.count)
+    matches!(m.from, Place::Tableau(p) if pos.piles()[p as usize].len == m.count)
         && empty_pile(pos, m.to)
 }
 
@@ -498,24 +500,24 @@ fn whole_pile_to_space(pos: &Position, m: Move) -> bool {
 /// pile, of the stock and of the waste (checked too, by `==`, after this: a failure here says
 /// that the game itself changed, a failure only there that undo left bytes behind).
 fn same_game_state(a: &Position, b: &Position) -> bool {
-    a.piles
+    a.piles()
         .iter()
-        .zip(&b.piles)
+        .zip(b.piles())
         .all(|(p, q)| p.as_slice() == q.as_slice() && p.fixed == q.fixed)
-        && a.reserve == b.reserve
-        && a.found_suit == b.found_suit
-        && a.found_height == b.found_height
-        && a.talon[..a.talon_len as usize] == b.talon[..b.talon_len as usize]
-        && a.stock[..a.stock_len as usize] == b.stock[..b.stock_len as usize]
-        && a.waste[..a.waste_len as usize] == b.waste[..b.waste_len as usize]
-        && a.redeals == b.redeals
-        && a.on_found == b.on_found
+        && a.reserve() == b.reserve()
+        && a.found_suits() == b.found_suits()
+        && a.found_heights() == b.found_heights()
+        && a.talon() == b.talon()
+        && a.stock() == b.stock()
+        && a.waste() == b.waste()
+        && a.redeals() == b.redeals()
+        && a.on_found() == b.on_found()
 }
 
 /// Where two positions with the same game state differ (for the message of a failed `==`).
 fn scratch_difference(before: &Position, after: &Position) -> String {
     let mut out = Vec::new();
-    for (p, (a, b)) in before.piles.iter().zip(&after.piles).enumerate() {
+    for (p, (a, b)) in before.piles().iter().zip(after.piles()).enumerate() {
         if a != b {
             let len = a.len as usize;
             out.push(format!(
@@ -526,15 +528,15 @@ fn scratch_difference(before: &Position, after: &Position) -> String {
             ));
         }
     }
-    if before.waste != after.waste {
-        let len = before.waste_len as usize;
+    if before.waste() != after.waste() {
+        let len = before.waste_len();
         out.push(format!(
             "waste (len {len}) entries past its end were {:?}, now {:?}",
-            &before.waste[len..len + 2],
-            &after.waste[len..len + 2]
+            &before.waste()[len..len + 2],
+            &after.waste()[len..len + 2]
         ));
     }
-    if before.stock != after.stock {
+    if before.stock() != after.stock() {
         out.push("stock entries past its end differ".to_string());
     }
     out.join("; ")
@@ -826,7 +828,7 @@ fn playouts<V: Variant>(v: V, game: Game, first_seed: u64, total_moves: u64) -> 
             table.apply(game, m);
             // (e) no pile top is face down, and the engine agrees with the oracle's result.
             for p in 0..rules.piles() {
-                let pile = &pos.piles[p];
+                let pile = &pos.piles()[p];
                 if pile.len > 0 {
                     assert!(
                         !pile.is_down(pile.len as usize - 1),

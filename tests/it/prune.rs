@@ -4,21 +4,21 @@
 //! and every talon play is checked against real turns and the independent rules check.
 
 use crate::helpers::{Filler, Table, card, gen_moves, start_of};
-use patience::cards::Card;
-use patience::game::{
-    Build, Move, Place, Position, Stock, Unit, Variant, apply, generate, generate_with, talon_card,
-    undo,
-};
 use patience::games::{
     FlowerGarden, FortyThieves, Klondike, KlondikeDraw3, LuckierThirteen, LuckyPiles,
     LuckyPilesSameSuit, LuckyThirteen, NapoleonsShoulder, NapoleonsSquare, Stonewall, Wildflower,
 };
-use patience::solve::blocked::blocked;
-use patience::solve::prune::{settled, stuck_kings};
-use patience::solve::streamline::{
+use patience::internal::cards::Card;
+use patience::internal::game::position::fields_mut;
+use patience::internal::game::{Place, generate_with, talon_card};
+use patience::internal::solve::blocked::blocked;
+use patience::internal::solve::expand_solver_moves;
+use patience::internal::solve::prune::{settled, stuck_kings};
+use patience::internal::solve::streamline::{
     SYMMETRIC_FROM, SYMMETRIC_FROM_NO_RESERVE, streamline, symmetric_used, used,
 };
-use patience::solve::{Prune, expand_solver_moves, replay};
+use patience::{Build, Move, Position, Stock, Unit, Variant, apply, generate, undo};
+use patience::{Prune, replay};
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 
@@ -303,7 +303,7 @@ fn check_talon_play<V: Variant>(v: V, pos: &Position, m: Move, what: &str) -> Po
 /// is no part of the state).
 fn state_text<V: Variant>(v: V, mut q: Position) -> String {
     if matches!(v.rules().stock, Stock::Waste { passes: None, .. }) {
-        q.redeals = 0;
+        *fields_mut(&mut q).redeals = 0;
     }
     format!("{q:?}")
 }
@@ -315,7 +315,7 @@ fn reachable_plays<V: Variant>(v: V, pos: &Position) -> Vec<String> {
     let mut seen = Vec::new();
     let mut out = Vec::new();
     let mut p = pos.clone();
-    let len = (p.stock_len + p.waste_len) as usize;
+    let len = p.stock_len() + p.waste_len();
     for step in 0..(3 * len + 4) {
         let mut moves = Vec::new();
         generate::<V>(v, &p, &mut moves);
@@ -438,11 +438,11 @@ fn draw_three_talon_plays_reach_every_third_card_and_the_last() {
         let q = check_talon_play::<KlondikeDraw3>(KlondikeDraw3, &p, m, "seed 0");
         let landed = match m.to {
             Place::Foundation(f) => q.found_top(f as usize),
-            Place::Tableau(t) => Some(q.piles[t as usize].top()),
+            Place::Tableau(t) => Some(q.piles()[t as usize].top()),
             _ => None,
         };
         assert_eq!(landed, Some(shown), "{m:?}");
-        assert_eq!(q.waste_len as usize, t as usize - 1);
+        assert_eq!(q.waste_len(), t as usize - 1);
     }
     // Negative: the plain generator never names a talon play.
     assert!(
@@ -1024,7 +1024,7 @@ fn the_free_children_rule_holds_in_games_built_down_whose_runs_follow_the_build_
     // A rules file's game: Forty Thieves moving same-suit runs holds. Any-suit runs on its
     // same-suit building (where a card could lie on a free card inside a run) are refused.
     struct Holds;
-    impl patience::game::GameFn<bool> for Holds {
+    impl patience::GameFn<bool> for Holds {
         fn call<V: Variant>(self, v: V) -> bool {
             Prune::free_rule_holds::<V>(v)
         }
@@ -1091,7 +1091,7 @@ fn the_updown_rule_holds_only_in_one_deck_games_built_up_and_down_in_suit_with_s
 
 /// `pos` with suits renamed by `map` (a permutation of 0..4, C D H S) everywhere.
 fn rename_suits(pos: &Position, map: [u8; 4]) -> Position {
-    use patience::game::position::{DOWN, NONE};
+    use patience::internal::game::position::{DOWN, NONE};
     let re = |b: u8| {
         if b == NONE {
             return b;
@@ -1100,18 +1100,19 @@ fn rename_suits(pos: &Position, map: [u8; 4]) -> Position {
         (c & !3) | map[(c & 3) as usize] | (b & DOWN)
     };
     let mut q = pos.clone();
-    for pile in q.piles.iter_mut() {
+    let f = fields_mut(&mut q);
+    for pile in f.piles.iter_mut() {
         for i in 0..pile.len as usize {
             pile.cards[i] = re(pile.cards[i]);
         }
     }
-    for r in q.reserve.iter_mut() {
+    for r in f.reserve.iter_mut() {
         *r = re(*r);
     }
-    for t in q.talon.iter_mut().take(q.talon_len as usize) {
+    for t in f.talon.iter_mut().take(*f.talon_len as usize) {
         *t = re(*t);
     }
-    for s in q.found_suit.iter_mut() {
+    for s in f.found_suit.iter_mut() {
         if *s != NONE {
             *s = map[*s as usize];
         }
@@ -1121,7 +1122,7 @@ fn rename_suits(pos: &Position, map: [u8; 4]) -> Position {
 
 #[test]
 fn the_symmetric_key_merges_exactly_the_suits_the_build_rule_ignores() {
-    use patience::solve::streamline::symmetric_key;
+    use patience::internal::solve::streamline::symmetric_key;
     type K4 = [u64; 4];
     let key = |p: &Position| symmetric_key::<FlowerGarden, K4>(FlowerGarden, p);
     let g = start_of::<FlowerGarden>(FlowerGarden, 3);
@@ -1148,34 +1149,34 @@ fn the_symmetric_key_merges_exactly_the_suits_the_build_rule_ignores() {
 
 #[test]
 fn the_symmetric_key_merges_interchangeable_piles_and_reserve_slots() {
-    use patience::game::position::NONE;
-    use patience::solve::streamline::symmetric_key;
+    use patience::internal::game::position::NONE;
+    use patience::internal::solve::streamline::symmetric_key;
     type K4 = [u64; 4];
     let key = |p: &Position| symmetric_key::<FlowerGarden, K4>(FlowerGarden, p);
     let g = start_of::<FlowerGarden>(FlowerGarden, 3);
     // The piles in another order: one position.
     let mut swapped = g.clone();
-    swapped.piles.swap(0, 4);
-    swapped.piles.swap(1, 2);
+    fields_mut(&mut swapped).piles.swap(0, 4);
+    fields_mut(&mut swapped).piles.swap(1, 2);
     assert_eq!(key(&g), key(&swapped));
     // The reserve's cards in other slots: one position.
     let mut moved = g.clone();
-    moved.reserve.swap(0, 15);
-    moved.reserve.swap(3, 7);
+    fields_mut(&mut moved).reserve.swap(0, 15);
+    fields_mut(&mut moved).reserve.swap(3, 7);
     assert_eq!(key(&g), key(&moved));
     // A card gone from one slot or from another, when the two have one rank: one position
     // (suits merged); the card of another rank gone instead: another.
     let (mut a, mut b, mut c) = (g.clone(), g.clone(), g.clone());
     let rank = |x: u8| x >> 2;
-    let r = &g.reserve[..16];
+    let r = &g.reserve()[..16];
     let (i, j) = (0..16)
         .flat_map(|i| (0..16).map(move |j| (i, j)))
         .find(|&(i, j)| i < j && rank(r[i]) == rank(r[j]))
         .expect("two reserve cards of one rank");
     let k = (0..16).find(|&k| rank(r[k]) != rank(r[i])).unwrap();
-    a.reserve[i] = NONE;
-    b.reserve[j] = NONE;
-    c.reserve[k] = NONE;
+    fields_mut(&mut a).reserve[i] = NONE;
+    fields_mut(&mut b).reserve[j] = NONE;
+    fields_mut(&mut c).reserve[k] = NONE;
     assert_eq!(key(&a), key(&b));
     assert_ne!(key(&a), key(&c));
     // A card moved from one pile onto another is another position.

@@ -3,10 +3,11 @@
 //! the numbers are checked at the argument boundary; games PySolFC lacks are refused.
 
 use crate::common::{refused, run};
-use patience::game::Position;
-use patience::games::builtin;
+use patience::Position;
+use patience::internal::games::builtin;
+use patience::internal::pysol::{MAX_NUMBER, MT_FROM, pysol_game};
 use patience::io::dealfile::read_deal;
-use patience::pysol::{MAX_NUMBER, MT_FROM, PysolError, pysol_deal, pysol_game};
+use patience::{PysolError, pysol_deal};
 use serde_json::Value;
 use std::path::PathBuf;
 
@@ -91,9 +92,9 @@ fn golden_deals_equal_ours() {
         assert_eq!(ours, want, "{game}: PySolFC game {number}");
         assert_eq!(ours.seed, None);
         // And it is a legal start of the game.
-        struct Legal<'a>(&'a patience::deal::Deal);
-        impl patience::game::GameFn<Result<(), patience::game::DealError>> for Legal<'_> {
-            fn call<V: patience::Variant>(self, v: V) -> Result<(), patience::game::DealError> {
+        struct Legal<'a>(&'a patience::Deal);
+        impl patience::GameFn<Result<(), patience::DealError>> for Legal<'_> {
+            fn call<V: patience::Variant>(self, v: V) -> Result<(), patience::DealError> {
                 Position::from_deal::<V>(v, self.0).map(|_| ())
             }
         }

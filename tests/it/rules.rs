@@ -7,8 +7,9 @@
 //! a refused move must not be generated in any form.
 
 use crate::helpers::{Filler, Table, allowed, card, gen_moves, pile_text, play, refused, toks};
-use patience::game::{DealError, Illegal, Place, Position, apply, undo};
 use patience::games::{LuckyPiles, NapoleonsShoulder, Stonewall};
+use patience::internal::game::Place;
+use patience::{DealError, Illegal, Position, apply, undo};
 
 // ---------------------------------------------------------------------------------------------
 // Stonewall.
@@ -482,7 +483,7 @@ fn napoleons_shoulder_has_eight_foundations() {
     let mut q = p.clone();
     play::<NapoleonsShoulder>(NapoleonsShoulder, &mut q, "T3>F3");
     play::<NapoleonsShoulder>(NapoleonsShoulder, &mut q, "T4>F4");
-    assert_eq!(q.found_height[..8], [3, 0, 1, 1, 2, 0, 0, 0]);
+    assert_eq!(q.found_heights()[..8], [3, 0, 1, 1, 2, 0, 0, 0]);
     // One suit twice over: two foundations of each suit, eight in all, win with every card up.
     let all: [&str; 8] = ["KC", "KD", "KH", "KS", "KC", "KD", "KH", "KS"];
     let t = Table {
@@ -541,18 +542,18 @@ fn napoleons_shoulder_spaces_take_only_the_waste_top() {
 #[test]
 fn napoleons_shoulder_stock_turns_one_card_onto_the_waste() {
     let mut p = ns(&["8C"], &[], "5H 7D", "");
-    assert_eq!(p.stock_len, 103); // everything but 8C lies in the stock
+    assert_eq!(p.stock_len(), 103); // everything but 8C lies in the stock
     let m = allowed::<NapoleonsShoulder>(NapoleonsShoulder, &p, "S>W");
     assert_eq!(m.count, 1);
-    let before = p.stock_len;
+    let before = p.stock_len();
     apply::<NapoleonsShoulder>(NapoleonsShoulder, &mut p, m);
-    assert_eq!(p.stock_len, before - 1);
-    assert_eq!(p.waste_len, 1);
+    assert_eq!(p.stock_len(), before - 1);
+    assert_eq!(p.waste_len(), 1);
     assert_eq!(p.waste_top(), Some(card("7D")));
     allowed::<NapoleonsShoulder>(NapoleonsShoulder, &p, "W>T1"); // 7D on 8C
     play::<NapoleonsShoulder>(NapoleonsShoulder, &mut p, "S>W");
     assert_eq!(p.waste_top(), Some(card("5H")));
-    assert_eq!(p.waste_len, 2);
+    assert_eq!(p.waste_len(), 2);
     refused::<NapoleonsShoulder>(NapoleonsShoulder, &p, "W>T1"); // 5H does not fit; 7D is under it
     refused::<NapoleonsShoulder>(NapoleonsShoulder, &p, "T1>W"); // nothing goes onto the waste
     refused::<NapoleonsShoulder>(NapoleonsShoulder, &p, "T1>S");
@@ -571,7 +572,7 @@ fn napoleons_shoulder_has_one_pass_only() {
     let mut p = t.pos::<NapoleonsShoulder>(NapoleonsShoulder);
     refused::<NapoleonsShoulder>(NapoleonsShoulder, &p, "W>S");
     play::<NapoleonsShoulder>(NapoleonsShoulder, &mut p, "S>W");
-    assert_eq!((p.stock_len, p.waste_len), (0, 1));
+    assert_eq!((p.stock_len(), p.waste_len()), (0, 1));
     assert!(matches!(
         refused::<NapoleonsShoulder>(NapoleonsShoulder, &p, "S>W"),
         Illegal::StockEmpty
@@ -587,7 +588,7 @@ fn napoleons_shoulder_has_one_pass_only() {
     );
     // Even with the waste emptied again there is nothing to turn.
     play::<NapoleonsShoulder>(NapoleonsShoulder, &mut p, "W>T2");
-    assert_eq!((p.stock_len, p.waste_len), (0, 0));
+    assert_eq!((p.stock_len(), p.waste_len()), (0, 0));
     refused::<NapoleonsShoulder>(NapoleonsShoulder, &p, "W>S");
     refused::<NapoleonsShoulder>(NapoleonsShoulder, &p, "S>W");
     refused::<NapoleonsShoulder>(NapoleonsShoulder, &p, "W>T5");

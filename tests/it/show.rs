@@ -6,7 +6,7 @@
 //! test says so and passes, except under CI (`CI=true`), where it fails.
 
 use crate::common::{arg, patience, stderr_of, stdout_of, tempdir, write_file};
-use patience::game::{GameFn, Move, Position, Variant, apply, legal};
+use patience::{GameFn, Move, Position, Variant, apply, legal};
 use serde_json::{Value, json};
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
@@ -19,7 +19,7 @@ type Places = BTreeMap<String, String>;
 /// The engine's positions of a solution: the deal, then one after each move (replayed with
 /// `legal` and `apply`, as `check` does).
 struct Positions<'a> {
-    deal: &'a patience::deal::Deal,
+    deal: &'a patience::Deal,
     moves: &'a [Move],
 }
 
@@ -29,7 +29,7 @@ impl GameFn<Vec<Places>> for Positions<'_> {
         let mut pos = Position::from_deal::<V>(v, self.deal).expect("a legal deal");
         let places = |pos: &Position| -> Places {
             let d = pos.to_deal::<V>(v);
-            let text = |l: &[patience::cards::CardToken]| {
+            let text = |l: &[patience::internal::cards::CardToken]| {
                 l.iter().map(|c| c.to_text()).collect::<Vec<_>>().join(" ")
             };
             let mut out = Places::new();
@@ -87,7 +87,7 @@ fn solved(game: &str, seed: u64, dir: &Path) -> (PathBuf, Vec<Places>) {
         .map(|t| t.as_str().unwrap().parse().unwrap())
         .collect();
     let rules = patience::games::find(game).unwrap();
-    let deal = patience::deal::deal(rules, seed);
+    let deal = patience::deal(rules, seed);
     let positions = patience::games::with_rules(
         rules,
         Positions {
@@ -566,7 +566,7 @@ fn plot_draws_a_mark_per_game_and_file_with_its_interval() {
         .map(|n| n.text().unwrap_or_default().trim().to_string())
         .collect();
     let interval = |won: u64, lost: u64, unknown: u64| {
-        let (lo, hi) = patience::batch::stats::win_interval(won, lost, unknown);
+        let (lo, hi) = patience::internal::batch::stats::win_interval(won, lost, unknown);
         format!("[{:.2}%, {:.2}%] of 5", 100.0 * lo, 100.0 * hi)
     };
     for (label, rate, (won, lost, unknown)) in [

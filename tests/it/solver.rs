@@ -10,22 +10,21 @@ use crate::helpers::{
     TABLE_BYTES, Table, gen_moves, key_fits, key_words, letter, pinned, random_walk,
     reference_deals, solve_checked, solver, solver_in, start_of, used_bits,
 };
-use patience::cards::{Card, CardToken};
-use patience::deal::{Deal, deal};
-use patience::game::position::{MAX_TALON, NONE};
-use patience::game::{Move, Place, Position, Stock, Variant, apply, generate, generate_with};
 use patience::games::{
     FlowerGarden, FortyThieves, Klondike, KlondikeDraw3, LuckierThirteen, LuckyPiles,
     LuckyPilesSameSuit, LuckyThirteen, NapoleonsShoulder, NapoleonsSquare, Stonewall, Wildflower,
 };
+use patience::internal::cards::{Card, CardToken};
+use patience::internal::game::position::{MAX_TALON, NONE, fields_mut};
+use patience::internal::game::{Place, generate_with};
+use patience::internal::solve::blocked::blocked;
+use patience::internal::solve::key::{KeyContext, bits_for, decode, encode, turned_over_key};
+use patience::internal::solve::prune::stuck_kings;
+use patience::internal::solve::{End, Limits, Mode, Searcher, Visit, Win, with_built_tops};
 use patience::io::dealfile::read_deal;
-use patience::solve::blocked::blocked;
-use patience::solve::key::{KeyContext, bits_for, decode, encode, turned_over_key};
-use patience::solve::prune::stuck_kings;
-use patience::solve::{
-    End, Limits, Mode, Options, Prune, Searcher, Solver, Verdict, Visit, Win, replay,
-    with_built_tops,
-};
+use patience::{Deal, deal};
+use patience::{Move, Position, Stock, Variant, apply, generate};
+use patience::{Options, Prune, Solver, Verdict, replay};
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 use std::collections::hash_map::Entry;
@@ -45,7 +44,7 @@ struct Norm {
     piles: Vec<(u8, Vec<u8>)>,
     reserve: Vec<u8>,
     found: Vec<(u8, u8)>,
-    on_found: u8,
+    on_found: usize,
     stock: Vec<u8>,
     waste: Vec<u8>,
     redeals: u8,
@@ -56,19 +55,19 @@ fn as_is<V: Variant>(v: V, pos: &Position) -> Norm {
     let r = v.rules();
     Norm {
         piles: (0..r.piles())
-            .map(|p| (pos.piles[p].fixed, pos.piles[p].as_slice().to_vec()))
+            .map(|p| (pos.piles()[p].fixed, pos.piles()[p].as_slice().to_vec()))
             .collect(),
-        reserve: pos.reserve[..r.reserve as usize].to_vec(),
+        reserve: pos.reserve()[..r.reserve as usize].to_vec(),
         found: (0..r.foundations())
-            .map(|f| (pos.found_suit[f], pos.found_height[f]))
+            .map(|f| (pos.found_suit(f), pos.found_height(f)))
             .collect(),
-        on_found: pos.on_found,
-        stock: pos.stock[..pos.stock_len as usize].to_vec(),
-        waste: pos.waste[..pos.waste_len as usize].to_vec(),
+        on_found: pos.on_found(),
+        stock: pos.stock().to_vec(),
+        waste: pos.waste().to_vec(),
         // With unlimited passes the count of redeals plays no part (and is not in the key).
         redeals: match r.stock {
-            patience::game::Stock::Waste { passes: None, .. } => 0,
-            _ => pos.redeals,
+            patience::Stock::Waste { passes: None, .. } => 0,
+            _ => pos.redeals(),
         },
     }
 }
@@ -187,15 +186,15 @@ impl<'a, V: Variant> KeyCheck<'a, V> {
         self.checked += 1;
         let r = v.rules();
         let free = (0..r.piles())
-            .filter(|&p| pos.piles[p].fixed == 0 && pos.piles[p].len > 0)
+            .filter(|&p| pos.piles()[p].fixed == 0 && pos.piles()[p].len > 0)
             .count();
         let flags = [
             free >= 1,
             free >= 2,
-            (0..r.piles()).any(|p| pos.piles[p].len == 0),
-            pos.on_found >= 13,
-            pos.reserve[..r.reserve as usize].contains(&NONE),
-            pos.waste_len > 0,
+            (0..r.piles()).any(|p| pos.piles()[p].len == 0),
+            pos.on_found() >= 13,
+            pos.reserve()[..r.reserve as usize].contains(&NONE),
+            pos.waste_len() > 0,
         ];
         for (c, f) in self.cov.iter_mut().zip(flags) {
             *c += f as usize;
@@ -327,7 +326,7 @@ fn key_from_mid_game_starts<V: Variant>(v: V, seeds: u64) -> usize {
         let deal = start_of::<V>(v, seed);
         let deal_bits = KeyContext::max_bits::<V>(v, &deal);
         let tallest_dealt = (0..v.rules().piles())
-            .map(|p| deal.piles[p].len)
+            .map(|p| deal.piles()[p].len)
             .max()
             .unwrap();
         let mut mids = Vec::new();
@@ -346,7 +345,7 @@ fn key_from_mid_game_starts<V: Variant>(v: V, seeds: u64) -> usize {
                 "{id} seed {seed}, start {i}: needs {need} bits, its deal {deal_bits}"
             );
             let tallest = (0..v.rules().piles())
-                .map(|p| mid.piles[p].len)
+                .map(|p| mid.piles()[p].len)
                 .max()
                 .unwrap();
             grown += (bits_for(tallest as usize) > bits_for(tallest_dealt as usize)) as usize;
@@ -404,17 +403,17 @@ fn with_built_tops_cuts_each_prefix_below_its_top_build_sequence() {
     }
     .pos::<Klondike>(Klondike);
     // The last pile as in play: 6C built on 8D, which it does not fit (it came from a space).
-    pos.piles[5].fixed = 2;
+    fields_mut(&mut pos).piles[5].fixed = 2;
     let cut = with_built_tops::<Klondike>(Klondike, &pos);
-    let fixed: Vec<u8> = (0..6).map(|p| cut.piles[p].fixed).collect();
+    let fixed: Vec<u8> = (0..6).map(|p| cut.piles()[p].fixed).collect();
     // 5H stays the prefix top above a face-down card; a whole run loses its prefix; the run
     // stops at a card it does not fit; a lone card above a face-down one stays; and a built
     // part grows only onto a card its bottom fits.
     assert_eq!(fixed, [3, 0, 1, 0, 2, 2]);
     assert_eq!(
-        cut.piles[..6],
+        cut.piles()[..6],
         {
-            let mut same = pos.piles.clone();
+            let mut same = pos.piles().clone();
             for (p, f) in same.iter_mut().zip(&fixed) {
                 p.fixed = *f;
             }
@@ -442,7 +441,7 @@ fn mid_game_file_outgrowing_the_key<V: Variant>(v: V) {
         for step in 0..300 {
             let moves = gen_moves::<V>(v, &pos);
             let tallest = (0..v.rules().piles())
-                .max_by_key(|&p| pos.piles[p].len)
+                .max_by_key(|&p| pos.piles()[p].len)
                 .unwrap() as u8;
             let onto: Vec<Move> = moves
                 .iter()
@@ -497,31 +496,33 @@ fn normalize_ignores_free_pile_and_foundation_numbering_only() {
     // Two decks: foundations holding hearts to 5 and to 3 in either order are the same.
     let mut a = start_of::<NapoleonsShoulder>(NapoleonsShoulder, 1);
     let mut b = a.clone();
-    a.found_suit[..2].copy_from_slice(&[2, 2]);
-    a.found_height[..2].copy_from_slice(&[5, 3]);
-    b.found_suit[6..8].copy_from_slice(&[2, 2]);
-    b.found_height[6..8].copy_from_slice(&[3, 5]);
+    let f = fields_mut(&mut a);
+    f.found_suit[..2].copy_from_slice(&[2, 2]);
+    f.found_height[..2].copy_from_slice(&[5, 3]);
+    let f = fields_mut(&mut b);
+    f.found_suit[6..8].copy_from_slice(&[2, 2]);
+    f.found_height[6..8].copy_from_slice(&[3, 5]);
     assert_eq!(
         normalize::<NapoleonsShoulder>(NapoleonsShoulder, &a),
         normalize::<NapoleonsShoulder>(NapoleonsShoulder, &b)
     );
-    b.found_height[7] = 4;
+    fields_mut(&mut b).found_height[7] = 4;
     assert_ne!(
         normalize::<NapoleonsShoulder>(NapoleonsShoulder, &a),
         normalize::<NapoleonsShoulder>(NapoleonsShoulder, &b)
     );
     // Prefix-less piles are interchangeable; piles with a prefix are not.
     let mut a = start_of::<Stonewall>(Stonewall, 2);
-    a.piles[1].fixed = 0;
-    a.piles[4].fixed = 0;
+    fields_mut(&mut a).piles[1].fixed = 0;
+    fields_mut(&mut a).piles[4].fixed = 0;
     let mut b = a.clone();
-    b.piles.swap(1, 4);
+    fields_mut(&mut b).piles.swap(1, 4);
     assert_eq!(
         normalize::<Stonewall>(Stonewall, &a),
         normalize::<Stonewall>(Stonewall, &b)
     );
     let mut c = a.clone();
-    c.piles.swap(0, 2);
+    fields_mut(&mut c).piles.swap(0, 2);
     assert_ne!(
         normalize::<Stonewall>(Stonewall, &a),
         normalize::<Stonewall>(Stonewall, &c)
@@ -530,19 +531,20 @@ fn normalize_ignores_free_pile_and_foundation_numbering_only() {
 
 /// `p` with its talon as it is but the waste ending after `w` cards (turning order kept).
 fn with_waste(p: &Position, w: usize) -> Position {
-    let order: Vec<u8> = (0..p.waste_len as usize)
-        .map(|i| p.waste[i])
-        .chain((0..p.stock_len as usize).rev().map(|i| p.stock[i]))
+    let order: Vec<u8> = (p.waste().iter())
+        .chain(p.stock().iter().rev())
+        .copied()
         .collect();
     let mut q = p.clone();
-    q.waste = [0; MAX_TALON];
-    q.stock = [0; MAX_TALON];
-    q.waste[..w].copy_from_slice(&order[..w]);
+    let f = fields_mut(&mut q);
+    *f.waste = [0; MAX_TALON];
+    *f.stock = [0; MAX_TALON];
+    f.waste[..w].copy_from_slice(&order[..w]);
     for (i, &t) in order[w..].iter().rev().enumerate() {
-        q.stock[i] = t;
+        f.stock[i] = t;
     }
-    q.waste_len = w as u8;
-    q.stock_len = (order.len() - w) as u8;
+    *f.waste_len = w as u8;
+    *f.stock_len = (order.len() - w) as u8;
     q
 }
 
@@ -592,7 +594,7 @@ fn talon_key_merges_only_waste_places_with_the_same_moves() {
             let mut walk = Vec::new();
             random_walk::<V>(v, &start, &mut rng, 120, |p| walk.push(p.clone()));
             for p in walk.iter().step_by(6) {
-                let n = p.waste_len as usize + p.stock_len as usize;
+                let n = p.waste_len() + p.stock_len();
                 let empty = with_waste(p, 0);
                 let k0: V::Key = encode::<V, V::Key>(v, &ctx, &empty);
                 let plain0: V::Key = encode::<V, V::Key>(v, &plain, &empty);
@@ -614,7 +616,7 @@ fn talon_key_merges_only_waste_places_with_the_same_moves() {
                         assert_eq!(succ, succ0, "{what}: merged, with other moves");
                         assert_eq!(over, None, "{what}");
                         let back = decode::<V, V::Key>(v, &ctx, &start, &k);
-                        assert_eq!((back.waste_len as usize, back.stock_len as usize), (0, n));
+                        assert_eq!((back.waste_len(), back.stock_len()), (0, n));
                         merged += (w != 0) as usize;
                     } else {
                         // Each move of the merged position leads where a move of this one
@@ -655,10 +657,10 @@ fn max_bits_fit_the_key_words() {
     key_fits::<Klondike>(Klondike);
     key_fits::<KlondikeDraw3>(KlondikeDraw3);
     // A Klondike deal needs 181 bits (README: why three words were tried).
-    let deal = patience::deal::deal(&Klondike::RULES, 0);
-    let start = patience::game::Position::from_deal::<Klondike>(Klondike, &deal).unwrap();
+    let deal = patience::deal(&Klondike::RULES, 0);
+    let start = patience::Position::from_deal::<Klondike>(Klondike, &deal).unwrap();
     assert_eq!(
-        patience::solve::key::KeyContext::max_bits::<Klondike>(Klondike, &start),
+        patience::internal::solve::key::KeyContext::max_bits::<Klondike>(Klondike, &start),
         181
     );
     // The reference deals too.
@@ -1869,8 +1871,8 @@ fn best_first_cross_check<V: Variant>(
     min_s: usize,
     min_u: usize,
 ) {
-    use patience::solve::End;
-    use patience::solve::best::BestFirst;
+    use patience::internal::solve::End;
+    use patience::internal::solve::best::BestFirst;
     let id = v.rules().id;
     let mut dfs = Solver::<V>::new(
         v,
@@ -1983,9 +1985,9 @@ fn best_first_agrees_with_depth_first() {
 /// and every solution the solver returns is already free of such one-move shortcuts.
 #[test]
 fn shorten_cuts_detours_and_keeps_wins() {
-    use patience::game::legal;
     use patience::games::LuckyPiles as L;
-    use patience::solve::shorten::shorten;
+    use patience::internal::solve::shorten::shorten;
+    use patience::legal;
     let mut s = solver::<L>(L, 100_000, Prune::default());
     let mut detours = 0;
     for seed in 0..10 {
@@ -2232,10 +2234,7 @@ fn a_resumed_search_goes_as_one_search() {
                     break;
                 }
                 let e = parts.resume(&mut Win(v), &node_limit(n), &cancel);
-                assert_eq!(
-                    parts.is_open(),
-                    e == End::Stopped(patience::solve::Limit::Nodes)
-                );
+                assert_eq!(parts.is_open(), e == End::Stopped(patience::Limit::Nodes));
                 if parts.is_open() && n < 60_000 {
                     stops += 1;
                 } else {
@@ -2294,7 +2293,7 @@ fn a_resumed_search_goes_as_one_search() {
 /// between expansions, so the resumed search makes exactly the nodes of one search.
 #[test]
 fn a_resumed_best_first_search_goes_as_one_search() {
-    use patience::solve::best::BestFirst;
+    use patience::internal::solve::best::BestFirst;
     fn check<V: Variant>(v: V, seeds: std::ops::Range<u64>) -> [u32; 3] {
         let cancel = AtomicBool::new(false);
         let mut one = BestFirst::<V, V::Key>::new(v, TABLE_BYTES, Prune::default());
@@ -2337,7 +2336,7 @@ fn a_resumed_best_first_search_goes_as_one_search() {
 /// replay.
 #[test]
 fn the_sequential_restarts_spend_their_share() {
-    use patience::solve::INTERLEAVE_FROM;
+    use patience::internal::solve::INTERLEAVE_FROM;
     let pos = start_of::<NapoleonsShoulder>(NapoleonsShoulder, 4);
     for nodes in [INTERLEAVE_FROM - 1, INTERLEAVE_FROM] {
         let what = format!("seed 4 at {nodes} nodes");
@@ -2378,7 +2377,7 @@ fn a_dry_streamlined_scan_hands_its_turns_to_the_proof() {
 #[test]
 fn the_interleaved_schedule_at_its_memory_bound_proves_nothing_false() {
     fn check<V: Variant>(v: V, seeds: std::ops::Range<u64>) -> (u32, u32) {
-        let nodes = patience::solve::INTERLEAVE_FROM;
+        let nodes = patience::internal::solve::INTERLEAVE_FROM;
         let (mut memory, mut won) = (0, 0);
         for seed in seeds {
             let pos = start_of::<V>(v, seed);
@@ -2393,7 +2392,7 @@ fn the_interleaved_schedule_at_its_memory_bound_proves_nothing_false() {
                 tiny == big || tiny == '?' || big == '?',
                 "{what}: {tiny} with a small table, {big} with a large one"
             );
-            memory += u32::from(sol.verdict == Verdict::Unknown(patience::solve::Limit::Memory));
+            memory += u32::from(sol.verdict == Verdict::Unknown(patience::Limit::Memory));
             won += u32::from(tiny == 'S');
         }
         (memory, won)
@@ -2413,7 +2412,7 @@ fn the_interleaved_schedule_at_its_memory_bound_proves_nothing_false() {
 #[test]
 fn the_interleaved_schedule_agrees_with_the_plain_search() {
     fn check<V: Variant>(v: V, seeds: std::ops::Range<u64>) -> (u32, u32) {
-        let nodes = patience::solve::INTERLEAVE_FROM;
+        let nodes = patience::internal::solve::INTERLEAVE_FROM;
         let (mut won, mut lost) = (0, 0);
         for seed in seeds {
             let pos = start_of::<V>(v, seed);
@@ -2609,7 +2608,7 @@ fn a_long_win_gets_a_second_try_for_a_shorter_one() {
     let End::Found(found) = end else {
         panic!("seed 63 is won: {end:?}")
     };
-    let found = patience::solve::expand_solver_moves::<V>(v, &start, &found);
+    let found = patience::internal::solve::expand_solver_moves::<V>(v, &start, &found);
     assert!(
         found.len() > 4 * 52,
         "the search's own win is long: {}",
@@ -2641,7 +2640,11 @@ fn a_long_win_gets_a_second_try_for_a_shorter_one() {
 fn without_a_reserve_the_streamlined_scan_takes_turns_after_a_short_first_one() {
     use patience::games::LuckyPiles as V;
     let v = V;
-    let mut s = solver::<V>(v, patience::solve::DEFAULT_MAX_NODES, Prune::default());
+    let mut s = solver::<V>(
+        v,
+        patience::internal::solve::DEFAULT_MAX_NODES,
+        Prune::default(),
+    );
     let sol = solve_checked(&mut s, &start_of::<V>(v, 168), "seed 168");
     assert!(
         matches!(sol.verdict, Verdict::Solved(_)),
@@ -2672,7 +2675,7 @@ fn twin_cross_check<V: Variant>(v: V, seeds: std::ops::Range<u64>, nodes: u64) -
         .collect();
     let at_start = positions
         .iter()
-        .filter(|(_, p)| patience::solve::twin::blocked::<V>(v, p))
+        .filter(|(_, p)| patience::internal::solve::twin::blocked::<V>(v, p))
         .count();
     let c = prune_cross_check_against::<V>(
         v,
@@ -2769,7 +2772,7 @@ fn the_twin_cards_test_sees_where_walks_run_out_of_moves() {
             if gen_moves::<V>(v, &end).is_empty() && !end.is_won::<V>(v) {
                 ended += 1;
                 assert!(
-                    patience::solve::twin::blocked::<V>(v, &end),
+                    patience::internal::solve::twin::blocked::<V>(v, &end),
                     "{} seed {seed}: no move left, not seen blocked",
                     v.rules().id
                 );

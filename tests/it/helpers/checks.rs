@@ -4,7 +4,9 @@
 //! into an empty pile; a refused move must not be generated in any form. And the random walks
 //! that several checks run positions along ([`random_walk`]).
 
-use patience::game::{Illegal, Move, Place, Position, Undo, Variant, apply, generate, legal, undo};
+use patience::{Illegal, Move, Position, Undo, Variant, apply, generate, legal, undo};
+
+use patience::internal::game::Place;
 use rand::Rng;
 use rand_chacha::ChaCha8Rng;
 
@@ -22,7 +24,7 @@ pub fn gen_moves<V: Variant>(v: V, pos: &Position) -> Vec<Move> {
 
 /// Is `p` one of the game's tableau piles, and empty?
 pub fn empty_pile<V: Variant>(v: V, pos: &Position, p: Place) -> bool {
-    matches!(p, Place::Tableau(q) if (q as usize) < v.rules().piles() && pos.piles[q as usize].is_empty())
+    matches!(p, Place::Tableau(q) if (q as usize) < v.rules().piles() && pos.piles()[q as usize].is_empty())
 }
 
 /// Do `a` and `b` differ only by the numbering of interchangeable places of the game: two
@@ -43,8 +45,8 @@ fn same_up_to_renaming<V: Variant>(v: V, pos: &Position, a: Move, b: Move) -> bo
             let nf = v.rules().foundations();
             f < nf
                 && g < nf
-                && pos.found_height[f] == pos.found_height[g]
-                && (pos.found_height[f] == 0 || pos.found_suit[f] == pos.found_suit[g])
+                && pos.found_height(f) == pos.found_height(g)
+                && (pos.found_height(f) == 0 || pos.found_suit(f) == pos.found_suit(g))
         }
         _ => false,
     }
@@ -52,7 +54,7 @@ fn same_up_to_renaming<V: Variant>(v: V, pos: &Position, a: Move, b: Move) -> bo
 
 /// A whole pile into an empty pile: legal, but only a renaming, so `generate` leaves it out.
 fn whole_pile_to_space<V: Variant>(v: V, pos: &Position, m: Move) -> bool {
-    matches!(m.from, Place::Tableau(p) if pos.piles[p as usize].len == m.count)
+    matches!(m.from, Place::Tableau(p) if pos.piles()[p as usize].len == m.count)
         && empty_pile::<V>(v, pos, m.to)
 }
 
@@ -134,7 +136,7 @@ pub fn play<V: Variant>(v: V, pos: &mut Position, text: &str) {
 pub fn uncovers(pos: &Position, m: &Move) -> bool {
     match m.from {
         Place::Tableau(p) => {
-            let pile = &pos.piles[p as usize];
+            let pile = &pos.piles()[p as usize];
             let rest = pile.len as usize - m.count as usize;
             rest == 0 || pile.is_down(rest - 1)
         }

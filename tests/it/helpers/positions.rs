@@ -1,8 +1,8 @@
 //! Building positions and deals from text.
 
-use patience::cards::{Card, CardToken};
-use patience::deal::Deal;
-use patience::game::{Position, Variant};
+use patience::Deal;
+use patience::internal::cards::{Card, CardToken};
+use patience::{Position, Variant};
 
 /// Card tokens from text such as `"Jh 9C 8H"`: bottom first; lower-case suit = face down.
 pub fn toks(s: &str) -> Vec<CardToken> {
@@ -152,7 +152,7 @@ impl Table<'_> {
 
 /// The cards of pile `p` (0-based), bottom first, lower-case suit for a face-down card.
 pub fn pile_text(pos: &Position, p: usize) -> String {
-    let pile = &pos.piles[p];
+    let pile = &pos.piles()[p];
     (0..pile.len as usize)
         .map(|i| {
             CardToken::Known {

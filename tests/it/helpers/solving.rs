@@ -4,11 +4,11 @@
 //! reference deals.
 
 use crate::common;
-use patience::deal::deal;
-use patience::game::{Position, Variant};
+use patience::deal;
+use patience::internal::solve::key::{KeyContext, run_implies_build};
 use patience::io::dealfile::read_deal;
-use patience::solve::key::{KeyContext, run_implies_build};
-use patience::solve::{Options, Prune, Solution, Solver, Verdict, replay};
+use patience::{Options, Prune, Solution, Solver, Verdict, replay};
+use patience::{Position, Variant};
 use std::sync::atomic::AtomicBool;
 
 /// Table bound of the solvers in most of these tests: far above what their node budgets can
