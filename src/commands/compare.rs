@@ -1,5 +1,5 @@
 //! `patience compare A.csv B.csv [--json]`: two result files deal by deal on the seeds both
-//! hold (see [`patience::internal::batch::compare`]): how their verdicts meet, which deals one wins and
+//! hold (see [`patience::io::compare`]): how their verdicts meet, which deals one wins and
 //! the other does not (with an exact sign test), and each file's rate on those deals.
 //!
 //! The files may hold one game (the solver at two budgets, two planner budgets, a thoughtful
@@ -11,7 +11,7 @@
 use super::Outcome;
 use crate::cli::CompareArgs;
 use anyhow::{Result, anyhow};
-use patience::internal::batch::compare::{Compared, Side};
+use patience::io::compare::{Compared, Side};
 use std::io::Write;
 
 pub fn run(args: &CompareArgs, out: &mut dyn Write) -> Result<Outcome> {

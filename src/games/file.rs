@@ -170,7 +170,9 @@ pub fn load(path: &Path) -> Result<&'static Rules, RulesError> {
     let file = path.display().to_string();
     // Bounded: a path such as /dev/zero would otherwise be read until memory runs out.
     let text = std::fs::File::open(path)
-        .and_then(|f| crate::io::read_bounded(f, crate::io::MAX_INPUT_BYTES as u64, "a rules file"))
+        .and_then(|f| {
+            crate::memory::read_bounded(f, crate::memory::MAX_INPUT_BYTES as u64, "a rules file")
+        })
         .and_then(|bytes| {
             String::from_utf8(bytes).map_err(|_| {
                 std::io::Error::new(

@@ -5,6 +5,7 @@
 //! solve results); none of them knows it.
 
 pub mod catalogue;
+pub mod compare;
 pub mod dealfile;
 pub mod json;
 pub mod movelist;
@@ -13,6 +14,8 @@ pub mod results;
 use std::fmt;
 use std::io::Read;
 use std::path::PathBuf;
+
+pub use crate::memory::{MAX_INPUT_BYTES, read_bounded, too_large};
 
 /// A file of the project's formats that could not be read or written, or is not in its format.
 #[derive(Debug, thiserror::Error)]
@@ -51,33 +54,12 @@ macro_rules! format_error {
 }
 pub(crate) use format_error;
 
-/// The most bytes read from a deal file or a move list (64 MiB).
-pub const MAX_INPUT_BYTES: usize = 64 << 20;
-
 /// The most bytes read from a result file (4 GiB): its rows hold solutions, a few kilobytes
 /// each, and all of them are held in memory.
 pub const MAX_RESULT_BYTES: u64 = 4 << 30;
 
 /// The longest line of a result file (64 MiB): the longest solution is far shorter.
 pub const MAX_LINE_BYTES: usize = 64 << 20;
-
-/// The refusal of an input past its bound: `what` says what the input should have been.
-pub fn too_large(limit: u64, what: &str) -> std::io::Error {
-    std::io::Error::other(format!(
-        "it is larger than {} MiB, far more than {what}",
-        limit >> 20
-    ))
-}
-
-/// At most `limit` bytes of `r`, and an error (that of [`too_large`]) when it has more.
-pub fn read_bounded(r: impl Read, limit: u64, what: &str) -> std::io::Result<Vec<u8>> {
-    let mut bytes = Vec::new();
-    let n = r.take(limit.saturating_add(1)).read_to_end(&mut bytes)?;
-    if n as u64 > limit {
-        return Err(too_large(limit, what));
-    }
-    Ok(bytes)
-}
 
 /// The bytes of a result file read from `r`: refused past [`MAX_RESULT_BYTES`], or as soon as
 /// one line passes [`MAX_LINE_BYTES`] (a device such as /dev/zero, never a result file), so
