@@ -452,9 +452,11 @@ pub struct WinrateArgs {
     #[command(flatten)]
     pub planner: PlannerArgs,
     /// Write a row per deal to this CSV file as the deals finish (the header:
-    /// `variant,seed,knowledge,verdict,moves,nodes,seconds,limit,samples,sample_nodes,planner,source,solution`;
+    /// `variant,seed,knowledge,verdict,moves,nodes,seconds,limit,samples,sample_nodes,planner,source,solution,cards_up`;
     /// `samples`, `sample_nodes` and `planner` are the planner's budget and revision, on hidden
-    /// rows only; `source` is `pysol` on rows of --pysol; `solution` the moves of a win). An
+    /// rows only; `source` is `pysol` on rows of --pysol; `solution` the moves of a win;
+    /// `cards_up`, on thoughtful rows, the most cards on the foundations in a position the
+    /// search reached, all of them for a win: how close an unknown deal came). An
     /// existing file is refused without --resume; the file is locked while the run writes it.
     #[arg(long, value_name = "FILE")]
     pub csv: Option<std::path::PathBuf>,

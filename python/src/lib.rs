@@ -1035,6 +1035,7 @@ fn row<'py>(py: Python<'py>, r: &Record) -> PyResult<Bound<'py, PyDict>> {
     d.set_item("sample_nodes", row.sample_nodes)?;
     d.set_item("planner", row.planner)?;
     d.set_item("source", row.source.as_ref().map(word))?;
+    d.set_item("cards_up", row.cards_up)?;
     Ok(d)
 }
 

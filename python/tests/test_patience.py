@@ -227,8 +227,11 @@ def test_winrate_rows_equal_the_command_csv():
     assert all(r["knowledge"] == "thoughtful" and r["source"] is None for r in rows)
     assert set(rows[0]) == {
         "variant", "seed", "knowledge", "verdict", "moves", "nodes", "seconds", "limit",
-        "samples", "sample_nodes", "planner", "source",
+        "samples", "sample_nodes", "planner", "source", "cards_up",
     }
+    # A win puts every card up; a deal lost before the first move got none up.
+    assert all(r["cards_up"] == 52 for r in rows if r["verdict"] == "solved")
+    assert any(r["cards_up"] == 0 for r in rows if r["verdict"] == "unsolvable")
 
 
 def test_winrate_does_not_depend_on_the_thread_count():
@@ -247,6 +250,7 @@ def test_winrate_hidden_rows_equal_the_command_csv():
     got = [(r["seed"], r["verdict"], r["moves"], r["nodes"]) for r in rows]
     assert got == KLONDIKE_HIDDEN_ROWS
     assert all((r["samples"], r["sample_nodes"], r["planner"]) == (4, 300, 15) for r in rows)
+    assert all(r["cards_up"] is None for r in rows)
 
 
 def test_winrate_of_pysol_numbers():

@@ -360,6 +360,10 @@ pub struct Record {
     /// result CSV's `solution` column): what lets a reader replay the win on the real deal.
     /// `None` for a row that is not a win, or a win read from a file of an earlier version.
     pub solution: Option<Arc<str>>,
+    /// Of a thoughtful row: the most cards on the foundations in a position its search
+    /// reached (every card for a win), which says how close an `unknown` row came (the result
+    /// CSV's `cards_up` column). `None` for hidden rows and rows of files without the column.
+    pub cards_up: Option<u8>,
 }
 
 impl Record {
@@ -382,6 +386,15 @@ impl Record {
             seconds: round_micros(seconds),
             budget: None,
             solution: None,
+            cards_up: None,
+        }
+    }
+
+    /// The record with the most cards its search got onto the foundations.
+    pub fn with_cards_up(self, cards_up: u8) -> Self {
+        Record {
+            cards_up: Some(cards_up),
+            ..self
         }
     }
 
@@ -438,6 +451,9 @@ impl Record {
             && self.answer == other.answer
             && self.nodes == other.nodes
             && self.budget == other.budget
+            && (self.cards_up == other.cards_up
+                || self.cards_up.is_none()
+                || other.cards_up.is_none())
             && (self.solution == other.solution
                 || self.solution.is_none()
                 || other.solution.is_none())

@@ -111,7 +111,13 @@ pub fn record_of<V: Variant>(v: V, seed: u128, sol: &Solution) -> Option<Record>
         Verdict::Unknown(Limit::Cancelled) => return None,
         Verdict::Unknown(limit) => Answer::Unknown(*limit),
     };
-    let record = Record::new(v.rules().id, seed, answer, sol.stats.nodes, sol.seconds);
+    // A win puts every card up (its last position is not counted among those searched).
+    let up = match answer {
+        Answer::Won { .. } => v.rules().cards() as u8,
+        _ => sol.stats.best_up,
+    };
+    let record =
+        Record::new(v.rules().id, seed, answer, sol.stats.nodes, sol.seconds).with_cards_up(up);
     Some(match &sol.verdict {
         Verdict::Solved(moves) => record.with_solution(moves),
         _ => record,

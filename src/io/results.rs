@@ -41,7 +41,7 @@ use std::fs::{File, OpenOptions};
 use std::path::{Path, PathBuf};
 
 /// The first line of every result file this program starts: the columns of [`ResultRow`].
-pub const HEADER: &str = "variant,seed,knowledge,verdict,moves,nodes,seconds,limit,samples,sample_nodes,planner,source,solution";
+pub const HEADER: &str = "variant,seed,knowledge,verdict,moves,nodes,seconds,limit,samples,sample_nodes,planner,source,solution,cards_up";
 
 /// The most seconds a row may record (about 32 years).
 pub const MAX_SECONDS: f64 = 1e9;
@@ -128,6 +128,9 @@ pub struct ResultRow {
     /// The moves of a win separated by spaces; empty on other rows (and missing from files of
     /// earlier versions, whose wins cannot be replayed).
     pub solution: Option<String>,
+    /// Of a thoughtful row, the most cards on the foundations in a position its search reached
+    /// (missing from files of earlier versions).
+    pub cards_up: Option<u8>,
 }
 
 fn micros<S: Serializer>(seconds: &f64, s: S) -> Result<S::Ok, S::Error> {
@@ -157,6 +160,7 @@ impl From<&Record> for ResultRow {
             // Only PySolFC's numbers are marked: our seeds' rows read as before.
             source: Some(r.source).filter(|&s| s != DealSource::Seed),
             solution: r.solution.as_deref().map(str::to_string),
+            cards_up: r.cards_up,
         }
     }
 }
@@ -240,6 +244,26 @@ impl TryFrom<ResultRow> for Record {
         if let Some(why) = crate::batch::verify::impossible(rules, answer, solution.as_deref()) {
             return Err(RowError::Impossible(why));
         }
+        match row.cards_up {
+            Some(n) if row.knowledge == Knowledge::Hidden => {
+                return bad(format!(
+                    "cards_up {n} on a hidden row: it is a thoughtful search's"
+                ));
+            }
+            Some(n) if n as usize > rules.cards() => {
+                return Err(RowError::Impossible(format!(
+                    "cards_up {n} in a game of {} cards",
+                    rules.cards()
+                )));
+            }
+            Some(n) if matches!(answer, Answer::Won { .. }) && n as usize != rules.cards() => {
+                return Err(RowError::Impossible(format!(
+                    "a win with cards_up {n}: a win puts all {} cards up",
+                    rules.cards()
+                )));
+            }
+            _ => {}
+        }
         Ok(Record {
             variant: rules.id,
             seed: row.seed,
@@ -250,6 +274,7 @@ impl TryFrom<ResultRow> for Record {
             seconds: row.seconds,
             budget,
             solution: solution.map(|s| s.trim().into()),
+            cards_up: row.cards_up,
         })
     }
 }
@@ -785,39 +810,39 @@ mod tests {
         assert_eq!(lines[0], HEADER);
         assert_eq!(
             lines[1],
-            "stonewall,0,thoughtful,solved,214,20480,0.012346,,,,,,"
+            "stonewall,0,thoughtful,solved,214,20480,0.012346,,,,,,,"
         );
         assert_eq!(
             lines[2],
             format!(
-                "stonewall,0,hidden,solved,214,20480,0.012346,,7,5000,{},,",
+                "stonewall,0,hidden,solved,214,20480,0.012346,,7,5000,{},,,",
                 crate::hidden::planner::PLANNER_REVISION
             )
         );
         // Revision 0 ("not recorded") is written as an empty `planner`, and read back as 0.
         assert_eq!(
             lines[3],
-            "stonewall,0,hidden,solved,214,20480,0.012346,,7,5000,,,"
+            "stonewall,0,hidden,solved,214,20480,0.012346,,7,5000,,,,"
         );
         assert_eq!(
             lines[4],
-            "stonewall,0,hidden,solved,214,20480,0.012346,,,,,,"
+            "stonewall,0,hidden,solved,214,20480,0.012346,,,,,,,"
         );
         assert_eq!(
             lines[5],
-            "stonewall,1,thoughtful,unsolvable,,20480,0.012346,,,,,,"
+            "stonewall,1,thoughtful,unsolvable,,20480,0.012346,,,,,,,"
         );
         assert_eq!(
             lines[9],
-            "stonewall,2,thoughtful,unknown,,20480,0.012346,nodes,,,,,"
+            "stonewall,2,thoughtful,unknown,,20480,0.012346,nodes,,,,,,"
         );
         assert_eq!(
             lines[13],
-            "stonewall,3,thoughtful,unknown,,20480,0.012346,time,,,,,"
+            "stonewall,3,thoughtful,unknown,,20480,0.012346,time,,,,,,"
         );
         assert_eq!(
             lines[17],
-            "stonewall,4,thoughtful,unknown,,20480,0.012346,memory,,,,,"
+            "stonewall,4,thoughtful,unknown,,20480,0.012346,memory,,,,,,"
         );
         assert!(text.ends_with(",,,,,\n"), "{text}");
     }
@@ -836,23 +861,26 @@ mod tests {
         let read: Vec<Record> = records(&text).into_iter().map(Result::unwrap).collect();
         assert_eq!(read, all, "{text}");
         let lines: Vec<&str> = text.lines().collect();
-        assert!(lines[0].ends_with(",planner,source,solution"), "{text}");
+        assert!(
+            lines[0].ends_with(",planner,source,solution,cards_up"),
+            "{text}"
+        );
         assert_eq!(
             lines[1],
-            "stonewall,3,thoughtful,solved,214,20480,0.012346,,,,,pysol,"
+            "stonewall,3,thoughtful,solved,214,20480,0.012346,,,,,pysol,,"
         );
         assert_eq!(
             lines[2],
-            "stonewall,3,thoughtful,solved,214,20480,0.012346,,,,,,"
+            "stonewall,3,thoughtful,solved,214,20480,0.012346,,,,,,,"
         );
         assert_eq!(
             lines[3],
-            "stonewall,4,thoughtful,unknown,,20480,0.012346,nodes,,,,pysol,"
+            "stonewall,4,thoughtful,unknown,,20480,0.012346,nodes,,,,pysol,,"
         );
         assert_eq!(
             lines[4],
             format!(
-                "stonewall,5,hidden,unsolvable,,20480,0.012346,,7,5000,{},pysol,",
+                "stonewall,5,hidden,unsolvable,,20480,0.012346,,7,5000,{},pysol,,",
                 crate::hidden::planner::PLANNER_REVISION
             )
         );
@@ -980,6 +1008,42 @@ mod tests {
     }
 
     #[test]
+    fn cards_up_is_written_read_and_checked() {
+        let unknown = rec(3, Answer::Unknown(Limit::Nodes), 20480).with_cards_up(47);
+        let won = rec(4, Answer::Won { moves: 214 }, 8).with_cards_up(52);
+        let text = written(&[unknown.clone(), won.clone()]);
+        let lines: Vec<&str> = text.lines().collect();
+        assert_eq!(
+            lines[1],
+            "stonewall,3,thoughtful,unknown,,20480,0.012346,nodes,,,,,,47"
+        );
+        assert!(lines[2].ends_with(",52"), "{text}");
+        let read: Vec<Record> = records(&text).into_iter().map(Result::unwrap).collect();
+        assert_eq!(read, vec![unknown, won]);
+        // Left out (a file of an earlier version, or an empty field): not recorded.
+        let old = "variant,seed,knowledge,verdict,moves,nodes,seconds,limit\nstonewall,3,thoughtful,unknown,,20480,0.5,nodes\n";
+        assert_eq!(records(old)[0].as_ref().unwrap().cards_up, None);
+        let empty = one("stonewall,7,thoughtful,unsolvable,,14153,0.01,,,,,,,").unwrap();
+        assert_eq!(empty.cards_up, None);
+        // Refused: on a hidden row, past the deck, and a win with a card not up.
+        let hidden = one("stonewall,7,hidden,unsolvable,,14153,0.01,,3,100,2,,,5");
+        assert!(
+            matches!(&hidden, Err(RowError::Malformed(why)) if why.starts_with("cards_up 5 on a hidden row")),
+            "{hidden:?}"
+        );
+        let past = one("stonewall,7,thoughtful,unsolvable,,14153,0.01,,,,,,,53");
+        assert!(
+            matches!(&past, Err(RowError::Impossible(why)) if why == "cards_up 53 in a game of 52 cards"),
+            "{past:?}"
+        );
+        let short = one("stonewall,4,thoughtful,solved,214,8,0.01,,,,,,,51");
+        assert!(
+            matches!(&short, Err(RowError::Impossible(why)) if why.starts_with("a win with cards_up 51")),
+            "{short:?}"
+        );
+    }
+
+    #[test]
     fn bad_rows_are_refused() {
         let malformed = |line: &str| match one(line) {
             Err(RowError::Malformed(why)) => why,
@@ -1013,7 +1077,7 @@ mod tests {
         let why = malformed("stonewall,7,thoughtful,sol");
         assert!(why.starts_with("unknown word `sol`"), "{why}");
         let why = malformed("stonewall,7,thoughtful,solved");
-        assert_eq!(why, "the row ends after 4 of the 13 columns");
+        assert_eq!(why, "the row ends after 4 of the 14 columns");
         // The planner's budget: samples and sample_nodes (and the revision), only on hidden rows.
         let budget = Budget {
             revision: 2,
@@ -1138,7 +1202,7 @@ mod tests {
         f.append(&rec(5, Answer::Lost, 9)).unwrap();
         assert_eq!(
             std::fs::read_to_string(&path).unwrap(),
-            format!("{HEADER}\nstonewall,5,thoughtful,unsolvable,,9,0.012346,,,,,,\n")
+            format!("{HEADER}\nstonewall,5,thoughtful,unsolvable,,9,0.012346,,,,,,,\n")
         );
         drop(f);
         // A file that is not a result file is left alone.

@@ -6,7 +6,7 @@ use crate::common::{arg, refused, run, stderr_of, stdout_of, tempdir, write_file
 use serde_json::Value;
 use std::path::Path;
 
-const HEADER: &str = "variant,seed,knowledge,verdict,moves,nodes,seconds,limit,samples,sample_nodes,planner,source,solution";
+const HEADER: &str = "variant,seed,knowledge,verdict,moves,nodes,seconds,limit,samples,sample_nodes,planner,source,solution,cards_up";
 
 /// The arguments as `&str`s.
 fn strs(v: &[String]) -> Vec<&str> {
@@ -20,7 +20,7 @@ fn run_json(args: &[&str]) -> Value {
     serde_json::from_str(&out).unwrap_or_else(|e| panic!("{args:?}: {e}: {out}"))
 }
 
-/// The rows of a result file (after checking its header), each as its 13 fields.
+/// The rows of a result file (after checking its header), each as its 14 fields.
 fn rows(path: &Path) -> Vec<Vec<String>> {
     let text = std::fs::read_to_string(path).unwrap();
     assert!(text.ends_with('\n'), "{text}");
@@ -29,7 +29,7 @@ fn rows(path: &Path) -> Vec<Vec<String>> {
     lines
         .map(|l| {
             let f: Vec<String> = l.split(',').map(str::to_string).collect();
-            assert_eq!(f.len(), 13, "{l}");
+            assert_eq!(f.len(), 14, "{l}");
             f
         })
         .collect()

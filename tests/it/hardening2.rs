@@ -58,7 +58,7 @@ fn a_win_row_carries_its_solution_which_check_accepts() {
     let dir = tempdir();
     let csv = three_deals(dir.path(), "r.csv");
     let text = std::fs::read_to_string(&csv).unwrap();
-    assert!(text.starts_with("variant,seed,knowledge,verdict,moves,nodes,seconds,limit,samples,sample_nodes,planner,source,solution\n"), "{text}");
+    assert!(text.starts_with("variant,seed,knowledge,verdict,moves,nodes,seconds,limit,samples,sample_nodes,planner,source,solution,cards_up\n"), "{text}");
     let line = text.lines().nth(line_of(&csv, 1) - 1).unwrap();
     let fields: Vec<&str> = line.split(',').collect();
     assert_eq!(fields[3], "solved");
@@ -67,8 +67,11 @@ fn a_win_row_carries_its_solution_which_check_accepts() {
     let moves_file = write_file(dir.path(), "moves.txt", fields[12]);
     let (code, out, err) = run(&["check", "stonewall", "--seed", "1", arg(&moves_file)]);
     assert_eq!((code, out.as_str()), (0, "won\n"), "{err}");
+    assert_eq!(fields[13], "52", "{line}");
+    // A lost deal has no solution; its search's most cards up are written (none, here: it is
+    // lost before the first move).
     let lost = text.lines().nth(line_of(&csv, 2) - 1).unwrap();
-    assert!(lost.ends_with(",,,,,,"), "{lost}");
+    assert!(lost.ends_with(",,,,,,,0"), "{lost}");
 }
 
 #[test]

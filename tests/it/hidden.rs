@@ -456,8 +456,8 @@ fn the_commands_play_hint_and_winrate_in_hidden_play() {
         "{rows}"
     );
     // Each row records the planner's budget and revision (then an empty `source`: our seeds,
-    // and an empty `solution`: every game was lost).
-    let end = format!(",3,2000,{PLANNER_REVISION},,");
+    // an empty `solution`: every game was lost, and an empty `cards_up`: hidden play).
+    let end = format!(",3,2000,{PLANNER_REVISION},,,");
     assert!(rows.lines().skip(1).all(|l| l.ends_with(&end)), "{rows}");
     // Resuming with another budget is refused: the rates would not be comparable.
     // `winrate` of Stonewall seeds 0..5 in hidden play, continuing `file`, with `budget`.

@@ -320,7 +320,7 @@ fn winrate_pysol_solves_pysolfc_games_as_solve_does() {
     assert!(out.contains("PySolFC game numbers 1..6"), "{out}");
     let text = std::fs::read_to_string(&csv).unwrap();
     assert!(text.starts_with(patience::io::results::HEADER), "{text}");
-    assert!(patience::io::results::HEADER.ends_with(",planner,source,solution"));
+    assert!(patience::io::results::HEADER.ends_with(",planner,source,solution,cards_up"));
     let rows = csv_rows(&csv);
     assert_eq!(rows.len(), 5, "{text}");
     for row in &rows {
