@@ -37,10 +37,10 @@
 //! benchmarks, the Python package and the tests that check each part against brute force.
 //!
 //! Layers, top down (arrows run one way; `docs/architecture.md` has the picture):
-//! `commands -> io -> {batch, hidden} -> solve -> game -> cards`, with `variants -> game`,
-//! `deal -> game` and `pysol -> game`. The engine (`game`) never prints, reads files or reads
-//! the clock; a variant file holds only its declarative [`Rules`]; the search never names
-//! a variant.
+//! `commands -> io -> {batch, hidden} -> solve -> game -> cards`, with `games -> game`,
+//! `deal -> game` and `pysol -> game`, and `memory` (bounded reads, the table's allocations)
+//! below them. The engine (`game`) never prints, reads files or reads the clock; a built-in
+//! game's file holds only its declarative [`Rules`]; the search never names a game.
 //!
 //! # Example: solve a deal
 //!
