@@ -8,6 +8,7 @@
 pub mod best;
 pub mod blocked;
 pub mod key;
+pub mod layout;
 pub mod loose;
 pub mod prune;
 mod schedule;

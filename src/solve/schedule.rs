@@ -28,6 +28,9 @@ const BEST_SHARE: u64 = 2;
 const RESTART_SHARE: u64 = 2;
 /// Nodes of the shortest restart; restart i may spend `RESTART_UNIT * luby(i)`.
 const RESTART_UNIT: u64 = 100_000;
+/// The weight of the layout scan's turns ([`ScanId::Layout`]): where it runs, it takes two
+/// thirds of the interleaved turns (measured: docs/performance.md, "The layout scan").
+const LAYOUT_WEIGHT: u64 = 4;
 /// The least node budget that takes the interleaved schedule. Below it the scans run one after
 /// another (the hidden planner's solves of its samples, and the pinned verdicts at 100,000
 /// nodes).
@@ -86,6 +89,8 @@ pub(crate) enum ScanId {
     Restarts,
     /// The plain exact depth-first search.
     Plain,
+    /// Restarts keyed by the layout key ([`super::layout`]): wins only.
+    Layout,
 }
 
 /// The interleaved schedule's scans of game `V` at a budget of `max_nodes`, with their
@@ -99,6 +104,9 @@ fn scans_of<V: Variant>(v: V, max_nodes: u64) -> (Vec<(ScanId, u64)>, bool) {
     }
     if !restarts_first::<V>(v) {
         scans.push((ScanId::Best, 1));
+    }
+    if super::layout::used::<V>(v, max_nodes) {
+        scans.push((ScanId::Layout, LAYOUT_WEIGHT));
     }
     scans.push((ScanId::Restarts, 1));
     scans.push((ScanId::Plain, 1));
@@ -166,12 +174,16 @@ impl<V: Variant> Scan<V> for DepthFirst<'_, V> {
     }
 }
 
-/// Exact depth-first searches with move-order noise, restart i (its noise seed) running
+/// Depth-first searches with move-order noise, restart i (its noise seed) running
 /// `RESTART_UNIT * luby(i)` nodes, then the next one beginning (Freecell Solver's scans sharing
-/// one budget: each undoes the early choices the others are stuck below). A restart that runs
-/// dry is a proof as good as any: the order never changes what the exact search proves.
+/// one budget: each undoes the early choices the others are stuck below). In the exact mode a
+/// restart that runs dry is a proof as good as any: the order never changes what the exact
+/// search proves. In the layout mode (lossy) a restart that runs dry proves nothing, and the
+/// scan ends there: the next restart would search the same layouts again.
 pub(crate) struct Restarts<'s, V: Variant> {
     searcher: &'s mut Searcher<V, V::Key>,
+    /// The mode of every restart, but its noise seed.
+    base: Mode,
     /// The restart under way.
     i: u64,
     /// The scan's nodes before the restart under way.
@@ -181,9 +193,10 @@ pub(crate) struct Restarts<'s, V: Variant> {
 }
 
 impl<'s, V: Variant> Restarts<'s, V> {
-    pub(crate) fn new(searcher: &'s mut Searcher<V, V::Key>) -> Self {
+    pub(crate) fn new(searcher: &'s mut Searcher<V, V::Key>, base: Mode) -> Self {
         Restarts {
             searcher,
+            base,
             i: 1,
             first: 0,
             seen: Stats::default(),
@@ -194,7 +207,7 @@ impl<'s, V: Variant> Restarts<'s, V> {
 impl<V: Variant> Scan<V> for Restarts<'_, V> {
     fn begin(&mut self, start: &Position, win: &mut Win<V>) -> Option<End> {
         (self.i, self.first, self.seen) = (1, 0, Stats::default());
-        self.searcher.begin(start, win, Mode::noisy(1))
+        self.searcher.begin(start, win, self.mode())
     }
     fn resume(
         &mut self,
@@ -225,7 +238,7 @@ impl<V: Variant> Scan<V> for Restarts<'_, V> {
             }
             if self.searcher.stats.nodes >= length {
                 (self.i, self.first) = (self.i + 1, now);
-                if let Some(e) = self.searcher.begin(start, win, Mode::noisy(self.i)) {
+                if let Some(e) = self.searcher.begin(start, win, self.mode()) {
                     end = e;
                     break;
                 }
@@ -240,7 +253,7 @@ impl<V: Variant> Scan<V> for Restarts<'_, V> {
         }
     }
     fn proves(&self) -> bool {
-        true
+        self.base.proves()
     }
     fn share(&mut self, bytes: usize) {
         self.searcher.set_table_bytes(bytes)
@@ -250,6 +263,16 @@ impl<V: Variant> Scan<V> for Restarts<'_, V> {
     }
     fn release(&mut self) {
         self.searcher.release()
+    }
+}
+
+impl<V: Variant> Restarts<'_, V> {
+    /// The mode of the restart under way.
+    fn mode(&self) -> Mode {
+        Mode {
+            noise: self.i,
+            ..self.base
+        }
     }
 }
 
@@ -294,6 +317,7 @@ pub(crate) struct Searchers<V: Variant> {
     pub plain: Searcher<V, V::Key>,
     pub stream: Searcher<V, V::Key>,
     pub restart: Searcher<V, V::Key>,
+    pub layout: Searcher<V, V::Key>,
     pub best: BestFirst<V, V::Key>,
 }
 
@@ -304,6 +328,7 @@ impl<V: Variant> Searchers<V> {
             plain: Searcher::new(v, table_bytes, prune),
             stream: Searcher::new(v, table_bytes, prune),
             restart: Searcher::new(v, table_bytes, prune),
+            layout: Searcher::new(v, table_bytes, prune),
             best: BestFirst::new(v, table_bytes / 2, prune),
         }
     }
@@ -313,6 +338,7 @@ impl<V: Variant> Searchers<V> {
         self.plain.prune = prune;
         self.stream.prune = prune;
         self.restart.prune = prune;
+        self.layout.prune = prune;
         self.best.prune = prune;
     }
 
@@ -322,11 +348,16 @@ impl<V: Variant> Searchers<V> {
         self.best.release();
         self.stream.release();
         self.restart.release();
+        self.layout.release();
     }
 
     /// Bytes every table holds now.
     pub(crate) fn held(&self) -> usize {
-        self.plain.bytes() + self.best.bytes() + self.stream.bytes() + self.restart.bytes()
+        self.plain.bytes()
+            + self.best.bytes()
+            + self.stream.bytes()
+            + self.restart.bytes()
+            + self.layout.bytes()
     }
 
     /// Searches from `start` for a win within `limits`; the end and the counters of all scans
@@ -432,6 +463,7 @@ impl<V: Variant> Run<'_, V> {
         // The bounds and memory an interleaved solve of an earlier deal shared out.
         s.stream.release();
         s.restart.release();
+        s.layout.release();
         s.plain.set_table_bytes(self.limits.table_bytes);
         s.best.set_max_bytes(self.limits.table_bytes / 2);
         if quick && streamline::used::<V>(v, max) {
@@ -463,7 +495,7 @@ impl<V: Variant> Run<'_, V> {
             // The plain order keeps the other half, for proofs longer than any restart.
             if restarts {
                 let share = self.left() / RESTART_SHARE;
-                let end = self.alone(&mut Restarts::new(&mut s.plain), share);
+                let end = self.alone(&mut Restarts::new(&mut s.plain, Mode::PLAIN), share);
                 if end != End::Stopped(Limit::Nodes) {
                     return end;
                 }
@@ -486,13 +518,15 @@ impl<V: Variant> Run<'_, V> {
         // symmetric search as it was: there no run rearranging is idle).
         let mut stream = DepthFirst::new(&mut s.stream, Mode::SOLVITAIRE);
         let mut best = Best(&mut s.best);
-        let mut restarts = Restarts::new(&mut s.restart);
+        let mut restarts = Restarts::new(&mut s.restart, Mode::PLAIN);
         let mut plain = DepthFirst::new(&mut s.plain, Mode::PLAIN);
+        let mut layout = Restarts::new(&mut s.layout, Mode::layout(0));
         let mut scans = Scans {
             stream: &mut stream,
             best: &mut best,
             restarts: &mut restarts,
             plain: &mut plain,
+            layout: &mut layout,
         };
         // Tables keep their memory from deal to deal. So that all of them together stay within
         // the bound, a table holding more than its share now gives it back first (and a scan
@@ -503,6 +537,7 @@ impl<V: Variant> Run<'_, V> {
             ScanId::Best,
             ScanId::Restarts,
             ScanId::Plain,
+            ScanId::Layout,
         ] {
             let kept = entries.iter().any(|&(s, _)| s == id) && !stream_first;
             let scan = scans.get(id);
@@ -577,6 +612,8 @@ impl<V: Variant> Run<'_, V> {
                 let end = self.turn(scan, (q * weight).min(left));
                 let after = match end {
                     End::Stopped(Limit::Nodes) => After::Next,
+                    // A layout scan run dry found no win among its layouts: it leaves.
+                    End::Exhausted if id == ScanId::Layout => After::Leave,
                     End::Exhausted if !scan.proves() => {
                         self.stream_dry(scans, entries, dry_factor);
                         continue;
@@ -643,12 +680,13 @@ impl<V: Variant> Run<'_, V> {
     }
 }
 
-/// The four scans of the interleaved schedule, by name.
+/// The scans of the interleaved schedule, by name.
 struct Scans<'a, V: Variant> {
     stream: &'a mut dyn Scan<V>,
     best: &'a mut dyn Scan<V>,
     restarts: &'a mut dyn Scan<V>,
     plain: &'a mut dyn Scan<V>,
+    layout: &'a mut dyn Scan<V>,
 }
 
 impl<V: Variant> Scans<'_, V> {
@@ -658,6 +696,7 @@ impl<V: Variant> Scans<'_, V> {
             ScanId::Best => self.best,
             ScanId::Restarts => self.restarts,
             ScanId::Plain => self.plain,
+            ScanId::Layout => self.layout,
         }
     }
 }

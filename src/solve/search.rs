@@ -142,6 +142,9 @@ pub struct Mode {
     /// Seed of the move-order noise of a restart (0: the plain order). The order changes
     /// only which positions are entered first, never what the search proves.
     pub noise: u64,
+    /// Key positions by their layout ([`super::layout`]) instead of the exact key: lossy, so
+    /// the search then only seeks wins and running dry proves nothing.
+    pub layout: bool,
 }
 
 impl Mode {
@@ -151,6 +154,7 @@ impl Mode {
         symmetric: false,
         rearrange: false,
         noise: 0,
+        layout: false,
     };
 
     /// The exact search with the move-order noise of seed `noise`.
@@ -168,6 +172,7 @@ impl Mode {
             symmetric,
             rearrange: false,
             noise: 0,
+            layout: false,
         }
     }
 
@@ -177,11 +182,20 @@ impl Mode {
         symmetric: true,
         rearrange: true,
         noise: 0,
+        layout: false,
     };
+
+    /// The search keyed by the layout key, with the move-order noise of seed `noise`.
+    pub const fn layout(noise: u64) -> Mode {
+        Mode {
+            layout: true,
+            ..Mode::noisy(noise)
+        }
+    }
 
     /// Does a search in this mode that runs dry prove that no goal is reachable?
     pub const fn proves(&self) -> bool {
-        !self.streamline
+        !self.streamline && !self.layout
     }
 }
 
@@ -264,7 +278,7 @@ impl<V: Variant, K: KeyWords> Searcher<V, K> {
     #[inline(always)]
     fn keys_ahead(&self) -> bool {
         let v = self.v;
-        !self.mode.symmetric && v.rules().decks == 1
+        !self.mode.symmetric && !self.mode.layout && v.rules().decks == 1
     }
 
     /// The table key of `pos`: the exact key, or the symmetric fingerprint (`symmetric`).
@@ -273,6 +287,8 @@ impl<V: Variant, K: KeyWords> Searcher<V, K> {
         let v = self.v;
         if self.mode.symmetric {
             super::streamline::symmetric_key::<V, K>(v, pos)
+        } else if self.mode.layout {
+            super::layout::layout_key::<V, K>(v, pos)
         } else {
             encode::<V, K>(v, ctx, pos)
         }
@@ -365,7 +381,7 @@ impl<V: Variant, K: KeyWords> Searcher<V, K> {
         self.rng = self.mode.noise;
         self.plan = Plan::new::<V>(v, &self.prune);
         self.open = None;
-        self.loose = self.plan.loose::<V>(v) && !self.mode.symmetric;
+        self.loose = self.plan.loose::<V>(v) && !self.mode.symmetric && !self.mode.layout;
         let ctx = self
             .plan
             .key_context::<V>(v, start)
@@ -705,11 +721,15 @@ impl<V: Variant, K: KeyWords> Searcher<V, K> {
         };
         // Computed before the key's own probe, and its slot asked for, so that the two table
         // misses of a new position overlap (hashed once: the hash outlives growth).
-        let over = turned_over_key::<V, K>(v, ctx, pos, &key).map(|k| {
-            let h = Table::<K>::hash_of(&k);
-            self.table.prefetch(h);
-            (k, h)
-        });
+        // The layout key merges more than turning over does: no second key there.
+        let over = (!self.mode.layout)
+            .then(|| turned_over_key::<V, K>(v, ctx, pos, &key))
+            .flatten()
+            .map(|k| {
+                let h = Table::<K>::hash_of(&k);
+                self.table.prefetch(h);
+                (k, h)
+            });
         match self.table.insert_hashed(&key, h) {
             Insert::New => {
                 self.stats.best_up = self.stats.best_up.max(pos.on_found);

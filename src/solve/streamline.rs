@@ -268,7 +268,7 @@ pub fn symmetric_key_of_sums<V: Variant, K: KeyWords>(pos: &Position, sums: Sums
 
 /// One step of the fingerprints' two hash lanes.
 #[inline(always)]
-fn mix((a, b): (u64, u64), x: u64) -> (u64, u64) {
+pub(super) fn mix((a, b): (u64, u64), x: u64) -> (u64, u64) {
     (
         (a.rotate_left(5) ^ x).wrapping_mul(0x517c_c1b7_2722_0a95),
         (b.rotate_left(7) ^ x).wrapping_mul(0x9e37_79b9_7f4a_7c15),
@@ -303,7 +303,7 @@ fn pile_fingerprint<V: Variant>(pile: &Pile) -> (u64, u64) {
 
 /// [`symmetric_byte`] applied to each of the eight bytes of `w` at once.
 #[inline(always)]
-fn symmetric_word<V: Variant>(w: u64) -> u64 {
+pub(super) fn symmetric_word<V: Variant>(w: u64) -> u64 {
     const LOW2: u64 = 0x0303_0303_0303_0303;
     const LOW1: u64 = 0x0101_0101_0101_0101;
     match V::BUILD {

@@ -1976,6 +1976,78 @@ fn best_first_agrees_with_depth_first() {
     );
 }
 
+/// The layout scan (`solve::layout`, wins only) in the interleaved schedule of Napoleon's
+/// Shoulder: on reduced deals and end games, the whole schedule and the exact depth-first
+/// search alone agree wherever both decide, every win replays (`solve_checked`), and deals
+/// lost with few positions, where the layout scan runs dry at once, still end (proved lost by
+/// the exact scans, never looping on the scan that ran dry).
+#[test]
+fn the_layout_scan_finds_wins_and_leaves_proofs_to_the_exact_search() {
+    use patience::games::NapoleonsShoulder as N;
+    let nodes = patience::internal::solve::INTERLEAVE_FROM;
+    let mut quick = solver::<N>(N, nodes, Prune::default());
+    let mut plain = Solver::<N>::new(
+        N,
+        Options {
+            max_nodes: nodes,
+            timeout: None,
+            table_bytes: TABLE_BYTES,
+            prune: Prune::default(),
+            quick: false,
+        },
+    );
+    let (mut s, mut u, mut wrong) = (0, 0, Vec::new());
+    let starts = reduced_positions::<N>(N, 0..120, 9)
+        .chain((0..120).map(|seed| (format!("end game {seed}"), endgame::<N>(N, seed, false))));
+    for (what, start) in starts {
+        let a = letter(&solve_checked(&mut quick, &start, &what).verdict);
+        let b = letter(&solve_checked(&mut plain, &start, &what).verdict);
+        match (a, b) {
+            (a, b) if a == b && a == 'S' => s += 1,
+            (a, b) if a == b && a == 'U' => u += 1,
+            ('S', 'U') | ('U', 'S') => wrong.push(format!("{what}: schedule {a}, exact {b}")),
+            _ => {}
+        }
+    }
+    eprintln!("layout scan cross-check: both decided and agree: {s} S, {u} U");
+    assert!(wrong.is_empty(), "verdicts differ:\n{}", wrong.join("\n"));
+    assert!(s >= 100 && u >= 5, "too few decided by both: {s} S, {u} U");
+}
+
+/// A search keyed by the layout key proves nothing: it says so, and on a deal the exact search
+/// proves lost it runs dry or stops, never claiming a win.
+#[test]
+fn a_layout_search_that_runs_dry_proves_nothing() {
+    use patience::games::NapoleonsShoulder as N;
+    assert!(!Mode::layout(1).proves() && Mode::PLAIN.proves());
+    let mut plain = solver::<N>(N, 200_000, Prune::default());
+    let mut searcher = Searcher::<N, <N as Variant>::Key>::new(N, TABLE_BYTES, Prune::default());
+    let limits = Limits {
+        max_nodes: 200_000,
+        cap: 200_000,
+        deadline: None,
+        table_bytes: TABLE_BYTES,
+    };
+    let cancel = AtomicBool::new(false);
+    let mut dry = 0;
+    for (what, start) in
+        (0..200).map(|seed| (format!("end game {seed}"), endgame::<N>(N, seed, true)))
+    {
+        if letter(&solve_checked(&mut plain, &start, &what).verdict) != 'U' {
+            continue;
+        }
+        match searcher.traverse(&start, &mut Win(N), Mode::layout(1), &limits, &cancel) {
+            End::Found(moves) => panic!(
+                "{what}: a layout search won a lost deal in {} moves",
+                moves.len()
+            ),
+            End::Exhausted => dry += 1,
+            End::Stopped(_) => {}
+        }
+    }
+    assert!(dry >= 5, "only {dry} lost end games ran dry");
+}
+
 // ---------------------------------------------------------------------------------------------
 // 7. Shortened solutions.
 // ---------------------------------------------------------------------------------------------
