@@ -58,9 +58,7 @@ pub fn run(args: &CatalogueArgs, out: &mut dyn Write) -> Result<Outcome> {
         Some(j) => j as usize,
         None => std::thread::available_parallelism().map_or(1, |n| n.get()),
     };
-    let pool = rayon::ThreadPoolBuilder::new()
-        .num_threads(threads)
-        .build()?;
+    let pool = super::worker_pool(threads)?;
     let t0 = Instant::now();
     let seeds = selection.seeds().filter(move |s| !done.contains(s));
     let mut on_row = |r: DealRow| -> Result<()> {

@@ -40,10 +40,7 @@ pub fn run_with(
         Some(j) => j as usize,
         None => std::thread::available_parallelism().map_or(1, |n| n.get()),
     };
-    let pool = rayon::ThreadPoolBuilder::new()
-        .num_threads(threads)
-        .thread_name(|i| format!("winrate-{i}"))
-        .build()?;
+    let pool = super::worker_pool(threads)?;
     let cancel = cancel_flag();
     let mut notes = plan.notes(threads, args.solver.table_mib, options.max_nodes);
     let budget = args.planner.budget();
@@ -65,7 +62,7 @@ pub fn run_with(
         }
     }
 
-    let progress = Progress::new(run.left(), args.quiet);
+    let mut progress = Progress::new(run.left(), args.quiet);
     for note in &notes {
         progress.note(note);
     }
