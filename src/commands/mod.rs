@@ -9,6 +9,7 @@ pub mod compare;
 pub mod deal;
 pub mod hint;
 pub mod merge;
+pub mod outputs;
 pub mod play;
 pub mod plot;
 pub mod progress;

@@ -2,6 +2,7 @@
 //! rates and per-deal costs (`patience::internal::show::plot`).
 
 use super::Outcome;
+use super::outputs::{FileArg, check_outputs};
 use crate::cli::PlotArgs;
 use anyhow::{Context, Result};
 use patience::io::results;
@@ -17,6 +18,9 @@ pub fn run(args: &PlotArgs, out: &mut dyn Write) -> Result<Outcome> {
             args.out.display()
         );
     }
+    let mut inputs: Vec<FileArg> = args.files.iter().map(|p| FileArg::new("CSV", p)).collect();
+    inputs.extend(args.rules.iter().map(|p| FileArg::new("--rules", p)));
+    check_outputs(&inputs, &[FileArg::new("--out", &args.out)])?;
     for path in &args.rules {
         patience::games::load(path)?;
     }

@@ -12,6 +12,7 @@
 //! `--resume` solves them again), every finished row is kept, and the summary of what finished
 //! is printed, saying it was interrupted (exit status 1).
 
+use super::outputs::{FileArg, check_outputs};
 use super::{Outcome, cancel_flag, rules_of};
 use crate::cli::WinrateArgs;
 use crate::commands::progress::Progress;
@@ -36,6 +37,15 @@ pub fn run_with(
 ) -> Result<Outcome> {
     // Everything is checked before the first deal is solved.
     let (plan, options) = plan_of(args)?;
+    if let Some(csv) = &args.csv {
+        let mut inputs: Vec<FileArg> = args
+            .variants
+            .iter()
+            .filter_map(|v| FileArg::of_variant("VARIANT", v))
+            .collect();
+        inputs.extend(args.retry.as_deref().map(|p| FileArg::new("--retry", p)));
+        check_outputs(&inputs, &[FileArg::new("--csv", csv)])?;
+    }
     let threads = match args.threads {
         Some(j) => j as usize,
         None => std::thread::available_parallelism().map_or(1, |n| n.get()),

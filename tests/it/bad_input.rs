@@ -2,7 +2,273 @@
 //! threads that cannot start, clap's misleading tips, a file given twice, `winrate --pysol`'s
 //! first game. Each case asserts the exit status and the message.
 
+use crate::common::{arg, refused, run, tempdir, write_file};
+use std::path::{Path, PathBuf};
 use std::process::Command;
+
+/// A result file of `deals` Stonewall deals (seeds from 0) at a small budget, in `dir`.
+fn rows(dir: &Path, name: &str, deals: u64) -> PathBuf {
+    let csv = dir.join(name);
+    let (code, _, err) = run(&[
+        "winrate",
+        "stonewall",
+        "--deals",
+        &deals.to_string(),
+        "--max-nodes",
+        "2000",
+        "-q",
+        "--csv",
+        arg(&csv),
+    ]);
+    assert_eq!(code, 0, "{err}");
+    csv
+}
+
+/// Expects `args` refused (exit 2, one line) with a message naming `file`, and every file of
+/// `unchanged` as it was.
+fn refused_keeping(args: &[&str], file: &Path, unchanged: &[&Path]) -> String {
+    let before: Vec<Vec<u8>> = unchanged
+        .iter()
+        .map(|p| std::fs::read(p).unwrap())
+        .collect();
+    let err = refused(args);
+    let name = file.file_name().unwrap().to_str().unwrap();
+    assert!(err.contains(name), "{args:?}: {err}");
+    for (p, b) in unchanged.iter().zip(before) {
+        assert_eq!(
+            std::fs::read(p).unwrap(),
+            b,
+            "{args:?}: {} was changed",
+            p.display()
+        );
+    }
+    err
+}
+
+#[test]
+fn show_and_solve_never_write_a_page_over_a_file_they_read() {
+    let dir = tempdir();
+    let d = dir.path();
+    let deal = write_file(d, "d.json", &crate::common::deal_json("stonewall", 1));
+    let (code, result, err) = run(&["solve", "stonewall", "--seed", "1", "--json"]);
+    assert_eq!(code, 0, "{err}");
+    let result = write_file(d, "r.json", &result);
+    let moves = write_file(d, "moves.txt", "T2>F1 R6>F2\n");
+    let link = d.join("page.html");
+    std::os::unix::fs::symlink(&moves, &link).unwrap();
+    let hard = d.join("hard.html");
+    std::fs::hard_link(&result, &hard).unwrap();
+    let all = [deal.as_path(), result.as_path(), moves.as_path()];
+    // Before: each exited 0 with the page written over the input.
+    refused_keeping(
+        &["show", arg(&result), "--html", arg(&result)],
+        &result,
+        &all,
+    );
+    refused_keeping(&["show", arg(&result), "--html", arg(&hard)], &hard, &all);
+    let err = refused_keeping(
+        &[
+            "show",
+            "stonewall",
+            "--seed",
+            "1",
+            arg(&moves),
+            "--html",
+            arg(&moves),
+        ],
+        &moves,
+        &all,
+    );
+    assert!(err.contains("SOLUTION"), "{err}");
+    refused_keeping(
+        &[
+            "show",
+            "stonewall",
+            "--seed",
+            "1",
+            arg(&moves),
+            "--html",
+            arg(&link),
+        ],
+        &link,
+        &all,
+    );
+    let other = d.join("sub");
+    std::fs::create_dir(&other).unwrap();
+    let dotted = format!("{}/../d.json", other.display());
+    refused_keeping(
+        &[
+            "show",
+            "stonewall",
+            "--deal",
+            arg(&deal),
+            arg(&moves),
+            "--html",
+            &dotted,
+        ],
+        &deal,
+        &all,
+    );
+    refused_keeping(
+        &[
+            "solve",
+            "stonewall",
+            "--deal",
+            arg(&deal),
+            "--html",
+            arg(&deal),
+        ],
+        &deal,
+        &all,
+    );
+    // A page of its own is written as before.
+    let page = d.join("ok.html");
+    let (code, _, err) = run(&["show", arg(&result), "--html", arg(&page)]);
+    assert_eq!(code, 0, "{err}");
+    assert!(std::fs::read_to_string(&page).unwrap().contains("<html"));
+}
+
+#[test]
+fn plot_never_writes_over_a_file_it_reads() {
+    let dir = tempdir();
+    let d = dir.path();
+    let csv = rows(d, "a.csv", 3);
+    // A result file without an extension, as a user may name one.
+    let plain = d.join("results");
+    std::fs::copy(&csv, &plain).unwrap();
+    refused_keeping(
+        &["plot", arg(&plain), "--out", arg(&plain)],
+        &plain,
+        &[&plain],
+    );
+    let link = d.join("out.svg");
+    std::os::unix::fs::symlink(&csv, &link).unwrap();
+    refused_keeping(&["plot", arg(&csv), "--out", arg(&link)], &link, &[&csv]);
+    let rules = d.join("rules.svg");
+    let (code, text, err) = run(&["variants", "--rules", "stonewall"]);
+    assert_eq!(code, 0, "{err}");
+    std::fs::write(
+        &rules,
+        text.replace("id = \"stonewall\"", "id = \"sw-copy\""),
+    )
+    .unwrap();
+    // (The rules file is named by --rules, so its name need not end in .toml.)
+    let (code, _, _) = run(&[
+        "plot",
+        arg(&csv),
+        "--rules",
+        arg(&rules),
+        "--out",
+        arg(&rules),
+    ]);
+    assert_eq!(code, 2);
+    assert!(std::fs::read_to_string(&rules).unwrap().contains("sw-copy"));
+}
+
+#[test]
+fn catalogue_refuses_one_file_for_both_outputs_before_writing() {
+    let dir = tempdir();
+    let f = dir.path().join("grades");
+    // Before: the CSV was written, then replaced by the JSON.
+    let err = refused(&[
+        "catalogue",
+        "stonewall",
+        "--seeds",
+        "0..2",
+        "--csv",
+        arg(&f),
+        "--json",
+        arg(&f),
+    ]);
+    assert!(err.contains("grades") && err.contains("--json"), "{err}");
+    assert!(!f.exists(), "written before the refusal");
+    let dotted = format!("{}/./grades", dir.path().display());
+    refused(&[
+        "catalogue",
+        "stonewall",
+        "--seeds",
+        "0..2",
+        "--csv",
+        arg(&f),
+        "--json",
+        &dotted,
+    ]);
+    assert!(!f.exists());
+}
+
+/// A copy of Stonewall's rules under an id of its own, in `dir`.
+fn rules_file(dir: &Path, id: &str) -> PathBuf {
+    let (code, text, err) = run(&["variants", "--rules", "stonewall"]);
+    assert_eq!(code, 0, "{err}");
+    let text = text.replace("id = \"stonewall\"", &format!("id = \"{id}\""));
+    write_file(dir, &format!("{id}.toml"), &text)
+}
+
+#[test]
+fn a_resumed_output_that_is_the_rules_file_read_is_refused() {
+    let dir = tempdir();
+    let rules = rules_file(dir.path(), "sw-mine");
+    // Before: `--resume` took the rules file for a damaged result file and emptied it.
+    refused_keeping(
+        &[
+            "winrate",
+            arg(&rules),
+            "--deals",
+            "1",
+            "--max-nodes",
+            "100",
+            "-q",
+            "--csv",
+            arg(&rules),
+            "--resume",
+        ],
+        &rules,
+        &[&rules],
+    );
+    refused_keeping(
+        &[
+            "catalogue",
+            arg(&rules),
+            "--seeds",
+            "0..1",
+            "--csv",
+            arg(&rules),
+            "--resume",
+        ],
+        &rules,
+        &[&rules],
+    );
+    refused_keeping(
+        &[
+            "catalogue",
+            arg(&rules),
+            "--seeds",
+            "0..1",
+            "--json",
+            arg(&rules),
+        ],
+        &rules,
+        &[&rules],
+    );
+    refused_keeping(
+        &[
+            "sweep",
+            arg(&rules),
+            "--vary",
+            "spaces=any,kings",
+            "--seeds",
+            "0..1",
+            "--max-nodes",
+            "100",
+            "-q",
+            "--csv",
+            arg(&rules),
+            "--resume",
+        ],
+        &rules,
+        &[&rules],
+    );
+}
 
 #[test]
 fn threads_that_cannot_start_end_with_a_message_not_a_panic() {
