@@ -70,7 +70,8 @@ pub enum Command {
     /// A deal found twice with the same result (all columns but `seconds`) is kept once, with a
     /// note; with different results it is refused, except that a thoughtful `unknown` row gives
     /// way to a decided one (`winrate --retry` with a larger budget), with a note. With --seeds
-    /// (and --shards), the files are checked against the run's plan (docs/cluster.md).
+    /// (and --shards), the files are checked against the run's plan (docs/cluster.md). A file
+    /// given twice (under one name or two, or also through its directory) is refused.
     ///
     /// Exit status: 0 merged (with --seeds: every deal has a row), 1 merged, but deals of
     /// --seeds have no row, 2 bad input.
@@ -84,6 +85,7 @@ pub enum Command {
     /// win is a win replayed on the real deal, so a deal won in either file is won with every
     /// card known; only thoughtful `unsolvable` rows prove the opposite. A deal proved
     /// unsolvable in one file and won in the other is a contradiction (one of them is wrong).
+    /// One file given as both A and B is compared with itself, with a note.
     ///
     /// Exit status: 0 no contradiction, 1 a contradiction, 2 bad input.
     Compare(CompareArgs),
@@ -109,6 +111,12 @@ pub enum Command {
     /// Plot result CSV files (`winrate --csv`) as one SVG: the win rate of each game of each
     /// file with its 95% Wilson interval and the band its unknown deals leave open, and the
     /// distribution of nodes and of seconds per deal (log scale).
+    ///
+    /// A deal counts once: in a file, a row that repeats an earlier row of the same deal
+    /// (variant, seed, knowledge, deal source and planner budget) with the same result (every
+    /// column but `seconds`) is left out, with a note; with another result (a conflict) the
+    /// file is refused, naming the deal and both lines. A file given twice is refused, and so
+    /// is an --out that is one of the files read.
     ///
     /// Exit status: 0 written, 2 bad input.
     Plot(PlotArgs),

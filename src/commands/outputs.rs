@@ -62,6 +62,26 @@ pub fn check_outputs(inputs: &[FileArg], outputs: &[FileArg]) -> Result<()> {
     Ok(())
 }
 
+/// Refuses a file given twice among `inputs` (under one name or two): its rows would be
+/// counted twice.
+pub fn check_distinct(inputs: &[FileArg]) -> Result<()> {
+    for (i, a) in inputs.iter().enumerate() {
+        if let Some(b) = inputs[..i].iter().find(|b| same_file(a.path, b.path)) {
+            let also = if a.path == b.path {
+                String::new()
+            } else {
+                format!(" (as {})", a.path.display())
+            };
+            bail!(
+                "{} {} is given twice{also}: give each file once",
+                b.what,
+                b.path.display()
+            );
+        }
+    }
+    Ok(())
+}
+
 /// Whether two paths name one file: the same path once symbolic links, `.` and `..` are
 /// resolved (also for a file not made yet), or (files that exist) the same device and inode,
 /// as two hard links of one file are.

@@ -271,6 +271,71 @@ fn a_resumed_output_that_is_the_rules_file_read_is_refused() {
 }
 
 #[test]
+fn plot_counts_a_repeated_row_once_and_refuses_a_conflict() {
+    let dir = tempdir();
+    let d = dir.path();
+    let csv = rows(d, "a.csv", 4);
+    let text = std::fs::read_to_string(&csv).unwrap();
+    let lines: Vec<&str> = text.lines().collect();
+    assert!(
+        text.contains(",solved,") && text.contains(",unsolvable,"),
+        "{text}"
+    );
+    let (code, alone, err) = run(&["plot", arg(&csv), "--out", arg(&d.join("a.svg"))]);
+    assert_eq!(code, 0, "{err}");
+    // Seed 1 is solved: counted twice, it raised the win rate (40 deals for 20 in the issue).
+    let won = lines
+        .iter()
+        .find(|l| l.starts_with("stonewall,1,"))
+        .unwrap();
+    let twice = write_file(d, "twice.csv", &format!("{text}{won}\n"));
+    let svg = d.join("twice.svg");
+    let (code, out, err) = run(&["plot", arg(&twice), "--out", arg(&svg)]);
+    assert_eq!(code, 0, "{err}");
+    assert!(
+        err.contains("twice.csv") && err.contains("1 repeated row"),
+        "{err}"
+    );
+    assert_eq!(
+        out.lines().next(),
+        alone.lines().next(),
+        "the repeated row was counted"
+    );
+    // The same deal with another result: one of the rows is wrong.
+    let lost = lines.iter().find(|l| l.contains(",unsolvable,")).unwrap();
+    let fields: Vec<&str> = lost.split(',').collect();
+    let seed = fields[1];
+    let mut other: Vec<String> = fields.iter().map(|f| f.to_string()).collect();
+    other[5] = (other[5].parse::<u64>().unwrap() + 7).to_string();
+    let conflict = write_file(d, "conflict.csv", &format!("{text}{}\n", other.join(",")));
+    let err = refused(&["plot", arg(&conflict), "--out", arg(&d.join("c.svg"))]);
+    assert!(
+        err.contains("conflict.csv") && err.contains(&format!("seed {seed}")),
+        "{err}"
+    );
+    assert!(!d.join("c.svg").exists());
+}
+
+#[test]
+fn a_file_given_twice_is_refused_by_merge_and_plot_and_noted_by_compare() {
+    let dir = tempdir();
+    let d = dir.path();
+    let csv = rows(d, "a.csv", 2);
+    let dotted = format!("{}/./a.csv", d.display());
+    // Before: merge A A kept each row once with a note on duplicated rows, naming no file.
+    let err = refused(&["merge", arg(&csv), arg(&csv)]);
+    assert!(err.contains("a.csv") && err.contains("twice"), "{err}");
+    refused(&["merge", arg(&csv), &dotted]);
+    refused(&["merge", arg(d), arg(&csv)]);
+    let err = refused(&["plot", arg(&csv), &dotted, "--out", arg(&d.join("p.svg"))]);
+    assert!(err.contains("twice"), "{err}");
+    let (code, out, err) = run(&["compare", arg(&csv), &dotted]);
+    assert_eq!(code, 0, "{err}");
+    assert!(err.contains("one file"), "{err}");
+    assert!(out.contains("2 deals in both"), "{out}");
+}
+
+#[test]
 fn threads_that_cannot_start_end_with_a_message_not_a_panic() {
     // Before: exit 101, "failed to spawn thread" (the progress bar's ticker, or the thread that
     // fed the pool its deals), in some of the runs near these limits.
