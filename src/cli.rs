@@ -165,6 +165,14 @@ fn seed_number(s: &str) -> Result<u64, String> {
         .map_err(|_| format!("a seed is a whole number from 0 to {}", u64::MAX))
 }
 
+/// `hint --seed N`, always refused: hint takes a position as the player sees it.
+fn hint_seed(_: &str) -> Result<u64, String> {
+    Err(
+        "hint takes a position as a player sees it, not a seed: give it with --deal FILE (`??` for the unknown cards) or --pysol N; `patience play VARIANT --seed N --knowledge hidden` plays a seed's deal"
+            .to_string(),
+    )
+}
+
 /// The number of a deal (`winrate --first-seed`): a seed, or with `--pysol` a PySolFC game
 /// number, which the run checks against its source.
 fn deal_number(s: &str) -> Result<u128, String> {
@@ -397,6 +405,10 @@ pub struct HintArgs {
     #[arg(long, value_name = "N", conflicts_with = "deal", allow_negative_numbers = true,
           value_parser = patience::internal::pysol::parse_number)]
     pub pysol: Option<u128>,
+    /// Not an option of hint (a seed's deal is every card known): refused with a message that
+    /// says what hint takes instead.
+    #[arg(long, hide = true, value_name = "N", allow_hyphen_values = true, value_parser = hint_seed)]
+    pub seed: Option<u64>,
     /// Seed of the planner's random stream (the deal file's seed if it has one, else 0).
     #[arg(long, value_name = "N", allow_negative_numbers = true, value_parser = seed_number)]
     pub planner_seed: Option<u64>,
@@ -495,7 +507,8 @@ pub struct MergeArgs {
     /// The seeds the run was asked for (as `winrate --seeds`): a row outside them is refused,
     /// and when some of their deals have no row, merge says which (and with --shards, which
     /// shards lack them and the command that finishes each) and exits with status 1.
-    #[arg(long, value_name = "A..B", value_parser = patience::internal::batch::parse_seed_range)]
+    #[arg(long, value_name = "A..B", allow_hyphen_values = true,
+          value_parser = patience::internal::batch::parse_seed_range)]
     pub seeds: Option<patience::SeedRange>,
     /// The files are the parts of one run cut with `winrate --shard K/N` over --seeds: each
     /// file must hold the rows of one shard, and a shard found in two files (a part given
@@ -525,13 +538,15 @@ pub struct CatalogueArgs {
     pub variant: String,
     /// Our seeds `A..B` (B excluded) or `A..=B`.
     #[arg(long, value_name = "A..B", value_parser = patience::internal::batch::parse_seed_range,
-          required_unless_present = "pysol", conflicts_with = "pysol")]
+          required_unless_present = "pysol", conflicts_with = "pysol", allow_hyphen_values = true)]
     pub seeds: Option<patience::SeedRange>,
     /// PySolFC's game numbers `A..B` (B excluded) or `A..=B`, dealt as PySolFC deals them.
-    #[arg(long, value_name = "A..B", value_parser = patience::internal::batch::parse_seed_range)]
+    #[arg(long, value_name = "A..B", allow_hyphen_values = true,
+          value_parser = patience::internal::batch::parse_seed_range)]
     pub pysol: Option<patience::SeedRange>,
     /// Run one shard: the numbers whose index in the range (from 0) is K modulo N.
-    #[arg(long, value_name = "K/N", value_parser = patience::internal::batch::parse_shard)]
+    #[arg(long, value_name = "K/N", allow_hyphen_values = true,
+          value_parser = patience::internal::batch::parse_shard)]
     pub shard: Option<patience::internal::batch::Shard>,
     /// Keep only the deals of this grade in the files written.
     #[arg(long, value_enum, value_name = "G")]
@@ -549,26 +564,27 @@ pub struct CatalogueArgs {
     #[arg(long, value_name = "FILE")]
     pub json: Option<std::path::PathBuf>,
     /// Worker threads [default: one per core]; the rows do not depend on it.
-    #[arg(long, short = 'j', value_name = "J", value_parser = clap::value_parser!(u64).range(1..=1024))]
+    #[arg(long, short = 'j', value_name = "J", allow_negative_numbers = true, value_parser = clap::value_parser!(u64).range(1..=1024))]
     pub threads: Option<u64>,
     /// Nodes of the thoughtful solve of each deal.
     #[arg(long, value_name = "N", default_value_t = patience::internal::batch::difficulty::DEFAULT_MAX_NODES,
-          value_parser = positive_number)]
+          allow_negative_numbers = true, value_parser = positive_number)]
     pub max_nodes: u64,
     /// Nodes of each probe of the narrowness measure (a move at a position of the solution).
     #[arg(long, value_name = "N", default_value_t = patience::internal::batch::difficulty::DEFAULT_PROBE_NODES,
-          value_parser = positive_number)]
+          allow_negative_numbers = true, value_parser = positive_number)]
     pub probe_nodes: u64,
     /// Hidden play: samples per decision (1..=1024).
     #[arg(long, value_name = "K", default_value_t = patience::internal::batch::difficulty::DEFAULT_SAMPLES,
-          value_parser = clap::value_parser!(u32).range(1..=1024))]
+          allow_negative_numbers = true, value_parser = clap::value_parser!(u32).range(1..=1024))]
     pub samples: u32,
     /// Hidden play: nodes of each solve of a sample.
     #[arg(long, value_name = "N", default_value_t = patience::internal::batch::difficulty::DEFAULT_SAMPLE_NODES,
-          value_parser = positive_number)]
+          allow_negative_numbers = true, value_parser = positive_number)]
     pub sample_nodes: u64,
     /// Most memory of each worker's solver table, in MiB.
-    #[arg(long, value_name = "MIB", default_value_t = 256, value_parser = table_mib_number)]
+    #[arg(long, value_name = "MIB", default_value_t = 256, allow_negative_numbers = true,
+          value_parser = table_mib_number)]
     pub table_mib: u64,
 }
 
@@ -599,6 +615,7 @@ fn one_line_clap_error(rendered: &str) -> String {
         .lines()
         .map(str::trim)
         .filter(|l| !l.is_empty() && !l.starts_with("Usage:") && !l.starts_with("For more"))
+        .filter(|l| !misleading_tip(l))
         .collect();
     let line = parts.join(" ");
     let line = if line.starts_with("error:") {
@@ -607,6 +624,14 @@ fn one_line_clap_error(rendered: &str) -> String {
         format!("error: {line}")
     };
     format!("{line} (see 'patience --help')")
+}
+
+/// clap's tip to pass an unknown option (`hint --seed`) as a value after `--`: no value of this
+/// command is an option's name, so it misleads. (A file whose name starts with one `-` keeps
+/// the tip: it is right there.)
+fn misleading_tip(line: &str) -> bool {
+    line.strip_prefix("tip: to pass '")
+        .is_some_and(|rest| rest.starts_with("--"))
 }
 
 #[derive(Args, Debug)]
@@ -821,5 +846,33 @@ mod tests {
         assert!(line.starts_with("error: "), "{line}");
         assert!(line.contains("--seed"), "{line}");
         assert!(!line.contains('\n'));
+    }
+
+    #[test]
+    fn the_tip_to_pass_an_option_after_dashes_is_left_out() {
+        for (args, token) in [
+            (
+                &["patience", "merge", "a.csv", "--frobnicate"][..],
+                "--frobnicate",
+            ),
+            (
+                &[
+                    "patience",
+                    "check",
+                    "stonewall",
+                    "--seed",
+                    "1",
+                    "--cvs",
+                    "m",
+                ][..],
+                "--cvs",
+            ),
+        ] {
+            let e = Cli::try_parse_from(args).unwrap_err();
+            let rendered = e.render().to_string();
+            assert!(rendered.contains(&format!("'-- {token}'")), "{rendered}");
+            let line = one_line_clap_error(&rendered);
+            assert!(!line.contains("'-- "), "{line}");
+        }
     }
 }

@@ -336,6 +336,34 @@ fn a_file_given_twice_is_refused_by_merge_and_plot_and_noted_by_compare() {
 }
 
 #[test]
+fn negative_seeds_and_hint_seed_get_a_message_of_their_own() {
+    for args in [
+        &["catalogue", "stonewall", "--seeds", "-1..3"][..],
+        &["catalogue", "stonewall", "--pysol", "-1..3"][..],
+        &["merge", "a.csv", "--seeds", "-1..3"][..],
+        &[
+            "catalogue",
+            "stonewall",
+            "--seeds",
+            "0..3",
+            "--max-nodes",
+            "-5",
+        ][..],
+    ] {
+        let err = refused(args);
+        assert!(
+            !err.contains("tip:") && !err.contains("'-- "),
+            "{args:?}: {err}"
+        );
+    }
+    let err = refused(&["catalogue", "stonewall", "--seeds", "-1..3"]);
+    assert!(err.contains("\"-1\" is not a number of a deal"), "{err}");
+    let err = refused(&["hint", "stonewall", "--seed", "1"]);
+    assert!(!err.contains("'-- --seed'"), "{err}");
+    assert!(err.contains("--deal") && err.contains("--pysol"), "{err}");
+}
+
+#[test]
 fn threads_that_cannot_start_end_with_a_message_not_a_panic() {
     // Before: exit 101, "failed to spawn thread" (the progress bar's ticker, or the thread that
     // fed the pool its deals), in some of the runs near these limits.
