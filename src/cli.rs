@@ -435,10 +435,11 @@ pub struct WinrateArgs {
     #[arg(long, value_name = "N", default_value_t = 1000, conflicts_with = "seeds",
           allow_negative_numbers = true, value_parser = clap::value_parser!(u64).range(1..))]
     pub deals: u64,
-    /// The first seed (with --pysol, the first PySolFC game number).
-    #[arg(long, value_name = "S", default_value_t = 0, conflicts_with = "seeds",
+    /// The first seed [default: 0]; with --pysol, the first PySolFC game number [default: 1,
+    /// PySolFC's first game: it has no game 0].
+    #[arg(long, value_name = "S", conflicts_with = "seeds",
           allow_negative_numbers = true, value_parser = deal_number)]
-    pub first_seed: u128,
+    pub first_seed: Option<u128>,
     /// The seeds as a range, instead of --deals and --first-seed: `A..B` (B excluded) or `A..=B`.
     #[arg(long, value_name = "A..B", allow_hyphen_values = true,
           value_parser = patience::internal::batch::parse_seed_range)]

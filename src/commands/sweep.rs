@@ -27,7 +27,7 @@ pub fn run(args: &SweepArgs, out: &mut dyn Write) -> Result<Outcome> {
     let run = WinrateArgs {
         variants: games.iter().map(|g| g.rules.id.to_string()).collect(),
         deals: args.seeds.count,
-        first_seed: args.seeds.first,
+        first_seed: Some(args.seeds.first),
         seeds: Some(args.seeds),
         retry: None,
         shard: args.shard,

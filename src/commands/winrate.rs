@@ -151,7 +151,11 @@ fn plan_of(args: &WinrateArgs) -> Result<(Plan, Options)> {
     };
     let seeds = Seeds {
         range: args.seeds,
-        first: args.first_seed,
+        // PySolFC's games start at 1.
+        first: args.first_seed.unwrap_or(match source {
+            DealSource::Seed => 0,
+            DealSource::Pysol => 1,
+        }),
         count: args.deals,
         shard: args.shard,
     };

@@ -364,6 +364,46 @@ fn negative_seeds_and_hint_seed_get_a_message_of_their_own() {
 }
 
 #[test]
+fn winrate_pysol_starts_at_game_1() {
+    let dir = tempdir();
+    let csv = dir.path().join("p.csv");
+    // Before: refused, "0 is no PySolFC game number", though no number was given.
+    let (code, out, err) = run(&[
+        "winrate",
+        "stonewall",
+        "--pysol",
+        "--deals",
+        "2",
+        "--max-nodes",
+        "1000",
+        "-q",
+        "--csv",
+        arg(&csv),
+    ]);
+    assert_eq!(code, 0, "{err}");
+    let seeds: Vec<String> = std::fs::read_to_string(&csv)
+        .unwrap()
+        .lines()
+        .skip(1)
+        .map(|l| l.split(',').nth(1).unwrap().to_string())
+        .collect();
+    let mut sorted = seeds.clone();
+    sorted.sort();
+    assert_eq!(sorted, ["1", "2"], "{out}");
+    // Game 0 asked for is still refused.
+    let err = refused(&[
+        "winrate",
+        "stonewall",
+        "--pysol",
+        "--deals",
+        "2",
+        "--first-seed",
+        "0",
+    ]);
+    assert!(err.contains("0 is no PySolFC game number"), "{err}");
+}
+
+#[test]
 fn threads_that_cannot_start_end_with_a_message_not_a_panic() {
     // Before: exit 101, "failed to spawn thread" (the progress bar's ticker, or the thread that
     // fed the pool its deals), in some of the runs near these limits.
