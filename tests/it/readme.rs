@@ -51,10 +51,37 @@ fn examples(readme: &str) -> Vec<Example> {
     all
 }
 
+fn readme() -> String {
+    std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("README.md")).unwrap()
+}
+
+/// The search path with this build's `patience` first.
+fn path_with_patience() -> std::ffi::OsString {
+    let bin = Path::new(env!("CARGO_BIN_EXE_patience")).parent().unwrap();
+    std::env::join_paths(
+        std::iter::once(bin.to_path_buf()).chain(std::env::split_paths(
+            &std::env::var_os("PATH").unwrap_or_default(),
+        )),
+    )
+    .unwrap()
+}
+
+/// Runs `command` with `sh` in `dir`, as README's reader would: standard output and error
+/// together.
+fn shell(command: &str, dir: &Path) -> std::process::Output {
+    Command::new("sh")
+        .arg("-c")
+        .arg(format!("{{ {command}\n}} 2>&1"))
+        .current_dir(dir)
+        .env("PATH", path_with_patience())
+        .env_remove("RUST_BACKTRACE")
+        .output()
+        .unwrap()
+}
+
 #[test]
 fn readmes_console_examples_give_the_output_it_shows() {
-    let readme =
-        std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("README.md")).unwrap();
+    let readme = readme();
     let examples = examples(&readme);
     assert!(examples.len() >= 20, "{} examples", examples.len());
     for cmd in EXIT_1 {
@@ -63,21 +90,9 @@ fn readmes_console_examples_give_the_output_it_shows() {
             "README has no command {cmd}"
         );
     }
-    let bin = Path::new(env!("CARGO_BIN_EXE_patience")).parent().unwrap();
-    let path = std::env::join_paths(std::iter::once(bin.to_path_buf()).chain(
-        std::env::split_paths(&std::env::var_os("PATH").unwrap_or_default()),
-    ))
-    .unwrap();
     let dir = tempdir();
     for e in &examples {
-        let out = Command::new("sh")
-            .arg("-c")
-            .arg(format!("{{ {}\n}} 2>&1", e.command))
-            .current_dir(dir.path())
-            .env("PATH", &path)
-            .env_remove("RUST_BACKTRACE")
-            .output()
-            .unwrap();
+        let out = shell(&e.command, dir.path());
         let code = out.status.code();
         let want = if EXIT_1.contains(&e.command.as_str()) {
             1
@@ -95,4 +110,28 @@ fn readmes_console_examples_give_the_output_it_shows() {
         eprintln!("README.md line {}: {}", e.line, e.command);
         snapbox::Assert::new().eq(text, snapbox::Data::text(e.output.clone()));
     }
+}
+
+/// The win-rate example's output, its thread count included, holds on a machine of one core
+/// as on one of many (`taskset -c 0 cargo test`): run here with one worker thread.
+#[test]
+fn readmes_winrate_example_holds_on_one_thread() {
+    let readme = readme();
+    let example = examples(&readme)
+        .into_iter()
+        .find(|e| {
+            e.command
+                .starts_with("patience winrate stonewall --deals 20 --max-nodes 100000 --csv")
+        })
+        .expect("README's first win-rate example");
+    let dir = tempdir();
+    let out = shell(&format!("{} --threads 1", example.command), dir.path());
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stdout)
+    );
+    let text = String::from_utf8_lossy(&out.stdout).into_owned();
+    assert!(text.contains(", 1 thread\n"), "{text}");
+    snapbox::Assert::new().eq(text, snapbox::Data::text(example.output));
 }
