@@ -205,10 +205,11 @@ fn rules_file(dir: &Path, id: &str) -> PathBuf {
 }
 
 #[test]
-fn a_resumed_output_that_is_the_rules_file_read_is_refused() {
+fn an_output_that_is_the_rules_file_read_is_refused() {
     let dir = tempdir();
     let rules = rules_file(dir.path(), "sw-mine");
-    // Before: `--resume` took the rules file for a damaged result file and emptied it.
+    // Before: catalogue --json wrote its rows over the rules file; the --resume cases were
+    // refused only as files that are no result file (sweep after writing its rules files).
     refused_keeping(
         &[
             "winrate",
@@ -268,6 +269,8 @@ fn a_resumed_output_that_is_the_rules_file_read_is_refused() {
         &rules,
         &[&rules],
     );
+    // Refused before sweep writes its variants' rules files.
+    assert!(!dir.path().join("sw-mine-spaces-any.toml").exists());
 }
 
 #[test]
