@@ -70,7 +70,8 @@ pub enum Command {
     /// A deal found twice with the same result (all columns but `seconds`) is kept once, with a
     /// note; with different results it is refused, except that a thoughtful `unknown` row gives
     /// way to a decided one (`winrate --retry` with a larger budget), with a note. With --seeds
-    /// (and --shards), the files are checked against the run's plan (docs/cluster.md).
+    /// (and --shards), the files are checked against the run's plan (docs/cluster.md). A file
+    /// given twice (under one name or two, or also through its directory) is refused.
     ///
     /// Exit status: 0 merged (with --seeds: every deal has a row), 1 merged, but deals of
     /// --seeds have no row, 2 bad input.
@@ -84,6 +85,7 @@ pub enum Command {
     /// win is a win replayed on the real deal, so a deal won in either file is won with every
     /// card known; only thoughtful `unsolvable` rows prove the opposite. A deal proved
     /// unsolvable in one file and won in the other is a contradiction (one of them is wrong).
+    /// One file given as both A and B is compared with itself, with a note.
     ///
     /// Exit status: 0 no contradiction, 1 a contradiction, 2 bad input.
     Compare(CompareArgs),
@@ -109,6 +111,12 @@ pub enum Command {
     /// Plot result CSV files (`winrate --csv`) as one SVG: the win rate of each game of each
     /// file with its 95% Wilson interval and the band its unknown deals leave open, and the
     /// distribution of nodes and of seconds per deal (log scale).
+    ///
+    /// A deal counts once: in a file, a row that repeats an earlier row of the same deal
+    /// (variant, seed, knowledge, deal source and planner budget) with the same result (every
+    /// column but `seconds`) is left out, with a note; with another result (a conflict) the
+    /// file is refused, naming the deal and both lines. A file given twice is refused, and so
+    /// is an --out that is one of the files read.
     ///
     /// Exit status: 0 written, 2 bad input.
     Plot(PlotArgs),
@@ -155,6 +163,14 @@ fn seed_number(s: &str) -> Result<u64, String> {
     s.trim()
         .parse()
         .map_err(|_| format!("a seed is a whole number from 0 to {}", u64::MAX))
+}
+
+/// `hint --seed N`, always refused: hint takes a position as the player sees it.
+fn hint_seed(_: &str) -> Result<u64, String> {
+    Err(
+        "hint takes a position as a player sees it, not a seed: give it with --deal FILE (`??` for the unknown cards) or --pysol N; `patience play VARIANT --seed N --knowledge hidden` plays a seed's deal"
+            .to_string(),
+    )
 }
 
 /// The number of a deal (`winrate --first-seed`): a seed, or with `--pysol` a PySolFC game
@@ -389,6 +405,10 @@ pub struct HintArgs {
     #[arg(long, value_name = "N", conflicts_with = "deal", allow_negative_numbers = true,
           value_parser = patience::internal::pysol::parse_number)]
     pub pysol: Option<u128>,
+    /// Not an option of hint (a seed's deal is every card known): refused with a message that
+    /// says what hint takes instead.
+    #[arg(long, hide = true, value_name = "N", allow_hyphen_values = true, value_parser = hint_seed)]
+    pub seed: Option<u64>,
     /// Seed of the planner's random stream (the deal file's seed if it has one, else 0).
     #[arg(long, value_name = "N", allow_negative_numbers = true, value_parser = seed_number)]
     pub planner_seed: Option<u64>,
@@ -415,10 +435,11 @@ pub struct WinrateArgs {
     #[arg(long, value_name = "N", default_value_t = 1000, conflicts_with = "seeds",
           allow_negative_numbers = true, value_parser = clap::value_parser!(u64).range(1..))]
     pub deals: u64,
-    /// The first seed (with --pysol, the first PySolFC game number).
-    #[arg(long, value_name = "S", default_value_t = 0, conflicts_with = "seeds",
+    /// The first seed [default: 0]; with --pysol, the first PySolFC game number [default: 1,
+    /// PySolFC's first game: it has no game 0].
+    #[arg(long, value_name = "S", conflicts_with = "seeds",
           allow_negative_numbers = true, value_parser = deal_number)]
-    pub first_seed: u128,
+    pub first_seed: Option<u128>,
     /// The seeds as a range, instead of --deals and --first-seed: `A..B` (B excluded) or `A..=B`.
     #[arg(long, value_name = "A..B", allow_hyphen_values = true,
           value_parser = patience::internal::batch::parse_seed_range)]
@@ -487,7 +508,8 @@ pub struct MergeArgs {
     /// The seeds the run was asked for (as `winrate --seeds`): a row outside them is refused,
     /// and when some of their deals have no row, merge says which (and with --shards, which
     /// shards lack them and the command that finishes each) and exits with status 1.
-    #[arg(long, value_name = "A..B", value_parser = patience::internal::batch::parse_seed_range)]
+    #[arg(long, value_name = "A..B", allow_hyphen_values = true,
+          value_parser = patience::internal::batch::parse_seed_range)]
     pub seeds: Option<patience::SeedRange>,
     /// The files are the parts of one run cut with `winrate --shard K/N` over --seeds: each
     /// file must hold the rows of one shard, and a shard found in two files (a part given
@@ -517,13 +539,15 @@ pub struct CatalogueArgs {
     pub variant: String,
     /// Our seeds `A..B` (B excluded) or `A..=B`.
     #[arg(long, value_name = "A..B", value_parser = patience::internal::batch::parse_seed_range,
-          required_unless_present = "pysol", conflicts_with = "pysol")]
+          required_unless_present = "pysol", conflicts_with = "pysol", allow_hyphen_values = true)]
     pub seeds: Option<patience::SeedRange>,
     /// PySolFC's game numbers `A..B` (B excluded) or `A..=B`, dealt as PySolFC deals them.
-    #[arg(long, value_name = "A..B", value_parser = patience::internal::batch::parse_seed_range)]
+    #[arg(long, value_name = "A..B", allow_hyphen_values = true,
+          value_parser = patience::internal::batch::parse_seed_range)]
     pub pysol: Option<patience::SeedRange>,
     /// Run one shard: the numbers whose index in the range (from 0) is K modulo N.
-    #[arg(long, value_name = "K/N", value_parser = patience::internal::batch::parse_shard)]
+    #[arg(long, value_name = "K/N", allow_hyphen_values = true,
+          value_parser = patience::internal::batch::parse_shard)]
     pub shard: Option<patience::internal::batch::Shard>,
     /// Keep only the deals of this grade in the files written.
     #[arg(long, value_enum, value_name = "G")]
@@ -541,26 +565,27 @@ pub struct CatalogueArgs {
     #[arg(long, value_name = "FILE")]
     pub json: Option<std::path::PathBuf>,
     /// Worker threads [default: one per core]; the rows do not depend on it.
-    #[arg(long, short = 'j', value_name = "J", value_parser = clap::value_parser!(u64).range(1..=1024))]
+    #[arg(long, short = 'j', value_name = "J", allow_negative_numbers = true, value_parser = clap::value_parser!(u64).range(1..=1024))]
     pub threads: Option<u64>,
     /// Nodes of the thoughtful solve of each deal.
     #[arg(long, value_name = "N", default_value_t = patience::internal::batch::difficulty::DEFAULT_MAX_NODES,
-          value_parser = positive_number)]
+          allow_negative_numbers = true, value_parser = positive_number)]
     pub max_nodes: u64,
     /// Nodes of each probe of the narrowness measure (a move at a position of the solution).
     #[arg(long, value_name = "N", default_value_t = patience::internal::batch::difficulty::DEFAULT_PROBE_NODES,
-          value_parser = positive_number)]
+          allow_negative_numbers = true, value_parser = positive_number)]
     pub probe_nodes: u64,
     /// Hidden play: samples per decision (1..=1024).
     #[arg(long, value_name = "K", default_value_t = patience::internal::batch::difficulty::DEFAULT_SAMPLES,
-          value_parser = clap::value_parser!(u32).range(1..=1024))]
+          allow_negative_numbers = true, value_parser = clap::value_parser!(u32).range(1..=1024))]
     pub samples: u32,
     /// Hidden play: nodes of each solve of a sample.
     #[arg(long, value_name = "N", default_value_t = patience::internal::batch::difficulty::DEFAULT_SAMPLE_NODES,
-          value_parser = positive_number)]
+          allow_negative_numbers = true, value_parser = positive_number)]
     pub sample_nodes: u64,
     /// Most memory of each worker's solver table, in MiB.
-    #[arg(long, value_name = "MIB", default_value_t = 256, value_parser = table_mib_number)]
+    #[arg(long, value_name = "MIB", default_value_t = 256, allow_negative_numbers = true,
+          value_parser = table_mib_number)]
     pub table_mib: u64,
 }
 
@@ -591,6 +616,7 @@ fn one_line_clap_error(rendered: &str) -> String {
         .lines()
         .map(str::trim)
         .filter(|l| !l.is_empty() && !l.starts_with("Usage:") && !l.starts_with("For more"))
+        .filter(|l| !misleading_tip(l))
         .collect();
     let line = parts.join(" ");
     let line = if line.starts_with("error:") {
@@ -599,6 +625,14 @@ fn one_line_clap_error(rendered: &str) -> String {
         format!("error: {line}")
     };
     format!("{line} (see 'patience --help')")
+}
+
+/// clap's tip to pass an unknown option (`hint --seed`) as a value after `--`: no value of this
+/// command is an option's name, so it misleads. (A file whose name starts with one `-` keeps
+/// the tip: it is right there.)
+fn misleading_tip(line: &str) -> bool {
+    line.strip_prefix("tip: to pass '")
+        .is_some_and(|rest| rest.starts_with("--"))
 }
 
 #[derive(Args, Debug)]
@@ -813,5 +847,33 @@ mod tests {
         assert!(line.starts_with("error: "), "{line}");
         assert!(line.contains("--seed"), "{line}");
         assert!(!line.contains('\n'));
+    }
+
+    #[test]
+    fn the_tip_to_pass_an_option_after_dashes_is_left_out() {
+        for (args, token) in [
+            (
+                &["patience", "merge", "a.csv", "--frobnicate"][..],
+                "--frobnicate",
+            ),
+            (
+                &[
+                    "patience",
+                    "check",
+                    "stonewall",
+                    "--seed",
+                    "1",
+                    "--cvs",
+                    "m",
+                ][..],
+                "--cvs",
+            ),
+        ] {
+            let e = Cli::try_parse_from(args).unwrap_err();
+            let rendered = e.render().to_string();
+            assert!(rendered.contains(&format!("'-- {token}'")), "{rendered}");
+            let line = one_line_clap_error(&rendered);
+            assert!(!line.contains("'-- "), "{line}");
+        }
     }
 }

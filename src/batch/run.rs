@@ -182,28 +182,28 @@ where
     let (tx, rx) = mpsc::channel::<Result<Option<T>, E>>();
     let mut first_error: Option<E> = None;
     let mut done = 0u64;
-    std::thread::scope(|scope| {
+    // The deals are handed out by a job of the pool itself, not by a thread of its own: a
+    // pass starts no thread (which could fail where memory is short), it only uses the pool's.
+    pool.in_place_scope(|scope| {
         let (stop, workers, make, work) = (&stop, &workers, &make, &work);
-        scope.spawn(move || {
+        scope.spawn(move |_| {
             // The seeds stop coming as soon as the pass is stopped or cancelled: the pool
             // never walks through the seeds that are left (2^64 of them, at worst) to skip
             // them one by one.
             let running = move || !stop.load(Ordering::Relaxed) && !cancel.load(Ordering::Relaxed);
             let seeds = seeds.take_while(move |_| running());
-            pool.install(|| {
-                seeds.par_bridge().for_each_with(tx, |tx, seed| {
-                    if stop.load(Ordering::Relaxed) || cancel.load(Ordering::Relaxed) {
-                        return;
-                    }
-                    let worker = rayon::current_thread_index().expect("running in the pool");
-                    // Only this worker ever takes its own slot: the lock is never contended.
-                    let mut slot = workers[worker]
-                        .lock()
-                        .unwrap_or_else(PoisonError::into_inner);
-                    let state = slot.get_or_insert_with(make);
-                    // The receiver only goes away after every sender: sending cannot fail.
-                    let _ = tx.send(work(state, seed));
-                });
+            seeds.par_bridge().for_each_with(tx, |tx, seed| {
+                if stop.load(Ordering::Relaxed) || cancel.load(Ordering::Relaxed) {
+                    return;
+                }
+                let worker = rayon::current_thread_index().expect("running in the pool");
+                // Only this worker ever takes its own slot: the lock is never contended.
+                let mut slot = workers[worker]
+                    .lock()
+                    .unwrap_or_else(PoisonError::into_inner);
+                let state = slot.get_or_insert_with(make);
+                // The receiver only goes away after every sender: sending cannot fail.
+                let _ = tx.send(work(state, seed));
             });
         });
         // Ends when the pool is done and every sender is dropped.

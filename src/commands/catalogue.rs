@@ -5,6 +5,7 @@
 //! number order (those --grade and --winnable keep), so that it does not depend on the thread
 //! count; --resume continues it.
 
+use super::outputs::{FileArg, check_outputs};
 use super::{Outcome, cancel_flag, rules_of};
 use crate::cli::CatalogueArgs;
 use anyhow::{Result, bail};
@@ -19,6 +20,17 @@ use std::io::Write;
 use std::time::Instant;
 
 pub fn run(args: &CatalogueArgs, out: &mut dyn Write) -> Result<Outcome> {
+    let outputs: Vec<FileArg> = [
+        args.csv.as_deref().map(|p| FileArg::new("--csv", p)),
+        args.json.as_deref().map(|p| FileArg::new("--json", p)),
+    ]
+    .into_iter()
+    .flatten()
+    .collect();
+    let inputs: Vec<FileArg> = FileArg::of_variant("VARIANT", &args.variant)
+        .into_iter()
+        .collect();
+    check_outputs(&inputs, &outputs)?;
     let rules = rules_of(&args.variant)?;
     let (source, range) = match (args.seeds, args.pysol) {
         (Some(r), _) => (DealSource::Seed, r),
@@ -58,9 +70,7 @@ pub fn run(args: &CatalogueArgs, out: &mut dyn Write) -> Result<Outcome> {
         Some(j) => j as usize,
         None => std::thread::available_parallelism().map_or(1, |n| n.get()),
     };
-    let pool = rayon::ThreadPoolBuilder::new()
-        .num_threads(threads)
-        .build()?;
+    let pool = super::worker_pool(threads)?;
     let t0 = Instant::now();
     let seeds = selection.seeds().filter(move |s| !done.contains(s));
     let mut on_row = |r: DealRow| -> Result<()> {

@@ -19,6 +19,13 @@ pub fn run(args: &CompareArgs, out: &mut dyn Write) -> Result<Outcome> {
         patience::games::load(path)?;
     }
     let mut notes = Vec::new();
+    if super::outputs::same_file(&args.a, &args.b) {
+        notes.push(format!(
+            "A {} and B {} are one file: each deal is compared with itself",
+            args.a.display(),
+            args.b.display()
+        ));
+    }
     let a = Side::read(&args.a, args.verify, &mut notes).map_err(|e| anyhow!(e))?;
     let b = Side::read(&args.b, args.verify, &mut notes).map_err(|e| anyhow!(e))?;
     for note in notes {

@@ -19,6 +19,7 @@
 //! and deals with no row are named, per shard, with the command that finishes each (exit 1).
 
 use super::Outcome;
+use super::outputs::{FileArg, check_distinct, check_outputs};
 use crate::cli::MergeArgs;
 use anyhow::Result;
 use patience::internal::batch::merge::{combine, one_budget};
@@ -33,8 +34,12 @@ pub fn run(args: &MergeArgs, out: &mut dyn Write) -> Result<Outcome> {
         patience::games::load(path)?;
     }
     let files = results::csv_files(&args.files)?;
+    let mut inputs: Vec<FileArg> = files.iter().map(|p| FileArg::new("FILES", p)).collect();
+    check_distinct(&inputs)?;
     if let Some(path) = &args.csv {
-        results::check_new_output(path, &files)?;
+        inputs.extend(args.rules.iter().map(|p| FileArg::new("--rules", p)));
+        check_outputs(&inputs, &[FileArg::new("--csv", path)])?;
+        results::check_new_output(path)?;
     }
     let mut parts = Vec::new();
     for path in &files {

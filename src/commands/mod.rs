@@ -9,6 +9,7 @@ pub mod compare;
 pub mod deal;
 pub mod hint;
 pub mod merge;
+pub mod outputs;
 pub mod play;
 pub mod plot;
 pub mod progress;
@@ -79,6 +80,21 @@ pub fn verify_rows<'a>(
         }
     }
     Ok(())
+}
+
+/// The pool of `threads` worker threads of a run (`winrate`, `sweep`, `catalogue`); threads
+/// the system cannot start (memory short, `ulimit -v`, a limit on processes) are bad input
+/// (exit status 2), not a panic.
+pub fn worker_pool(threads: usize) -> Result<rayon::ThreadPool> {
+    rayon::ThreadPoolBuilder::new()
+        .num_threads(threads)
+        .thread_name(|i| format!("worker-{i}"))
+        .build()
+        .map_err(|e| {
+            anyhow::anyhow!(
+                "cannot start {threads} worker thread(s): {e}; lower --threads, or allow the process more memory"
+            )
+        })
 }
 
 /// The rules of a VARIANT argument (see [`patience::games::lookup`]): a built-in game's id, or

@@ -2,9 +2,13 @@
 //! rates and per-deal costs (`patience::internal::show::plot`).
 
 use super::Outcome;
+use super::outputs::{FileArg, check_distinct, check_outputs};
 use crate::cli::PlotArgs;
-use anyhow::{Context, Result};
+use anyhow::{Context, Result, bail};
+use patience::internal::batch::{Knowledge, Row};
 use patience::io::results;
+use patience::{DealSource, Record};
+use std::collections::HashMap;
 use std::io::Write;
 
 pub fn run(args: &PlotArgs, out: &mut dyn Write) -> Result<Outcome> {
@@ -17,18 +21,26 @@ pub fn run(args: &PlotArgs, out: &mut dyn Write) -> Result<Outcome> {
             args.out.display()
         );
     }
+    let mut inputs: Vec<FileArg> = args.files.iter().map(|p| FileArg::new("CSV", p)).collect();
+    check_distinct(&inputs)?;
+    inputs.extend(args.rules.iter().map(|p| FileArg::new("--rules", p)));
+    check_outputs(&inputs, &[FileArg::new("--out", &args.out)])?;
     for path in &args.rules {
         patience::games::load(path)?;
     }
     let mut files = Vec::new();
+    let mut notes = Vec::new();
     for path in &args.files {
-        let records = results::read(path)?.into_iter().map(|r| r.record).collect();
+        let records = once_each(path, results::read(path)?, &mut notes)?;
         // The file's name (not its folder) tells its series apart in the plot.
         let name = path.file_name().map_or_else(
             || path.display().to_string(),
             |n| n.to_string_lossy().into_owned(),
         );
         files.push((name, records));
+    }
+    for note in &notes {
+        eprintln!("note: {note}");
     }
     let series = patience::internal::show::plot::series(&files);
     let svg = patience::internal::show::plot::svg(&series)?;
@@ -40,4 +52,54 @@ pub fn run(args: &PlotArgs, out: &mut dyn Write) -> Result<Outcome> {
     }
     writeln!(out, "wrote {}", args.out.display())?;
     Ok(Outcome::Success)
+}
+
+/// The records of the rows of one file, each deal counted once: of two rows of one deal in one
+/// series (variant, knowledge, deal source, planner budget, seed) with the same result (every
+/// column but `seconds`), the first, with a note; with different results, the file is refused.
+fn once_each(
+    path: &std::path::Path,
+    rows: Vec<Row>,
+    notes: &mut Vec<String>,
+) -> Result<Vec<Record>> {
+    type Key = (
+        &'static str,
+        Knowledge,
+        DealSource,
+        Option<(u32, u64, u32)>,
+        u128,
+    );
+    let mut seen: HashMap<Key, usize> = HashMap::with_capacity(rows.len());
+    let mut kept: Vec<Row> = Vec::with_capacity(rows.len());
+    let mut twice = 0usize;
+    let mut first = None;
+    for row in rows {
+        let r = &row.record;
+        let budget = r.budget.map(|b| (b.samples, b.sample_nodes, b.revision));
+        let key = (r.variant, r.knowledge, r.source, budget, r.seed);
+        match seen.get(&key) {
+            None => {
+                seen.insert(key, kept.len());
+                kept.push(row);
+            }
+            Some(&i) if kept[i].record.same_result(r) => {
+                twice += 1;
+                first.get_or_insert((row.line, kept[i].line, r.deal_text()));
+            }
+            Some(&i) => bail!(
+                "{}: {} has two different results, line {} and line {}: a result file holds one row per deal, so one of them is wrong",
+                path.display(),
+                r.deal_text(),
+                kept[i].line,
+                row.line
+            ),
+        }
+    }
+    if let Some((line, line0, deal)) = first {
+        notes.push(format!(
+            "{}: {twice} repeated row(s) counted once (the first: {deal}, line {line} repeats line {line0})",
+            path.display()
+        ));
+    }
+    Ok(kept.into_iter().map(|r| r.record).collect())
 }

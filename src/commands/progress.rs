@@ -5,16 +5,60 @@
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressState, ProgressStyle};
 use patience::Tally;
 use std::io::IsTerminal;
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Duration;
 
 pub struct Progress {
     bar: ProgressBar,
+    /// Redraws a shown bar twice a second (its rate and time left move between deals).
+    ticker: Option<Ticker>,
+}
+
+/// A thread that ticks the bar until it is stopped. It is started with `std::thread::Builder`,
+/// whose failure (memory short) only leaves the bar without its steady tick: indicatif's own
+/// ticker would panic, and it starts even for a hidden bar.
+struct Ticker {
+    stop: Arc<AtomicBool>,
+    thread: std::thread::JoinHandle<()>,
+}
+
+impl Ticker {
+    fn start(bar: &ProgressBar, every: Duration) -> Option<Ticker> {
+        let stop = Arc::new(AtomicBool::new(false));
+        let (bar, stopped) = (bar.clone(), stop.clone());
+        let thread = std::thread::Builder::new()
+            .name("progress".into())
+            .spawn(move || {
+                while !stopped.load(Ordering::Relaxed) {
+                    bar.tick();
+                    std::thread::park_timeout(every);
+                }
+            })
+            .ok()?;
+        Some(Ticker { stop, thread })
+    }
+
+    fn stop(self) {
+        self.stop.store(true, Ordering::Relaxed);
+        self.thread.thread().unpark();
+        let _ = self.thread.join();
+    }
+}
+
+impl Drop for Progress {
+    fn drop(&mut self) {
+        if let Some(t) = self.ticker.take() {
+            t.stop();
+        }
+    }
 }
 
 impl Progress {
     /// A bar for `total` deals (hidden if `quiet` or standard error is not a terminal).
     pub fn new(total: u64, quiet: bool) -> Progress {
-        let target = if quiet || !std::io::stderr().is_terminal() {
+        let hidden = quiet || !std::io::stderr().is_terminal();
+        let target = if hidden {
             ProgressDrawTarget::hidden()
         } else {
             ProgressDrawTarget::stderr_with_hz(4)
@@ -34,8 +78,11 @@ impl Progress {
             },
         );
         bar.set_style(style);
-        bar.enable_steady_tick(Duration::from_millis(500));
-        Progress { bar }
+        let ticker = match hidden {
+            true => None,
+            false => Ticker::start(&bar, Duration::from_millis(500)),
+        };
+        Progress { bar, ticker }
     }
 
     /// One more deal done; shows the running rate of its variant.
@@ -55,7 +102,10 @@ impl Progress {
     }
 
     /// Removes the bar (before the summary is printed).
-    pub fn finish(&self) {
+    pub fn finish(&mut self) {
+        if let Some(t) = self.ticker.take() {
+            t.stop();
+        }
         self.bar.finish_and_clear();
     }
 }

@@ -5,6 +5,7 @@
 //! The deal and the moves are checked as `check` checks them: a solution made for another
 //! game, seed or deal is refused, and so is a move the rules refuse (exit status 2).
 
+use super::outputs::{FileArg, check_outputs};
 use super::start::{checked_position, deal_of_file, deal_title, title};
 use super::{Outcome, for_variant, load_start};
 use crate::cli::{ShowArgs, ShowSource, ShowView};
@@ -21,6 +22,24 @@ use std::io::Write;
 pub fn run(args: &ShowArgs, out: &mut dyn Write) -> Result<Outcome> {
     let source = args.source()?;
     let view = args.view();
+    if let ShowView::Html(html) = &view {
+        let inputs: Vec<FileArg> = [
+            match &source {
+                ShowSource::Game { .. } => FileArg::of_variant("SOURCE", &args.source),
+                ShowSource::File { .. } => FileArg::of_arg("SOURCE", &args.source),
+            },
+            args.solution
+                .as_deref()
+                .and_then(|s| FileArg::of_arg("SOLUTION", s)),
+            args.deal
+                .as_deref()
+                .and_then(|d| FileArg::of_arg("--deal", d)),
+        ]
+        .into_iter()
+        .flatten()
+        .collect();
+        check_outputs(&inputs, &[FileArg::new("--html", html)])?;
+    }
     let (rules, source_text) = match &source {
         ShowSource::Game { variant, .. } => (super::rules_of(variant)?, None),
         ShowSource::File { file, .. } => {

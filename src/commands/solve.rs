@@ -1,6 +1,7 @@
 //! `patience solve VARIANT (--seed N | --deal FILE|-)`: the thoughtful verdict of one deal, its
 //! solution move by move with the cards moved, and the search's counters.
 
+use super::outputs::{FileArg, check_outputs};
 use super::{Outcome, cancel_flag, for_variant, load_start};
 use crate::cli::SolveArgs;
 use anyhow::Result;
@@ -10,6 +11,19 @@ use patience::{Solver, Verdict};
 use std::io::Write;
 
 pub fn run(args: &SolveArgs, out: &mut dyn Write) -> Result<Outcome> {
+    if let Some(html) = &args.html {
+        let inputs: Vec<FileArg> = [
+            FileArg::of_variant("VARIANT", &args.variant),
+            args.start
+                .deal
+                .as_deref()
+                .and_then(|d| FileArg::of_arg("--deal", d)),
+        ]
+        .into_iter()
+        .flatten()
+        .collect();
+        check_outputs(&inputs, &[FileArg::new("--html", html)])?;
+    }
     let rules = super::rules_of(&args.variant)?;
     for_variant!(rules, <V(v), 'a>(args: &'a SolveArgs = args, out: &'a mut dyn Write = out) -> Result<Outcome> => solve::<V>(v, args, out))?
 }

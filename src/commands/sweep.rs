@@ -2,6 +2,7 @@
 //! [`patience::internal::batch::sweep`]) run by `winrate` on the same seeds, into one CSV (resumable and
 //! shardable as `winrate`'s), then each one's rate and its paired difference from the first.
 
+use super::outputs::{FileArg, check_outputs};
 use super::{Outcome, rules_of};
 use crate::cli::{SweepArgs, WinrateArgs};
 use anyhow::{Result, anyhow};
@@ -11,6 +12,12 @@ use patience::internal::batch::sweep::{SweepTable, variants, write_rules_files};
 use std::io::Write;
 
 pub fn run(args: &SweepArgs, out: &mut dyn Write) -> Result<Outcome> {
+    if let Some(csv) = &args.csv {
+        let inputs: Vec<FileArg> = FileArg::of_variant("GAME", &args.game)
+            .into_iter()
+            .collect();
+        check_outputs(&inputs, &[FileArg::new("--csv", csv)])?;
+    }
     let base = rules_of(&args.game)?;
     let games = variants(base, &args.vary).map_err(|e| anyhow!(e))?;
     let files = match &args.csv {
@@ -20,7 +27,7 @@ pub fn run(args: &SweepArgs, out: &mut dyn Write) -> Result<Outcome> {
     let run = WinrateArgs {
         variants: games.iter().map(|g| g.rules.id.to_string()).collect(),
         deals: args.seeds.count,
-        first_seed: args.seeds.first,
+        first_seed: Some(args.seeds.first),
         seeds: Some(args.seeds),
         retry: None,
         shard: args.shard,

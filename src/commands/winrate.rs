@@ -12,6 +12,7 @@
 //! `--resume` solves them again), every finished row is kept, and the summary of what finished
 //! is printed, saying it was interrupted (exit status 1).
 
+use super::outputs::{FileArg, check_outputs};
 use super::{Outcome, cancel_flag, rules_of};
 use crate::cli::WinrateArgs;
 use crate::commands::progress::Progress;
@@ -36,14 +37,20 @@ pub fn run_with(
 ) -> Result<Outcome> {
     // Everything is checked before the first deal is solved.
     let (plan, options) = plan_of(args)?;
+    if let Some(csv) = &args.csv {
+        let mut inputs: Vec<FileArg> = args
+            .variants
+            .iter()
+            .filter_map(|v| FileArg::of_variant("VARIANT", v))
+            .collect();
+        inputs.extend(args.retry.as_deref().map(|p| FileArg::new("--retry", p)));
+        check_outputs(&inputs, &[FileArg::new("--csv", csv)])?;
+    }
     let threads = match args.threads {
         Some(j) => j as usize,
         None => std::thread::available_parallelism().map_or(1, |n| n.get()),
     };
-    let pool = rayon::ThreadPoolBuilder::new()
-        .num_threads(threads)
-        .thread_name(|i| format!("winrate-{i}"))
-        .build()?;
+    let pool = super::worker_pool(threads)?;
     let cancel = cancel_flag();
     let mut notes = plan.notes(threads, args.solver.table_mib, options.max_nodes);
     let budget = args.planner.budget();
@@ -65,7 +72,7 @@ pub fn run_with(
         }
     }
 
-    let progress = Progress::new(run.left(), args.quiet);
+    let mut progress = Progress::new(run.left(), args.quiet);
     for note in &notes {
         progress.note(note);
     }
@@ -144,7 +151,11 @@ fn plan_of(args: &WinrateArgs) -> Result<(Plan, Options)> {
     };
     let seeds = Seeds {
         range: args.seeds,
-        first: args.first_seed,
+        // PySolFC's games start at 1.
+        first: args.first_seed.unwrap_or(match source {
+            DealSource::Seed => 0,
+            DealSource::Pysol => 1,
+        }),
         count: args.deals,
         shard: args.shard,
     };

@@ -690,21 +690,11 @@ pub fn csv_files(paths: &[PathBuf]) -> Result<Vec<PathBuf>, FileError> {
     Ok(files)
 }
 
-/// Refuses an output file a merge must not write: one of the input files (it would be emptied
-/// before it is read), a directory, or an existing file that is not empty (a merge writes a new
-/// file and has no `--resume`: that is `winrate`'s).
-pub fn check_new_output(path: &Path, inputs: &[PathBuf]) -> Result<(), FileError> {
+/// Refuses an output file a merge must not write: a directory, or an existing file that is
+/// not empty (a merge writes a new file and has no `--resume`: that is `winrate`'s). (That it
+/// is none of the files read is the command's check.)
+pub fn check_new_output(path: &Path) -> Result<(), FileError> {
     let name = path.display();
-    let same = |input: &PathBuf| {
-        input == path
-            || matches!(
-                (std::fs::canonicalize(input), std::fs::canonicalize(path)),
-                (Ok(a), Ok(b)) if a == b
-            )
-    };
-    if inputs.iter().any(same) {
-        bail!("--csv {name} is one of the files to merge: write the merged rows to a new file");
-    }
     if path.is_dir() {
         bail!("--csv {name} is a directory: give the name of a new file for the merged rows");
     }

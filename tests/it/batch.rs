@@ -277,8 +277,15 @@ fn shards_merged_equal_the_unsharded_run() {
     );
     assert!(first[1].starts_with("stonewall "), "{text}");
 
-    // The same shard twice: identical rows kept once, with a note.
-    let (code, out, err) = run(&["merge", arg(&p("s0.csv")), arg(&p("s0.csv")), "--json"]);
+    // The same shard twice (run again, or copied): identical rows kept once, with a note.
+    // (One file named twice is refused.)
+    std::fs::copy(p("s0.csv"), p("s0-again.csv")).unwrap();
+    let (code, out, err) = run(&[
+        "merge",
+        arg(&p("s0.csv")),
+        arg(&p("s0-again.csv")),
+        "--json",
+    ]);
     assert_eq!(code, 0, "{err}");
     assert!(err.contains("duplicated"), "{err}");
     let twice: Value = serde_json::from_str(&out).unwrap();

@@ -391,7 +391,7 @@ fn merge_onto_one_of_its_files_names_the_problem_not_resume() {
     let a = two_rows(dir.path());
     let before = std::fs::read(&a).unwrap();
     let err = refused(&["merge", arg(&a), "--csv", arg(&a)]);
-    assert!(err.contains("is one of the files to merge"), "{err}");
+    assert!(err.contains("which this command reads"), "{err}");
     assert!(!err.contains("--resume"), "{err}");
     assert_eq!(std::fs::read(&a).unwrap(), before, "the input was changed");
     // Another existing file: merge writes a new file, and has no --resume.

@@ -503,7 +503,15 @@ fn pysol_0_is_refused_and_ms_numbers_are_pysolfcs_lcg_games() {
             "{err}"
         );
     }
-    let err = refused(&["winrate", "stonewall", "--pysol", "--deals", "3"]);
+    let err = refused(&[
+        "winrate",
+        "stonewall",
+        "--pysol",
+        "--deals",
+        "3",
+        "--first-seed",
+        "0",
+    ]);
     assert!(
         err.contains("--pysol: 0 is no PySolFC game number"),
         "{err}"

@@ -1,6 +1,7 @@
 //! The one integration-test binary. Shared helpers live in `common` (running the binary, files)
 //! and `helpers` (positions, rule checks, solving).
 
+mod bad_input;
 mod batch;
 mod catalogue;
 mod cli;
