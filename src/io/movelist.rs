@@ -48,6 +48,10 @@ pub enum MoveListError {
     },
     #[error("move list: not valid JSON: {0}")]
     Json(String),
+    #[error(
+        "move list: more than {MAX_MOVES} moves, which no replay takes (a solver's win is far shorter)"
+    )]
+    TooLong,
     #[error("move list: the solve result has no moves{}", verdict_note(.verdict))]
     NoMoves { verdict: Option<String> },
     #[error("move list: {path}: expected {expected}, found {found}")]
@@ -74,11 +78,18 @@ fn type_error(path: &str, expected: &'static str, found: &Value) -> MoveListErro
 }
 
 /// Parses the tokens in order, numbering them from 1.
+/// The most moves a move list may hold: every replay (`check`, `show` and its page) holds a
+/// position or a drawing per move, so a list past it is refused before any of that is made.
+pub const MAX_MOVES: usize = 100_000;
+
 fn parse_tokens<'a>(
     tokens: impl Iterator<Item = &'a str>,
     list: &mut MoveList,
 ) -> Result<(), MoveListError> {
     for (i, token) in tokens.enumerate() {
+        if i == MAX_MOVES {
+            return Err(MoveListError::TooLong);
+        }
         let m: Move = token.parse().map_err(|cause| MoveListError::BadToken {
             index: i + 1,
             token: token.to_string(),

@@ -444,3 +444,32 @@ fn threads_that_cannot_start_end_with_a_message_not_a_panic() {
         }
     }
 }
+
+/// A move list past `MAX_MOVES` is refused before any replay is made (`check` and `show`, from
+/// a file and from standard input), with one line naming the limit; one at the limit is read
+/// (and refused for its first illegal move only).
+#[test]
+fn a_move_list_past_the_limit_is_refused_before_its_replay() {
+    use patience::io::movelist::MAX_MOVES;
+    let dir = tempdir();
+    let long = write_file(dir.path(), "long.txt", &"T1>T2 ".repeat(MAX_MOVES + 1));
+    for args in [
+        vec!["check", "stonewall", "--seed", "1", arg(&long)],
+        vec!["show", "stonewall", "--seed", "1", arg(&long), "--plain"],
+    ] {
+        let err = refused(&args);
+        assert!(
+            err.contains(&format!("more than {MAX_MOVES} moves")) && err.contains("long.txt"),
+            "{args:?}: {err}"
+        );
+    }
+    let out = crate::common::patience()
+        .args(["check", "stonewall", "--seed", "1", "-"])
+        .write_stdin("T1>T2 ".repeat(MAX_MOVES + 1))
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    let at = write_file(dir.path(), "at.txt", &"T1>T2 ".repeat(MAX_MOVES));
+    let (code, _, err) = run(&["check", "stonewall", "--seed", "1", arg(&at)]);
+    assert!(code != 0 && !err.contains("more than"), "{err}");
+}
