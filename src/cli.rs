@@ -81,9 +81,11 @@ pub enum Command {
     /// two say together about play with every card known.
     ///
     /// Each file must hold one game, one knowledge and (hidden rows) one planner budget: two
-    /// budgets of the solver or of the planner, or a thoughtful run beside a hidden one. Every
-    /// win is a win replayed on the real deal, so a deal won in either file is won with every
-    /// card known; only thoughtful `unsolvable` rows prove the opposite. A deal proved
+    /// budgets of the solver or of the planner, or a thoughtful run beside a hidden one. The
+    /// solver writes a win only after replaying it on its deal, so a deal won in either file is
+    /// won with every card known, as far as the files are as the solver wrote them: --verify
+    /// replays every claimed win again here (without it, only rows that cannot be true are
+    /// refused). Only thoughtful `unsolvable` rows prove the opposite. A deal proved
     /// unsolvable in one file and won in the other is a contradiction (one of them is wrong).
     /// One file given as both A and B is compared with itself, with a note.
     ///

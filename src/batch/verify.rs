@@ -23,6 +23,16 @@ pub fn impossible(rules: &Rules, answer: Answer, solution: Option<&str>) -> Opti
         ));
     }
     if let Some(text) = solution {
+        if let Some((i, token)) = text
+            .split_whitespace()
+            .enumerate()
+            .find(|(_, t)| t.parse::<crate::game::Move>().is_err())
+        {
+            return Some(format!(
+                "its solution's move {} ({token:?}) is not a move token",
+                i + 1
+            ));
+        }
         let listed = text.split_whitespace().count();
         if listed != moves as usize {
             return Some(format!(

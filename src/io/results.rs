@@ -262,6 +262,11 @@ impl TryFrom<ResultRow> for Record {
                     rules.cards()
                 )));
             }
+            Some(n) if !matches!(answer, Answer::Won { .. }) && n as usize == rules.cards() => {
+                return Err(RowError::Impossible(format!(
+                    "a row that claims no win with cards_up {n}: a search that puts every card up has won"
+                )));
+            }
             _ => {}
         }
         Ok(Record {
@@ -1030,6 +1035,36 @@ mod tests {
         assert!(
             matches!(&short, Err(RowError::Impossible(why)) if why.starts_with("a win with cards_up 51")),
             "{short:?}"
+        );
+        // A row that claims no win with every card up (the search would have won).
+        for (verdict, limit) in [("unsolvable", ""), ("unknown", "nodes")] {
+            let all = one(&format!(
+                "stonewall,7,thoughtful,{verdict},,14153,0.01,{limit},,,,,,52"
+            ));
+            assert!(
+                matches!(&all, Err(RowError::Impossible(why)) if why.starts_with("a row that claims no win with cards_up 52")),
+                "{all:?}"
+            );
+        }
+        assert!(one("stonewall,7,thoughtful,unsolvable,,14153,0.01,,,,,,,51").is_ok());
+    }
+
+    #[test]
+    fn a_solution_token_that_is_no_move_is_refused() {
+        let moves = vec!["T1>F1"; 60];
+        let mut bad = moves.clone();
+        bad[41] = "T1>Q9";
+        let row = |m: &[&str]| {
+            format!(
+                "stonewall,4,thoughtful,solved,60,8,0.01,,,,,,{},52",
+                m.join(" ")
+            )
+        };
+        assert!(one(&row(&moves)).is_ok());
+        let refused = one(&row(&bad));
+        assert!(
+            matches!(&refused, Err(RowError::Impossible(why)) if why == "its solution's move 42 (\"T1>Q9\") is not a move token"),
+            "{refused:?}"
         );
     }
 
