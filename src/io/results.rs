@@ -1,27 +1,28 @@
 //! The result file of `winrate --csv` (docs/formats.md, "Result CSV"): a header, then one row
 //! per deal, read with [`csv::Reader`] and written with [`csv::Writer`] through serde
-//! ([`ResultRow`]):
+//! ([`ResultRow`]). Its fourteen columns are [`HEADER`]'s:
 //!
 //! ```text
-//! variant,seed,knowledge,verdict,moves,nodes,seconds,limit,samples,sample_nodes,planner,source
-//! stonewall,7,thoughtful,solved,214,14153,0.046081,,,,,
-//! stonewall,8,thoughtful,unknown,,20480,0.071325,nodes,,,,
-//! stonewall,9,hidden,unsolvable,,2811934,4.102277,,64,2000,3,
-//! stonewall,9,thoughtful,solved,187,9127,0.031220,,,,,pysol
+//! variant,seed,knowledge,verdict,moves,nodes,seconds,limit,samples,sample_nodes,planner,source,solution,cards_up
+//! stonewall,7,thoughtful,solved,105,14153,0.046081,,,,,,T2>F1 R6>F2 ...,52
+//! stonewall,8,thoughtful,unknown,,20480,0.071325,nodes,,,,,,47
+//! stonewall,9,hidden,unsolvable,,2811934,4.102277,,64,2000,3,,,
 //! ```
 //!
 //! `seconds` has microsecond precision. `samples` and `sample_nodes` are the hidden-play
 //! planner's budget and `planner` its revision ([`crate::hidden::planner::PLANNER_REVISION`]),
 //! empty for thoughtful rows: hidden rates are comparable only with the same planner at equal
 //! budget. `source` is `pysol` when `seed` is PySolFC's game number (`winrate --pysol`), empty
-//! for our seeds.
+//! for our seeds. `solution` is a win's moves, space-separated; `cards_up` the most cards on
+//! the foundations in a position a thoughtful search reached.
 //!
 //! Columns are found by their names in the header. A file may have more columns than these
-//! (they are ignored, and left empty in the rows a resume appends), and may lack the four
-//! optional ones (`samples`, `sample_nodes`, `planner`, `source`), as files of earlier versions
-//! do: a hidden row without the first three does not record its planner, and one without
-//! `planner` records its budget but not the planner's revision (read as 0, "not recorded"); a
-//! file without `source` holds our seeds. A file without one of the eight others is not a
+//! (they are ignored, and left empty in the rows a resume appends), and may lack the six
+//! optional ones (`samples`, `sample_nodes`, `planner`, `source`, `solution`, `cards_up`), as
+//! files of earlier versions do: a hidden row without the first three does not record its
+//! planner, and one without `planner` records its budget but not the planner's revision (read
+//! as 0, "not recorded"); a file without `source` holds our seeds; a win without `solution`
+//! cannot be replayed (`--verify` refuses it). A file without one of the eight others is not a
 //! result file.
 //!
 //! A row is written and flushed as soon as its deal is done, so an interrupted run leaves every
@@ -46,7 +47,7 @@ pub const HEADER: &str = "variant,seed,knowledge,verdict,moves,nodes,seconds,lim
 /// The most seconds a row may record (about 32 years).
 pub const MAX_SECONDS: f64 = 1e9;
 
-/// The columns every result file has: the first eight of [`HEADER`] (the other four are
+/// The columns every result file has: the first eight of [`HEADER`] (the other six are
 /// optional).
 fn required() -> impl Iterator<Item = &'static str> {
     HEADER.split(',').take(8)
