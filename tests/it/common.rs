@@ -6,6 +6,9 @@ use std::path::{Path, PathBuf};
 /// The three games of the brief, in the order `patience variants` lists them.
 pub const VARIANTS: [&str; 3] = ["stonewall", "lucky-piles", "napoleons-shoulder"];
 
+/// The time limit of a command that used to hang or read without end (it should answer at once).
+pub const AT_ONCE: std::time::Duration = std::time::Duration::from_secs(20);
+
 /// A command running the `patience` binary built for these tests.
 pub fn patience() -> assert_cmd::Command {
     assert_cmd::Command::new(env!("CARGO_BIN_EXE_patience"))
