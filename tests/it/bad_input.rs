@@ -1,4 +1,4 @@
-//! Bad input to the newer commands (issue 69): outputs that are inputs, rows counted twice,
+//! Bad input to the newer commands: outputs that are inputs, rows counted twice,
 //! threads that cannot start, clap's misleading tips, a file given twice, `winrate --pysol`'s
 //! first game. Each case asserts the exit status and the message.
 
