@@ -21,6 +21,7 @@ mod pysol;
 mod readme;
 mod rules;
 mod rulesfile;
+mod shorten;
 mod show;
 mod solver;
 mod sweep;
