@@ -16,10 +16,10 @@
 //!    [`PASSES`] sweeps have run or the budget is spent.
 //!
 //! **Cost.** Every move made in a search (a node) counts against one budget of
-//! [`NODES_PER_MOVE`] nodes per move of the solution given, so the whole shortening makes at
-//! most that many times the solution's length in moves, plus the first sweep's (the moves of
-//! each position on the path once) and the bookkeeping of each sweep (one replay of the path,
-//! one fingerprint per position). A sweep spreads what is left of the budget evenly over the
+//! [`NODES_PER_MOVE`] nodes per move of the solution as the one-move sweep leaves it, so the
+//! whole shortening makes at most that many times the solution's length in moves, plus the
+//! one-move sweep's (the moves of each position on the path once) and the bookkeeping of each
+//! sweep (one replay of the path, one fingerprint per position). A sweep spreads what is left of the budget evenly over the
 //! positions it still has to visit, saved up until it pays for a search of [`SEARCH_FROM`]
 //! nodes.
 //!
@@ -46,11 +46,12 @@ pub const SEARCH_FROM: usize = 256;
 /// The most moves a shortcut found by a local search may have.
 pub const SEARCH_DEPTH: usize = 6;
 /// The budget of all the local searches of one shortening: this many nodes per move of the
-/// solution given.
+/// solution as the one-move sweep leaves it (a raw depth-first win can be a hundred times
+/// longer).
 pub const NODES_PER_MOVE: usize = 64;
 /// A solution of at most this many moves a card after the first sweep is left as that sweep
 /// gives it (short already, and the searches would cost more than the solve at the median).
-pub const SHORT_PER_CARD: usize = 2;
+pub const SHORT_PER_CARD: usize = 4;
 /// The most sweeps along the path (the first one looking one move ahead).
 pub const PASSES: usize = 6;
 
@@ -90,7 +91,7 @@ pub fn shorten<V: Variant>(v: V, start: &Position, moves: &[Move]) -> Vec<Move> 
     if best.len() <= SHORT_PER_CARD * v.rules().cards() {
         return best;
     }
-    let mut budget = NODES_PER_MOVE.saturating_mul(moves.len());
+    let mut budget = NODES_PER_MOVE.saturating_mul(best.len());
     for pass in 1..PASSES {
         if budget == 0 {
             break;
