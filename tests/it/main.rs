@@ -24,6 +24,7 @@ mod readme;
 mod result_files;
 mod rules;
 mod rulesfile;
+mod shorten;
 mod show;
 mod solver;
 mod sweep;
