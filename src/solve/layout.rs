@@ -98,8 +98,8 @@ fn bytes_below(n: usize) -> u64 {
     if n >= 8 { !0 } else { (1u64 << (8 * n)) - 1 }
 }
 
-/// Positions are told apart when a pile's untouched card, the foundations, the talon or a
-/// built card's rank differ; built cards of one rank merged. Not used by the search.
+// The key tells positions apart when a pile's untouched card, the foundations, the talon or a
+// built card's rank differ, and merges built cards of one rank.
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -108,7 +108,6 @@ mod tests {
     use crate::games::{LuckyPiles, NapoleonsShoulder};
     use rand::{Rng, SeedableRng};
     use rand_chacha::ChaCha8Rng;
-    use std::collections::HashMap;
 
     /// What the layout key is meant to tell apart, written plainly.
     fn canonical<V: Variant>(v: V, pos: &Position) -> Vec<Vec<u8>> {
@@ -149,28 +148,14 @@ mod tests {
     /// On random walks, two positions share a layout key exactly when their canonical forms
     /// agree; returns how many forms were met.
     fn one_key_per_form<V: Variant>(v: V, seeds: u64, steps: usize) -> usize {
-        type K = [u64; 4];
-        let mut by_key: HashMap<K, Vec<Vec<u8>>> = HashMap::new();
-        let mut by_form: HashMap<Vec<Vec<u8>>, K> = HashMap::new();
-        let mut rng = ChaCha8Rng::seed_from_u64(11);
-        let mut moves = Vec::new();
-        for seed in 0..seeds {
-            let deal = crate::deal::deal(v.rules(), seed);
-            let mut pos = Position::from_deal::<V>(v, &deal).expect("a legal deal");
-            for _ in 0..steps {
-                let key: K = layout_key::<V, K>(v, &pos);
-                let form = canonical::<V>(v, &pos);
-                assert_eq!(by_key.entry(key).or_insert(form.clone()), &form, "{pos:?}");
-                assert_eq!(by_form.entry(form).or_insert(key), &key, "{pos:?}");
-                moves.clear();
-                generate::<V>(v, &pos, &mut moves);
-                if moves.is_empty() {
-                    break;
-                }
-                apply::<V>(v, &mut pos, moves[rng.random_range(0..moves.len())]);
-            }
-        }
-        by_form.len()
+        crate::solve::streamline::tests::one_key_per_form(
+            v,
+            seeds,
+            steps,
+            11,
+            |p| layout_key::<V, [u64; 4]>(v, p),
+            |p| canonical::<V>(v, p),
+        )
     }
 
     #[test]

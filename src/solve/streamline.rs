@@ -318,7 +318,7 @@ pub(super) fn symmetric_word<V: Variant>(w: u64) -> u64 {
 }
 
 #[cfg(test)]
-mod tests {
+pub(super) mod tests {
     use super::*;
     use crate::game::{apply, generate};
     use crate::games::{
@@ -354,22 +354,28 @@ mod tests {
         piles
     }
 
-    /// On random walks from `seeds` deals of `V`, two positions have one fingerprint exactly
-    /// when their canonical forms agree. Returns how many distinct forms were met.
-    fn one_fingerprint_per_form<V: Variant>(v: V, seeds: u64) -> usize {
-        type K = [u64; 4];
-        let mut by_key: HashMap<K, Vec<Vec<u8>>> = HashMap::new();
-        let mut by_form: HashMap<Vec<Vec<u8>>, K> = HashMap::new();
-        let mut rng = ChaCha8Rng::seed_from_u64(3);
+    /// On random walks (seeded by `walk_seed`) of at most `steps` moves from `seeds` deals of
+    /// `V`, two positions have one `key` exactly when their `form`s agree. Returns how many
+    /// distinct forms were met. (The layout key's test uses it too.)
+    pub(in crate::solve) fn one_key_per_form<V: Variant>(
+        v: V,
+        seeds: u64,
+        steps: usize,
+        walk_seed: u64,
+        key: impl Fn(&Position) -> [u64; 4],
+        form: impl Fn(&Position) -> Vec<Vec<u8>>,
+    ) -> usize {
+        let mut by_key: HashMap<[u64; 4], Vec<Vec<u8>>> = HashMap::new();
+        let mut by_form: HashMap<Vec<Vec<u8>>, [u64; 4]> = HashMap::new();
+        let mut rng = ChaCha8Rng::seed_from_u64(walk_seed);
         let mut moves = Vec::new();
         for seed in 0..seeds {
             let deal = crate::deal::deal(v.rules(), seed);
             let mut pos = Position::from_deal::<V>(v, &deal).expect("a legal deal");
-            for _ in 0..300 {
-                let key: K = symmetric_key::<V, K>(v, &pos);
-                let form = canonical::<V>(v, &pos);
-                assert_eq!(by_key.entry(key).or_insert(form.clone()), &form, "{pos:?}");
-                assert_eq!(by_form.entry(form).or_insert(key), &key, "{pos:?}");
+            for _ in 0..steps {
+                let (k, f) = (key(&pos), form(&pos));
+                assert_eq!(by_key.entry(k).or_insert(f.clone()), &f, "{pos:?}");
+                assert_eq!(by_form.entry(f).or_insert(k), &k, "{pos:?}");
                 moves.clear();
                 generate::<V>(v, &pos, &mut moves);
                 if moves.is_empty() {
@@ -379,6 +385,18 @@ mod tests {
             }
         }
         by_form.len()
+    }
+
+    /// [`one_key_per_form`] for the symmetric fingerprint and its canonical form.
+    fn one_fingerprint_per_form<V: Variant>(v: V, seeds: u64) -> usize {
+        one_key_per_form(
+            v,
+            seeds,
+            300,
+            3,
+            |p| symmetric_key::<V, [u64; 4]>(v, p),
+            |p| canonical::<V>(v, p),
+        )
     }
 
     /// The fingerprint merges exactly what it says it merges: suits the build rule ignores,
