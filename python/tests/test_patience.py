@@ -20,7 +20,7 @@ MAX_NODES = 200_000
 GOLDEN = [
     ("stonewall", "solved", 120, 1525, None, "ccff672f8a596b54"),
     ("lucky-piles", "solved", 115, 17839, None, "d57ccd02d8d217e2"),
-    ("napoleons-shoulder", "solved", 1238, 173112, None, "d02180905bab344d"),
+    ("napoleons-shoulder", "solved", 960, 173112, None, "8b7e02667d1d782e"),
     ("flower-garden", "solved", 157, 8154, None, "716c173c695f802f"),
     ("wildflower", "solved", 138, 2233, None, "0e1ef3c7c834608e"),
     ("lucky-thirteen", "unsolvable", 0, 0, None, "e3b0c44298fc1c14"),
