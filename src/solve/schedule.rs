@@ -588,9 +588,9 @@ impl<V: Variant> Run<'_, V> {
 
     /// The weighted loop: round k gives each scan of weight w `PROBE_NODES * 2^k * w` nodes
     /// (within what the budget has left) until one decides the deal, the budget is spent or
-    /// every scan has left. A scan that proves nothing by running dry (the streamlined scan)
-    /// leaves then ([`Run::stream_dry`], the plain search's weight times `dry_factor`); a scan
-    /// stopped by the memory bound leaves.
+    /// every scan has left. A scan that proves nothing by running dry leaves then (the
+    /// streamlined scan by [`Run::stream_dry`], the plain search's weight times `dry_factor`);
+    /// a scan stopped by the memory bound leaves.
     fn rounds(
         &mut self,
         scans: &mut Scans<'_, V>,
@@ -612,12 +612,13 @@ impl<V: Variant> Run<'_, V> {
                 let end = self.turn(scan, (q * weight).min(left));
                 let after = match end {
                     End::Stopped(Limit::Nodes) => After::Next,
-                    // A layout scan run dry found no win among its layouts: it leaves.
-                    End::Exhausted if id == ScanId::Layout => After::Leave,
-                    End::Exhausted if !scan.proves() => {
+                    End::Exhausted if id == ScanId::Stream => {
                         self.stream_dry(scans, entries, dry_factor);
                         continue;
                     }
+                    // Another scan that proves nothing (the layout restarts) ran dry: it found
+                    // no win among the positions its lossy key kept, and leaves.
+                    End::Exhausted if !scan.proves() => After::Leave,
                     End::Stopped(Limit::Memory) => {
                         last = end;
                         After::Leave

@@ -46,8 +46,7 @@ pub const SEARCH_FROM: usize = 256;
 /// The most moves a shortcut found by a local search may have.
 pub const SEARCH_DEPTH: usize = 6;
 /// The budget of all the local searches of one shortening: this many nodes per move of the
-/// solution as the one-move sweep leaves it (a raw depth-first win can be a hundred times
-/// longer).
+/// solution as the one-move sweep leaves it (not of the raw win, which can be far longer).
 pub const NODES_PER_MOVE: usize = 64;
 /// A solution of at most this many moves a card after the first sweep is left as that sweep
 /// gives it (short already, and the searches would cost more than the solve at the median).
@@ -158,11 +157,10 @@ fn sweep<V: Variant>(
         search.from = i;
         search.gain = 0;
         search.nodes = 0;
-        if depth == 0 {
-        } else if depth == 1 {
+        if depth == 1 {
             search.cap = usize::MAX;
             search.deepen::<V>(v, &mut pos, 1);
-        } else {
+        } else if depth > 1 {
             // What is left, spread over the positions left to visit, saved up until it pays
             // for a search of SEARCH_FROM nodes.
             credit += *budget / (moves.len() - i);
@@ -274,57 +272,5 @@ impl Search<'_> {
         }
         self.kids[d - 1] = kids;
         complete
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-    use crate::game::legal;
-
-    /// Shortens the `solution` column of the solved rows of the result CSV named by
-    /// `SHORTEN_CSV` (of Stonewall or Napoleon's Shoulder) and prints lengths and times; a tool
-    /// for tuning the constants, not a check.
-    #[test]
-    #[ignore]
-    fn shorten_a_result_file() {
-        let Ok(path) = std::env::var("SHORTEN_CSV") else {
-            return;
-        };
-        let text = std::fs::read_to_string(path).unwrap();
-        let mut lines = text.lines();
-        let head: Vec<&str> = lines.next().unwrap().split(',').collect();
-        let col = |name: &str| head.iter().position(|h| *h == name).unwrap();
-        let (game, seed, moves) = (col("variant"), col("seed"), col("solution"));
-        for line in lines {
-            let f: Vec<&str> = line.split(',').collect();
-            if f[moves].is_empty() {
-                continue;
-            }
-            let seed: u64 = f[seed].parse().unwrap();
-            let ms: Vec<Move> = f[moves].split(' ').map(|t| t.parse().unwrap()).collect();
-            match f[game] {
-                "stonewall" => one(crate::games::Stonewall, seed, &ms),
-                "napoleons-shoulder" => one(crate::games::NapoleonsShoulder, seed, &ms),
-                g => panic!("{g}"),
-            }
-        }
-        fn one<V: Variant>(v: V, seed: u64, ms: &[Move]) {
-            let start = Position::from_deal::<V>(v, &crate::deal::deal(v.rules(), seed)).unwrap();
-            let t = std::time::Instant::now();
-            let short = shorten::<V>(v, &start, ms);
-            let s = t.elapsed().as_secs_f64();
-            let mut pos = start.clone();
-            for &m in &short {
-                let m = legal::<V>(v, &pos, m).unwrap();
-                apply::<V>(v, &mut pos, m);
-            }
-            assert!(pos.is_won::<V>(v));
-            println!(
-                "seed {seed}: {} -> {} moves, {s:.3} s",
-                ms.len(),
-                short.len()
-            );
-        }
     }
 }

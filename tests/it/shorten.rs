@@ -1,7 +1,9 @@
 //! Shortening a found win (`solve::shorten`): what comes out still wins, is never longer than
 //! what went in, leaves a short win as it is, and cuts a detour put in by hand.
 
-use crate::helpers::{TABLE_BYTES, gen_moves, solve_checked, solver, start_of};
+use crate::helpers::{
+    TABLE_BYTES, assert_shortened_wins, gen_moves, solve_checked, solver, start_of,
+};
 use patience::games::{KlondikeDraw3, LuckyPiles, NapoleonsShoulder, Stonewall};
 use patience::internal::game::Place;
 use patience::internal::solve::shorten::shorten;
@@ -139,17 +141,7 @@ fn a_cycle_and_a_detour_put_in_are_cut() {
             long.push(m);
             apply::<L>(v, &mut pos, m);
         }
-        assert!(replay::<L>(v, &start, &long).is_ok_and(|p| p.is_won::<L>(v)));
-        let short = shorten::<L>(v, &start, &long);
-        assert!(
-            short.len() <= moves.len(),
-            "seed {seed}: {} > {}",
-            short.len(),
-            moves.len()
-        );
-        let end =
-            replay::<L>(v, &start, &short).unwrap_or_else(|(i, e)| panic!("seed {seed}: {i}: {e}"));
-        assert!(end.is_won::<L>(v), "seed {seed}");
+        assert_shortened_wins::<L>(v, &start, &long, moves.len(), &format!("seed {seed}"));
     }
     assert!(put_in >= 20, "{put_in}");
 }

@@ -7,8 +7,8 @@
 
 use crate::common;
 use crate::helpers::{
-    TABLE_BYTES, Table, gen_moves, key_fits, key_words, letter, pinned, random_walk,
-    reference_deals, solve_checked, solver, solver_in, start_of, used_bits,
+    TABLE_BYTES, Table, assert_shortened_wins, gen_moves, key_fits, key_words, letter, pinned,
+    random_walk, reference_deals, solve_checked, solver, solver_in, start_of, used_bits,
 };
 use patience::games::{
     FlowerGarden, FortyThieves, Klondike, KlondikeDraw3, LuckierThirteen, LuckyPiles,
@@ -2127,17 +2127,7 @@ fn shorten_cuts_detours_and_keeps_wins() {
             long.push(m);
             apply::<L>(L, &mut pos, m);
         }
-        assert!(replay::<L>(L, &start, &long).is_ok_and(|p| p.is_won::<L>(L)));
-        let short = shorten::<L>(L, &start, &long);
-        assert!(
-            short.len() <= moves.len(),
-            "seed {seed}: {} > {}",
-            short.len(),
-            moves.len()
-        );
-        let end =
-            replay::<L>(L, &start, &short).unwrap_or_else(|(i, e)| panic!("seed {seed}: {i}: {e}"));
-        assert!(end.is_won::<L>(L), "seed {seed}");
+        assert_shortened_wins::<L>(L, &start, &long, moves.len(), &format!("seed {seed}"));
     }
     assert!(detours >= 20, "{detours}");
 }

@@ -15,6 +15,26 @@ use std::sync::atomic::AtomicBool;
 /// fill, so a search stops on its node budget (deterministic), never on memory.
 pub const TABLE_BYTES: usize = 1 << 28;
 
+/// `long`, a win from `start` with moves put in, shortened: no longer than `bound` moves (the
+/// win before they were put in) and still a win (`what` names it in a failure).
+pub fn assert_shortened_wins<V: Variant>(
+    v: V,
+    start: &Position,
+    long: &[patience::Move],
+    bound: usize,
+    what: &str,
+) {
+    use patience::internal::solve::shorten::shorten;
+    assert!(
+        replay::<V>(v, start, long).is_ok_and(|p| p.is_won::<V>(v)),
+        "{what}"
+    );
+    let short = shorten::<V>(v, start, long);
+    assert!(short.len() <= bound, "{what}: {} > {bound}", short.len());
+    let end = replay::<V>(v, start, &short).unwrap_or_else(|(i, e)| panic!("{what}: {i}: {e}"));
+    assert!(end.is_won::<V>(v), "{what}");
+}
+
 /// A solver with the quick schedule that stops after `max_nodes`, with no time limit.
 pub fn solver<V: Variant>(v: V, max_nodes: u64, prune: Prune) -> Solver<V> {
     solver_in::<V>(v, max_nodes, prune, TABLE_BYTES)
