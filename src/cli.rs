@@ -563,6 +563,14 @@ pub struct CatalogueArgs {
     /// Continue the --csv file: keep its rows (of the same budgets), measure the other deals.
     #[arg(long, requires = "csv")]
     pub resume: bool,
+    /// Replay every win the --resume file claims on its real deal (regenerated from the game
+    /// and the number) and refuse a row whose solution does not win, as `winrate --verify`;
+    /// without it only rows that cannot be true are refused.
+    #[arg(long)]
+    pub verify: bool,
+    /// No progress bar (it is drawn only when standard error is a terminal anyway).
+    #[arg(long, short)]
+    pub quiet: bool,
     /// Also write the rows as a JSON array.
     #[arg(long, value_name = "FILE")]
     pub json: Option<std::path::PathBuf>,
