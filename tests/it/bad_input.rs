@@ -473,3 +473,65 @@ fn a_move_list_past_the_limit_is_refused_before_its_replay() {
     let (code, _, err) = run(&["check", "stonewall", "--seed", "1", arg(&at)]);
     assert!(code != 0 && !err.contains("more than"), "{err}");
 }
+
+/// The deal file of Stonewall's seed 1 with the cards `edit` changes, in `dir`.
+fn edited_deal(dir: &Path, name: &str, edit: impl Fn(&mut serde_json::Value)) -> PathBuf {
+    let mut deal: serde_json::Value =
+        serde_json::from_str(&crate::common::deal_json("stonewall", 1)).unwrap();
+    edit(&mut deal);
+    write_file(dir, name, &deal.to_string())
+}
+
+#[test]
+fn hint_names_a_repeated_card_and_where_it_is_written() {
+    let dir = tempdir();
+    // R16 (JS) written as 4H, which T1 holds: no ?? at all, then with unknown cards.
+    let twice = edited_deal(dir.path(), "twice.json", |d| {
+        d["reserve"][15] = "4H".into();
+    });
+    let hidden = edited_deal(dir.path(), "hidden.json", |d| {
+        d["reserve"][15] = "4H".into();
+        d["tableau piles"][0][0] = "??".into();
+        d["tableau piles"][1][0] = "??".into();
+    });
+    for file in [&twice, &hidden] {
+        let err = refused(&["hint", "stonewall", "--deal", arg(file)]);
+        // Before: "the position has 0 unknown cards (??) but 1 cards of the deck are not
+        // written in it", which names no card.
+        assert!(
+            err.contains(file.file_name().unwrap().to_str().unwrap())
+                && err.contains("card 4H is written 2 times, the deck holds it once, in T1 (card 2 from the bottom) and R16"),
+            "{err}"
+        );
+    }
+}
+
+#[test]
+fn play_on_a_position_with_unknown_cards_points_to_hint() {
+    let dir = tempdir();
+    let hidden = edited_deal(dir.path(), "seen.json", |d| {
+        d["tableau piles"][0][0] = "??".into();
+        d["reserve"][0] = serde_json::Value::Null;
+    });
+    for knowledge in ["thoughtful", "hidden"] {
+        let err = refused(&[
+            "play",
+            "stonewall",
+            "--deal",
+            arg(&hidden),
+            "--knowledge",
+            knowledge,
+        ]);
+        // Before: "an unknown card (??) has no place in a position to solve with every card
+        // known", with no word of hint.
+        assert!(
+            err.contains("seen.json: T1 holds an unknown card (??)")
+                && err.contains("play plays a deal to its end, so it needs every card")
+                && err.contains(&format!(
+                    "`patience hint stonewall --deal {}`",
+                    hidden.display()
+                )),
+            "{err}"
+        );
+    }
+}
