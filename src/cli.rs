@@ -137,7 +137,7 @@ pub struct VariantsArgs {
     /// copy and change: give the copy an id of its own and pass its path where a command takes
     /// a VARIANT. The path of a rules file prints its rules in full, as they were read.
     #[arg(long, value_name = "ID")]
-    pub rules: Option<String>,
+    pub rules: Option<std::ffi::OsString>,
 }
 
 /// Where a game starts: a seeded deal, a deal file or a PySolFC game number.
@@ -149,7 +149,7 @@ pub struct StartArgs {
     pub seed: Option<u64>,
     /// Start from this deal file (JSON, see docs/formats.md); `-` reads standard input.
     #[arg(long = "deal", value_name = "FILE")]
-    pub deal: Option<String>,
+    pub deal: Option<std::ffi::OsString>,
     /// Deal PySolFC's game number N (1 to 10^20, or msN for its LCG games): the same cards in
     /// the same places as PySolFC's game, in our layout (docs/formats.md, "Deal sources").
     #[arg(long, value_name = "N", allow_negative_numbers = true,
@@ -241,7 +241,7 @@ impl StartArgs {
 #[derive(Args, Debug)]
 pub struct DealArgs {
     /// The game: an id from `patience variants`, or the path of a rules file (`.toml`).
-    pub variant: String,
+    pub variant: std::ffi::OsString,
     #[command(flatten)]
     pub start: StartArgs,
     /// Print the deal file (one line of JSON) instead of a picture.
@@ -252,13 +252,13 @@ pub struct DealArgs {
 #[derive(Args, Debug)]
 pub struct CheckArgs {
     /// The game: an id from `patience variants`, or the path of a rules file (`.toml`).
-    pub variant: String,
+    pub variant: std::ffi::OsString,
     #[command(flatten)]
     pub start: StartArgs,
     /// The moves: a file of move tokens (`T3>F1 R5>T2 ...`, line numbers `12.` and `#` comments
     /// ignored) or a solve result (JSON); `-` reads standard input.
     #[arg(value_name = "MOVES")]
-    pub moves: String,
+    pub moves: std::ffi::OsString,
 }
 
 impl CheckArgs {
@@ -343,7 +343,7 @@ impl SolverArgs {
 #[derive(Args, Debug)]
 pub struct SolveArgs {
     /// The game: an id from `patience variants`, or the path of a rules file (`.toml`).
-    pub variant: String,
+    pub variant: std::ffi::OsString,
     #[command(flatten)]
     pub start: StartArgs,
     #[command(flatten)]
@@ -380,7 +380,7 @@ impl PlannerArgs {
 #[derive(Args, Debug)]
 pub struct PlayArgs {
     /// The game: an id from `patience variants`, or the path of a rules file (`.toml`).
-    pub variant: String,
+    pub variant: std::ffi::OsString,
     #[command(flatten)]
     pub start: StartArgs,
     /// What the player knows: `thoughtful` (every card) or `hidden` (what a person sees).
@@ -398,10 +398,10 @@ pub struct PlayArgs {
 #[derive(Args, Debug)]
 pub struct HintArgs {
     /// The game: an id from `patience variants`, or the path of a rules file (`.toml`).
-    pub variant: String,
+    pub variant: std::ffi::OsString,
     /// The position (JSON deal file, `??` for unknown cards); `-` reads standard input.
     #[arg(long = "deal", value_name = "FILE", required_unless_present = "pysol")]
-    pub deal: Option<String>,
+    pub deal: Option<std::ffi::OsString>,
     /// Instead of --deal: the start of PySolFC's game number N, as a person at the table sees
     /// it (face-down cards and a hidden stock unknown).
     #[arg(long, value_name = "N", conflicts_with = "deal", allow_negative_numbers = true,
@@ -432,7 +432,7 @@ pub struct WinrateArgs {
     /// The games (ids from `patience variants`, or paths of rules files), run one after the
     /// other on the same seeds.
     #[arg(value_name = "VARIANT", required = true)]
-    pub variants: Vec<String>,
+    pub variants: Vec<std::ffi::OsString>,
     /// How many deals: the seeds from --first-seed on.
     #[arg(long, value_name = "N", default_value_t = 1000, conflicts_with = "seeds",
           allow_negative_numbers = true, value_parser = clap::value_parser!(u64).range(1..))]
@@ -538,7 +538,7 @@ pub struct MergeArgs {
 #[derive(Args, Debug)]
 pub struct CatalogueArgs {
     /// The game: an id from `patience variants`, or the path of a rules file (`.toml`).
-    pub variant: String,
+    pub variant: std::ffi::OsString,
     /// Our seeds `A..B` (B excluded) or `A..=B`.
     #[arg(long, value_name = "A..B", value_parser = patience::internal::batch::parse_seed_range,
           required_unless_present = "pysol", conflicts_with = "pysol", allow_hyphen_values = true)]
@@ -670,7 +670,7 @@ pub struct CompareArgs {
 pub struct SweepArgs {
     /// The base game: an id from `patience variants`, or the path of a rules file (`.toml`).
     #[arg(value_name = "GAME")]
-    pub game: String,
+    pub game: std::ffi::OsString,
     /// A key of the rules file and its values, comma-separated: `spaces=any,kings,never`,
     /// `stock.passes=1,2` (`unlimited` leaves `passes` out). Repeat for more keys: every
     /// combination runs. The first values make the first variant, the one each is paired with.
@@ -718,11 +718,11 @@ pub struct ShowArgs {
     /// A game (an id from `patience variants` or a rules file) when --seed, --pysol or --deal
     /// is given; otherwise a solve result (`solve --json`) or a deal file naming its game.
     #[arg(value_name = "SOURCE")]
-    pub source: String,
+    pub source: std::ffi::OsString,
     /// The moves: a solve result (JSON) or a move list file (as `check` reads them); `-`
     /// reads standard input.
     #[arg(value_name = "SOLUTION")]
-    pub solution: Option<String>,
+    pub solution: Option<std::ffi::OsString>,
     /// Deal the game of SOURCE from this seed.
     #[arg(long, value_name = "N", allow_negative_numbers = true, value_parser = seed_number,
           group = "from")]
@@ -733,7 +733,7 @@ pub struct ShowArgs {
     pub pysol: Option<u128>,
     /// Start from this deal file, for the game of SOURCE.
     #[arg(long = "deal", value_name = "FILE", group = "from")]
-    pub deal: Option<String>,
+    pub deal: Option<std::ffi::OsString>,
     /// Write the replay as one self-contained HTML page (no network needed to view it).
     #[arg(long, value_name = "FILE", group = "view")]
     pub html: Option<std::path::PathBuf>,
@@ -752,7 +752,7 @@ pub enum ShowSource {
     /// A game and its start, with a solution file; without a start, the solution is a solve
     /// result holding its deal (a rules file's game).
     Game {
-        variant: String,
+        variant: std::ffi::OsString,
         start: Option<Start>,
         solution: Input,
     },
@@ -785,14 +785,17 @@ impl ShowArgs {
         let stdin_twice = |a: bool| a && solution.as_ref().is_some_and(Input::is_stdin);
         // A game: a start is given, or SOURCE names a game (then the solution holds its deal).
         let game = start.is_some()
-            || self.source.ends_with(".toml")
-            || patience::games::find(&self.source).is_some();
+            || self.source.as_encoded_bytes().ends_with(b".toml")
+            || self
+                .source
+                .to_str()
+                .is_some_and(|id| patience::games::find(id).is_some());
         match start {
             _ if game => {
                 let Some(solution) = solution.clone() else {
                     anyhow::bail!(
                         "show {}: give the SOLUTION (a solve result, or a move list with --seed, --pysol or --deal) after the game",
-                        self.source
+                        self.source.display()
                     );
                 };
                 if stdin_twice(matches!(&start, Some(Start::File(f)) if f.is_stdin())) {

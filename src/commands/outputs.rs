@@ -20,15 +20,16 @@ impl<'a> FileArg<'a> {
     }
 
     /// The file of an argument that is a path or `-` (standard input, no file).
-    pub fn of_arg(what: &'a str, arg: &'a str) -> Option<FileArg<'a>> {
+    pub fn of_arg(what: &'a str, arg: &'a std::ffi::OsStr) -> Option<FileArg<'a>> {
         (arg != "-").then(|| FileArg::new(what, Path::new(arg)))
     }
 
     /// The file of a VARIANT argument when it is read as a rules file (a name ending in
     /// `.toml`, see [`patience::games::lookup`]).
-    pub fn of_variant(what: &'a str, variant: &'a str) -> Option<FileArg<'a>> {
+    pub fn of_variant(what: &'a str, variant: &'a std::ffi::OsStr) -> Option<FileArg<'a>> {
         variant
-            .ends_with(".toml")
+            .as_encoded_bytes()
+            .ends_with(b".toml")
             .then(|| FileArg::new(what, Path::new(variant)))
     }
 }
