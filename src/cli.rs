@@ -178,8 +178,15 @@ fn hint_seed(_: &str) -> Result<u64, String> {
 /// The number of a deal (`winrate --first-seed`): a seed, or with `--pysol` a PySolFC game
 /// number, which the run checks against its source.
 fn deal_number(s: &str) -> Result<u128, String> {
-    s.trim()
-        .parse()
+    let t = s.trim();
+    if t.get(..2).is_some_and(|p| p.eq_ignore_ascii_case("ms")) {
+        // msN below ms32000 is game N (marked, so that the run can ask for --pysol).
+        return match patience::internal::batch::parse_pysol_range(&format!("{t}..={t}")) {
+            Ok(r) => Ok(r.first | patience::internal::pysol::MS_BIT),
+            Err(e) => Err(e),
+        };
+    }
+    t.parse()
         .ok()
         .filter(|&n| n <= patience::internal::pysol::MAX_NUMBER)
         .ok_or_else(|| {
@@ -189,6 +196,23 @@ fn deal_number(s: &str) -> Result<u128, String> {
                 patience::internal::pysol::MAX_NUMBER
             )
         })
+}
+
+/// `winrate --seeds`: the range, and whether it was written with msN (PySolFC's numbers, so
+/// only with --pysol).
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub struct SeedsArg {
+    pub range: patience::SeedRange,
+    pub ms: bool,
+}
+
+fn seeds_arg(s: &str) -> Result<SeedsArg, String> {
+    let ms = s.to_ascii_lowercase().contains("ms");
+    let range = match ms {
+        true => patience::internal::batch::parse_pysol_range(s)?,
+        false => patience::internal::batch::parse_seed_range(s)?,
+    };
+    Ok(SeedsArg { range, ms })
 }
 
 /// How many moves `hint --top` lists: 1 or more (0 listed one all the same).
@@ -442,10 +466,10 @@ pub struct WinrateArgs {
     #[arg(long, value_name = "S", conflicts_with = "seeds",
           allow_negative_numbers = true, value_parser = deal_number)]
     pub first_seed: Option<u128>,
-    /// The seeds as a range, instead of --deals and --first-seed: `A..B` (B excluded) or `A..=B`.
-    #[arg(long, value_name = "A..B", allow_hyphen_values = true,
-          value_parser = patience::internal::batch::parse_seed_range)]
-    pub seeds: Option<patience::SeedRange>,
+    /// The seeds as a range, instead of --deals and --first-seed: `A..B` (B excluded) or `A..=B`;
+    /// with --pysol an end may be written msN below ms32000 (`ms1..ms100` is `1..100`).
+    #[arg(long, value_name = "A..B", allow_hyphen_values = true, value_parser = seeds_arg)]
+    pub seeds: Option<SeedsArg>,
     /// Solve again only the deals that this result file (of `winrate --csv`) records as
     /// `unknown` in thoughtful play, typically with a larger --max-nodes; the seeds are those
     /// of --seeds, or else every seed from the file's first unknown deal to its last. `patience
@@ -543,9 +567,10 @@ pub struct CatalogueArgs {
     #[arg(long, value_name = "A..B", value_parser = patience::internal::batch::parse_seed_range,
           required_unless_present = "pysol", conflicts_with = "pysol", allow_hyphen_values = true)]
     pub seeds: Option<patience::SeedRange>,
-    /// PySolFC's game numbers `A..B` (B excluded) or `A..=B`, dealt as PySolFC deals them.
+    /// PySolFC's game numbers `A..B` (B excluded) or `A..=B`, dealt as PySolFC deals them;
+    /// an end may be written msN below ms32000 (`ms1..ms100` is `1..100`).
     #[arg(long, value_name = "A..B", allow_hyphen_values = true,
-          value_parser = patience::internal::batch::parse_seed_range)]
+          value_parser = patience::internal::batch::parse_pysol_range)]
     pub pysol: Option<patience::SeedRange>,
     /// Run one shard: the numbers whose index in the range (from 0) is K modulo N.
     #[arg(long, value_name = "K/N", allow_hyphen_values = true,

@@ -31,7 +31,10 @@ pub fn run(args: &SweepArgs, out: &mut dyn Write) -> Result<Outcome> {
         variants: games.iter().map(|g| g.rules.id.into()).collect(),
         deals: args.seeds.count,
         first_seed: Some(args.seeds.first),
-        seeds: Some(args.seeds),
+        seeds: Some(crate::cli::SeedsArg {
+            range: args.seeds,
+            ms: false,
+        }),
         retry: None,
         shard: args.shard,
         pysol: false,

@@ -535,3 +535,68 @@ fn play_on_a_position_with_unknown_cards_points_to_hint() {
         );
     }
 }
+
+#[test]
+fn ms_numbers_make_ranges_below_ms32000_and_only_of_pysol_games() {
+    let (code, out, err) = run(&[
+        "winrate",
+        "stonewall",
+        "--pysol",
+        "--seeds",
+        "ms1..=ms3",
+        "--max-nodes",
+        "100",
+    ]);
+    // Before: refused, `"ms1" is not a number of a deal`.
+    assert_eq!(code, 0, "{err}");
+    assert!(out.contains("PySolFC game numbers 1..4"), "{out}");
+    let (code, out, err) = run(&[
+        "winrate",
+        "stonewall",
+        "--pysol",
+        "--first-seed",
+        "ms5",
+        "--deals",
+        "2",
+        "--max-nodes",
+        "100",
+    ]);
+    assert_eq!(code, 0, "{err}");
+    assert!(out.contains("PySolFC game numbers 5..7"), "{out}");
+    for (args, why) in [
+        (
+            &["catalogue", "stonewall", "--pysol", "ms31999..ms32001"][..],
+            "ms32001: from ms32000 on, msN is another deal than game N",
+        ),
+        (
+            &["winrate", "stonewall", "--pysol", "--first-seed", "ms32000"],
+            "ms32000: from ms32000 on",
+        ),
+        (
+            &["catalogue", "stonewall", "--pysol", "ms0..ms3"],
+            "ms0 is no PySolFC game",
+        ),
+        (
+            &["winrate", "stonewall", "--seeds", "ms1..ms3"],
+            "msN is PySolFC's game number N: add --pysol",
+        ),
+        (
+            &["winrate", "stonewall", "--first-seed", "ms5"],
+            "--first-seed ms5: msN is PySolFC's game number N: add --pysol",
+        ),
+        (
+            &[
+                "sweep",
+                "stonewall",
+                "--vary",
+                "spaces=any",
+                "--seeds",
+                "ms1..ms3",
+            ],
+            "\"ms1\" is PySolFC's way to write a game number: this range takes plain numbers",
+        ),
+    ] {
+        let err = refused(args);
+        assert!(err.contains(why), "{args:?}: {err}");
+    }
+}
