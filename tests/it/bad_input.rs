@@ -600,3 +600,45 @@ fn ms_numbers_make_ranges_below_ms32000_and_only_of_pysol_games() {
         assert!(err.contains(why), "{args:?}: {err}");
     }
 }
+
+#[test]
+fn two_rules_files_of_one_id_are_refused_naming_both_and_what_differs() {
+    let dir = tempdir();
+    let d = dir.path();
+    let a = write_file(
+        d,
+        "a.toml",
+        "id = \"mine\"\nextends = \"stonewall\"\nspaces = \"kings\"\n",
+    );
+    let b = write_file(
+        d,
+        "b.toml",
+        "id = \"mine\"\nextends = \"stonewall\"\nspaces = \"never\"\n",
+    );
+    let csv = rows(d, "r.csv", 2);
+    for args in [
+        vec!["winrate", arg(&a), arg(&b), "--deals", "1"],
+        vec!["merge", arg(&csv), "--rules", arg(&a), "--rules", arg(&b)],
+        vec![
+            "compare",
+            arg(&csv),
+            arg(&csv),
+            "--rules",
+            arg(&a),
+            "--rules",
+            arg(&b),
+        ],
+    ] {
+        let err = refused(&args);
+        // Before: `b.toml: key `id`: "mine": another rules file with this id is in use`,
+        // naming neither the other file nor the difference.
+        assert!(
+            err.contains(&format!(
+                "{}: key `id`: \"mine\" is the id of {}",
+                b.display(),
+                a.display()
+            )) && err.contains("spaces = \"never\" here, \"kings\" there"),
+            "{args:?}: {err}"
+        );
+    }
+}
