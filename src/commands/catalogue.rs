@@ -5,7 +5,7 @@
 //! number order (those --grade and --winnable keep), so that it does not depend on the thread
 //! count; --resume continues it.
 
-use super::outputs::{FileArg, check_outputs};
+use super::outputs::{FileArg, check_outputs, check_writable};
 use super::progress::Progress;
 use super::{Outcome, cancel_flag, rules_of};
 use crate::cli::CatalogueArgs;
@@ -32,6 +32,9 @@ pub fn run(args: &CatalogueArgs, out: &mut dyn Write) -> Result<Outcome> {
         .into_iter()
         .collect();
     check_outputs(&inputs, &outputs)?;
+    for out in &outputs {
+        check_writable(out)?;
+    }
     let rules = rules_of(&args.variant)?;
     let (source, range) = match (args.seeds, args.pysol) {
         (Some(r), _) => (DealSource::Seed, r),

@@ -133,6 +133,29 @@ fn resolved(path: &Path) -> PathBuf {
     }
 }
 
+/// Refuses an output path that cannot be written, before any work: a directory, or a file in
+/// a directory that does not exist (found only at the end of a long run otherwise).
+pub fn check_writable(out: &FileArg) -> Result<()> {
+    let name = out.path.display();
+    if out.path.is_dir() {
+        bail!(
+            "{} {name} is a directory: give the name of a file to write",
+            out.what
+        );
+    }
+    if let Some(dir) = out.path.parent()
+        && !dir.as_os_str().is_empty()
+        && !dir.is_dir()
+    {
+        bail!(
+            "{} {name}: the directory {} does not exist",
+            out.what,
+            dir.display()
+        );
+    }
+    Ok(())
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -2,7 +2,7 @@
 //! [`patience::internal::batch::sweep`]) run by `winrate` on the same seeds, into one CSV (resumable and
 //! shardable as `winrate`'s), then each one's rate and its paired difference from the first.
 
-use super::outputs::{FileArg, check_outputs};
+use super::outputs::{FileArg, check_outputs, check_writable};
 use super::{Outcome, rules_of};
 use crate::cli::{SweepArgs, WinrateArgs};
 use anyhow::{Result, anyhow};
@@ -17,6 +17,7 @@ pub fn run(args: &SweepArgs, out: &mut dyn Write) -> Result<Outcome> {
             .into_iter()
             .collect();
         check_outputs(&inputs, &[FileArg::new("--csv", csv)])?;
+        check_writable(&FileArg::new("--csv", csv))?;
     }
     let base = rules_of(&args.game)?;
     let games = variants(base, &args.vary).map_err(|e| anyhow!(e))?;

@@ -14,6 +14,9 @@ use std::path::{Path, PathBuf};
 
 type Result<T, E = FileError> = std::result::Result<T, E>;
 
+/// The first line of a catalogue CSV file: the columns of [`DealRow`], in order.
+pub const HEADER: &str = "variant,seed,source,grade,verdict,limit,moves,nodes,hidden,hidden_by,chance,choices,narrow,undecided,max_nodes,samples,sample_nodes,planner,probe_nodes,solution";
+
 /// A catalogue file open for appending rows (locked while it is open: one writer per file).
 pub struct CatalogueFile {
     path: PathBuf,
@@ -29,6 +32,18 @@ pub fn parse(name: &str, bytes: &[u8]) -> Result<(Vec<DealRow>, u64)> {
         Some(i) => &bytes[..=i],
         None => &[][..],
     };
+    // The first line is the header (or, alone and cut short, a part of it): anything else is
+    // another file, which resuming would cut or write over.
+    let first = whole.split(|&b| b == b'\n').next().unwrap_or(bytes);
+    let first = if whole.is_empty() { bytes } else { first };
+    let first = first.strip_suffix(b"\r").unwrap_or(first);
+    let header_ok = match whole.is_empty() {
+        true => HEADER.as_bytes().starts_with(first),
+        false => first == HEADER.as_bytes(),
+    };
+    if !header_ok {
+        bail!("{name}: not a catalogue file (its first line is not {HEADER:?})");
+    }
     let mut reader = csv::ReaderBuilder::new().from_reader(whole);
     let mut rows = Vec::new();
     for (i, row) in reader.deserialize::<DealRow>().enumerate() {
@@ -86,6 +101,9 @@ impl CatalogueFile {
     /// `resume`), or with `resume` the rows it holds, its partial last line cut away.
     pub fn open(path: &Path, resume: bool) -> Result<(CatalogueFile, Vec<DealRow>)> {
         let name = path.display().to_string();
+        if path.is_dir() {
+            bail!("--csv {name} is a directory: give the name of a catalogue file");
+        }
         let exists = std::fs::metadata(path).is_ok_and(|m| m.len() > 0);
         if exists && !resume {
             bail!("{name} already exists: add --resume to continue it, or remove it first");
@@ -337,10 +355,7 @@ mod tests {
         f.finish(&[row(2), row(1)]).unwrap();
         assert_eq!(read(&path).unwrap(), vec![row(2), row(1)]);
         let header = std::fs::read_to_string(&path).unwrap();
-        assert!(
-            header.starts_with("variant,seed,source,grade,verdict,"),
-            "{header}"
-        );
+        assert!(header.starts_with(&format!("{HEADER}\n")), "{header}");
     }
 
     #[test]

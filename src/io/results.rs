@@ -323,6 +323,14 @@ impl Columns {
 
     /// The record of a row, or why it is not one.
     fn record(&self, line: &ByteRecord) -> Result<Record, RowError> {
+        // A field more or less than the header shifts or drops a value: the row is damaged.
+        if line.len() != self.0.len() {
+            return Err(RowError::Malformed(format!(
+                "it has {} fields and the header {} columns",
+                line.len(),
+                self.0.len()
+            )));
+        }
         let row: ResultRow = line.deserialize(Some(&self.0)).map_err(|e| {
             RowError::Malformed(match e.kind() {
                 csv::ErrorKind::Deserialize { err, .. } => {
@@ -690,7 +698,7 @@ pub fn write_all(path: &Path, records: &[Record]) -> Result<()> {
         .write(true)
         .create_new(true)
         .open(&tmp)
-        .with_context(|| format!("cannot create {name} (through {})", tmp.display()))?;
+        .with_context(|| format!("cannot create {name}"))?;
     let mut f = ResultFile {
         path: path.to_path_buf(),
         writer: writer(file),

@@ -24,6 +24,7 @@ mod progress;
 mod prune;
 mod pysol;
 mod readme;
+mod refused_inputs;
 mod result_files;
 mod resumed_files;
 mod rules;
