@@ -323,8 +323,10 @@ impl Columns {
 
     /// The record of a row, or why it is not one.
     fn record(&self, line: &ByteRecord) -> Result<Record, RowError> {
-        // A field more or less than the header shifts or drops a value: the row is damaged.
-        if line.len() != self.0.len() {
+        // A field past the header's columns is a value of no column (a comma too many, or a
+        // row of another file): the row is damaged. (A row may end early: a spreadsheet drops
+        // empty trailing fields, and the columns it leaves out are read as empty.)
+        if line.len() > self.0.len() {
             return Err(RowError::Malformed(format!(
                 "it has {} fields and the header {} columns",
                 line.len(),
