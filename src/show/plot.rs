@@ -398,16 +398,6 @@ fn win_rates(area: &Area, series: &[Series]) -> DrawResult<()> {
                 ],
                 c.mix(0.2).filled(),
             )))?;
-            // The unknown share named beside the band, counted neither won nor lost.
-            let style = ("sans-serif", 12)
-                .into_font()
-                .color(&c)
-                .pos(Pos::new(HPos::Left, VPos::Center));
-            chart.draw_series(std::iter::once(Text::new(
-                s.unknown_text(),
-                (x + 0.32, 50.0 * (s.rate() + s.rate_high())),
-                style,
-            )))?;
         }
         let bar = c.stroke_width(2);
         chart.draw_series([
@@ -422,13 +412,16 @@ fn win_rates(area: &Area, series: &[Series]) -> DrawResult<()> {
         )))?;
         // The rate and the interval above the interval, or below it when it reaches the top,
         // or beside it when it spans nearly everything.
+        // With unknown deals, a third line under them names their share, in the series'
+        // colour: counted neither won nor lost.
         let (rate, interval) = s.rate_texts();
-        let (anchor, x_text, first, second) = if hi <= 0.8 {
-            (HPos::Center, x, 100.0 * hi + 8.0, 100.0 * hi + 3.0)
+        let lines = if s.unknown > 0 { 3.0 } else { 2.0 };
+        let (anchor, x_text, first) = if hi <= 0.8 {
+            (HPos::Center, x, 100.0 * hi + 3.0 + 5.0 * (lines - 1.0))
         } else if lo >= 0.2 {
-            (HPos::Center, x, 100.0 * lo - 5.0, 100.0 * lo - 10.0)
+            (HPos::Center, x, 100.0 * lo - 5.0)
         } else {
-            (HPos::Left, x + 0.1, 55.0, 50.0)
+            (HPos::Left, x + 0.1, 55.0)
         };
         let style = ("sans-serif", 13)
             .into_font()
@@ -436,8 +429,15 @@ fn win_rates(area: &Area, series: &[Series]) -> DrawResult<()> {
             .pos(Pos::new(anchor, VPos::Bottom));
         chart.draw_series([
             Text::new(rate, (x_text, first), style.clone()),
-            Text::new(interval, (x_text, second), style),
+            Text::new(interval, (x_text, first - 5.0), style.clone()),
         ])?;
+        if s.unknown > 0 {
+            chart.draw_series(std::iter::once(Text::new(
+                s.unknown_text(),
+                (x_text, first - 10.0),
+                style.color(&c),
+            )))?;
+        }
     }
     Ok(())
 }
@@ -471,7 +471,7 @@ fn distribution(
     };
     let mut chart = ChartBuilder::on(area)
         .caption(
-            format!("{title}: share of deals done within x"),
+            format!("{title}: share of deals decided within x"),
             ("sans-serif", 20),
         )
         .margin(16)
@@ -497,22 +497,9 @@ fn distribution(
             points.push((x, 100.0 * k as f64 / n));
             points.push((x, 100.0 * (k + 1) as f64 / n));
         }
-        let c = colour(i);
-        chart
-            .draw_series(LineSeries::new(points, c.stroke_width(2)))?
-            .label(match s.unknown {
-                0 => s.label.clone(),
-                k => format!("{} ({k} unknown: in the column at right)", s.label),
-            })
-            .legend(move |(x, y)| PathElement::new(vec![(x, y), (x + 18, y)], c.stroke_width(3)));
+        // The key at the top names the colours.
+        chart.draw_series(LineSeries::new(points, colour(i).stroke_width(2)))?;
     }
-    chart
-        .configure_series_labels()
-        .position(SeriesLabelPosition::LowerRight)
-        .background_style(WHITE.mix(0.85))
-        .border_style(BLACK)
-        .label_font(("sans-serif", 13))
-        .draw()?;
     Ok(())
 }
 
