@@ -14,7 +14,7 @@ use std::process::Command;
 
 /// The cards of every place of a position, as the page's `data-cards` lists them (bottom
 /// first, deal-file tokens): `T1`.., `R1`.., `F1`.., `S`, `W`.
-type Places = BTreeMap<String, String>;
+pub(crate) type Places = BTreeMap<String, String>;
 
 /// The engine's positions of a solution: the deal, then one after each move (replayed with
 /// `legal` and `apply`, as `check` does).
@@ -65,18 +65,20 @@ impl GameFn<Vec<Places>> for Positions<'_> {
 /// Solves `game`'s deal of `seed` (`solve --json`) and returns the result and the engine's
 /// positions along its solution.
 fn solved(game: &str, seed: u64, dir: &Path) -> (PathBuf, Vec<Places>) {
-    let out = patience()
-        .args([
-            "solve",
-            game,
-            "--seed",
-            &seed.to_string(),
-            "--max-nodes",
-            "300000",
-            "--json",
-        ])
-        .output()
-        .unwrap();
+    solved_with(game, seed, dir, &["--max-nodes", "300000"])
+}
+
+/// [`solved`] with these limits (none: `solve`'s defaults).
+pub(crate) fn solved_with(
+    game: &str,
+    seed: u64,
+    dir: &Path,
+    limits: &[&str],
+) -> (PathBuf, Vec<Places>) {
+    let seed_text = seed.to_string();
+    let mut args = vec!["solve", game, "--seed", &seed_text, "--json"];
+    args.extend(limits);
+    let out = patience().args(&args).output().unwrap();
     assert!(out.status.success(), "{game} {seed}: {}", stderr_of(&out));
     let path = write_file(dir, &format!("{game}-{seed}.json"), &stdout_of(&out));
     let result: Value = serde_json::from_str(&stdout_of(&out)).unwrap();
@@ -100,7 +102,7 @@ fn solved(game: &str, seed: u64, dir: &Path) -> (PathBuf, Vec<Places>) {
 }
 
 /// Is `tool` there? When it is not: under CI a failure, elsewhere a note and `false`.
-fn have(tool: &str, found: bool) -> bool {
+pub(crate) fn have(tool: &str, found: bool) -> bool {
     if !found {
         assert!(
             std::env::var("CI").as_deref() != Ok("true"),
@@ -131,7 +133,7 @@ fn screenshot_dir() -> PathBuf {
     dir
 }
 
-fn runs(program: &str, args: &[&str]) -> bool {
+pub(crate) fn runs(program: &str, args: &[&str]) -> bool {
     Command::new(program)
         .args(args)
         .output()
@@ -648,24 +650,11 @@ fn the_terminal_replay_steps_with_the_keys_under_tmux() {
         tmux(&["send-keys", "-t", &session, "Right"]);
     }
     let screen = screen_at(&format!("move 3 of {n}: "));
-    let rows = |places: &Places| -> Vec<String> {
-        // The tableau as the screen draws it: one row per depth, the piles as columns.
-        let piles: Vec<Vec<String>> = (1..=6)
-            .map(|p| places[&format!("T{p}")].split(' ').map(card_text).collect())
-            .collect();
-        let depth = piles.iter().map(Vec::len).max().unwrap();
-        (0..depth)
-            .map(|d| {
-                let cells: Vec<String> = piles
-                    .iter()
-                    .map(|p| format!("{:>3}", p.get(d).cloned().unwrap_or_default()))
-                    .collect();
-                format!("    {}", cells.join(" ")).trim_end().to_string()
-            })
-            .collect()
+    let rows = |at: usize| -> Vec<String> {
+        crate::replay_terminal::tableau_rows(&positions, &result_moves(&result), at, 6, 50)
     };
     let lines: Vec<&str> = screen.lines().map(str::trim_end).collect();
-    for row in rows(&positions[3]) {
+    for row in rows(3) {
         assert!(
             lines.contains(&row.as_str()),
             "row {row:?} not on the screen:\n{screen}"
@@ -676,7 +665,7 @@ fn the_terminal_replay_steps_with_the_keys_under_tmux() {
     tmux(&["send-keys", "-t", &session, "Home"]);
     let screen = screen_at(&format!("move 0 of {n}: the deal"));
     let lines: Vec<&str> = screen.lines().map(str::trim_end).collect();
-    for row in rows(&positions[0]) {
+    for row in rows(0) {
         assert!(
             lines.contains(&row.as_str()),
             "row {row:?} not on the screen:\n{screen}"
@@ -689,8 +678,19 @@ fn the_terminal_replay_steps_with_the_keys_under_tmux() {
     assert!(!left.contains(&session), "q did not quit: {left}");
 }
 
+/// The move tokens of a solve result file.
+pub(crate) fn result_moves(result: &Path) -> Vec<String> {
+    let v: Value = serde_json::from_str(&std::fs::read_to_string(result).unwrap()).unwrap();
+    v["moves"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|t| t.as_str().unwrap().to_string())
+        .collect()
+}
+
 /// A deal-file card as the terminal draws it: `10♥`, `▒▒▒` face down.
-fn card_text(t: &str) -> String {
+pub(crate) fn card_text(t: &str) -> String {
     let suit = t.chars().last().unwrap();
     if suit.is_lowercase() {
         return "\u{2592}\u{2592}\u{2592}".into();
