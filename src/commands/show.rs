@@ -143,7 +143,7 @@ fn show<V: Variant>(
 /// Shows the replay in the view asked for.
 fn view_replay(replay: &Replay, rules: &Rules, view: &ShowView, out: &mut dyn Write) -> Result<()> {
     match view {
-        ShowView::Html(path) => write_page(replay, path),
+        ShowView::Html(path) => super::solve::write_page(replay, path),
         ShowView::Plain => Ok(write_replay(replay, rules, out)?),
         ShowView::Tui => super::tui::run(replay, rules),
     }
@@ -181,10 +181,4 @@ fn same_deal<V: Variant>(v: V, list: &MoveList, deal: &Deal, input: &Input) -> R
         }
     }
     Ok(())
-}
-
-/// Writes the replay's page.
-pub fn write_page(replay: &Replay, path: &std::path::Path) -> Result<()> {
-    std::fs::write(path, patience::internal::show::html::page(replay))
-        .with_context(|| format!("cannot write {}", path.display()))
 }

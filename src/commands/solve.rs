@@ -4,7 +4,8 @@
 use super::outputs::{FileArg, check_outputs};
 use super::{Outcome, cancel_flag, for_variant, load_start};
 use crate::cli::{SolveArgs, SolverArgs, Start};
-use anyhow::Result;
+use anyhow::{Context, Result};
+use patience::internal::show::Replay;
 use patience::io::json::SolveResult;
 use patience::{Deal, Options, Position, Solution, Solver, Variant, Verdict};
 use std::io::Write;
@@ -47,8 +48,8 @@ fn solve<V: Variant>(v: V, args: &SolveArgs, out: &mut dyn Write) -> Result<Outc
         match &sol.verdict {
             Verdict::Solved(moves) => {
                 let title = super::start::title(v.rules(), &args.start.start());
-                let replay = patience::internal::show::Replay::new::<V>(v, title, &start, moves)?;
-                super::show::write_page(&replay, path)?;
+                let replay = Replay::new::<V>(v, title, &start, moves)?;
+                write_page(&replay, path)?;
             }
             _ => eprintln!(
                 "note: no solution, so no page written to {}",
@@ -67,4 +68,10 @@ fn solve<V: Variant>(v: V, args: &SolveArgs, out: &mut dyn Write) -> Result<Outc
         Verdict::Solved(_) => Outcome::Success,
         _ => Outcome::Failure,
     })
+}
+
+/// Writes the replay's page.
+pub fn write_page(replay: &Replay, path: &std::path::Path) -> Result<()> {
+    std::fs::write(path, patience::internal::show::html::page(replay))
+        .with_context(|| format!("cannot write {}", path.display()))
 }
