@@ -745,7 +745,8 @@ pub struct ShowArgs {
     #[arg(value_name = "SOURCE")]
     pub source: std::ffi::OsString,
     /// The moves: a solve result (JSON) or a move list file (as `check` reads them); `-`
-    /// reads standard input.
+    /// reads standard input. Left out with --seed, --pysol or --deal: the deal is solved
+    /// first, as `patience solve` solves it (with the limits below).
     #[arg(value_name = "SOLUTION")]
     pub solution: Option<std::ffi::OsString>,
     /// Deal the game of SOURCE from this seed.
@@ -763,12 +764,15 @@ pub struct ShowArgs {
     #[arg(long, value_name = "FILE", group = "view")]
     pub html: Option<std::path::PathBuf>,
     /// Step through the replay in the terminal: space plays or pauses, arrows step,
-    /// Home/End go to the ends, q quits.
+    /// Home/End go to the ends, g then a number and Enter jumps to that move, q quits.
     #[arg(long, group = "view")]
     pub tui: bool,
     /// Print every position one after another (the default).
     #[arg(long, group = "view")]
     pub plain: bool,
+    /// The solver's limits when no SOLUTION is given (refused with one).
+    #[command(flatten)]
+    pub solver: SolverArgs,
 }
 
 /// Where `show` finds the deal and the moves.
@@ -780,6 +784,11 @@ pub enum ShowSource {
         variant: std::ffi::OsString,
         start: Option<Start>,
         solution: Input,
+    },
+    /// A game and its start, without a solution: the deal is solved, then replayed.
+    Deal {
+        variant: std::ffi::OsString,
+        start: Start,
     },
     /// A solve result or a deal file, and maybe a solution file.
     File {
@@ -797,10 +806,17 @@ pub enum ShowView {
 }
 
 impl ShowArgs {
-    /// The validated source: a game needs a SOLUTION, and the deal and the moves cannot both
-    /// come from standard input.
+    /// The validated source: a game needs a start or a SOLUTION, the solver's limits go with
+    /// no SOLUTION, and the deal and the moves cannot both come from standard input.
     pub fn source(&self) -> anyhow::Result<ShowSource> {
         let solution = self.solution.as_deref().map(Input::from_arg);
+        if let Some(option) = self.solver_option()
+            && solution.is_some()
+        {
+            anyhow::bail!(
+                "show: {option} is for solving the deal, and a SOLUTION is given; leave out one of them"
+            );
+        }
         let start = match (self.seed, &self.deal, self.pysol) {
             (Some(seed), _, _) => Some(Start::Seed(seed)),
             (None, Some(file), _) => Some(Start::File(Input::from_arg(file))),
@@ -816,10 +832,14 @@ impl ShowArgs {
                 .to_str()
                 .is_some_and(|id| patience::games::find(id).is_some());
         match start {
+            Some(start) if solution.is_none() => Ok(ShowSource::Deal {
+                variant: self.source.clone(),
+                start,
+            }),
             _ if game => {
                 let Some(solution) = solution.clone() else {
                     anyhow::bail!(
-                        "show {}: give the SOLUTION (a solve result, or a move list with --seed, --pysol or --deal) after the game",
+                        "show {}: give the SOLUTION (a solve result), or a deal to solve (--seed, --pysol or --deal)",
                         self.source.display()
                     );
                 };
@@ -844,6 +864,27 @@ impl ShowArgs {
                 Ok(ShowSource::File { file, solution })
             }
         }
+    }
+
+    /// The first solver option given a value other than its default, by its name.
+    fn solver_option(&self) -> Option<&'static str> {
+        let s = &self.solver;
+        [
+            (
+                s.max_nodes != patience::internal::solve::DEFAULT_MAX_NODES,
+                "--max-nodes",
+            ),
+            (s.timeout.is_some(), "--timeout"),
+            (
+                s.table_mib != (patience::internal::solve::DEFAULT_TABLE_BYTES >> 20) as u64,
+                "--table-mib",
+            ),
+            (s.no_prune, "--no-prune"),
+            (!s.prune_off.is_empty(), "--prune-off"),
+            (s.dfs_only, "--dfs-only"),
+        ]
+        .into_iter()
+        .find_map(|(given, name)| given.then_some(name))
     }
 
     pub fn view(&self) -> ShowView {

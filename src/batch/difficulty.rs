@@ -7,7 +7,7 @@ use super::grade::{DealRow, Grade, Hidden, HiddenBy, Thoughtful};
 use super::run::{DealFailed, PassEnd, run_all};
 use crate::game::{Move, Position, Variant, apply, generate, legal};
 use crate::hidden::observation::game_hides_cards;
-use crate::hidden::planner::Action;
+use crate::hidden::planner::{Action, Decision};
 use crate::hidden::{Budget, Outcome, Planner, play::play_unaided};
 use crate::solve::{End, Limit, Options, SolveError, Solver, Verdict};
 use std::sync::atomic::AtomicBool;
@@ -215,11 +215,7 @@ fn hidden_play<V: Variant>(
     let mut chance = None;
     let game = play_unaided::<V>(v, start, seed, &mut w.planner, cancel, &mut |_, turn| {
         if turn.index == 0 {
-            let d = &turn.decision;
-            chance = Some(match (&d.action, d.choices.first()) {
-                (Action::Play(_), Some(best)) => d.chance(best),
-                _ => 0.0,
-            });
+            chance = start_chance(&turn.decision);
         }
     })?;
     let Some(game) = game else { return Ok(None) };
@@ -232,6 +228,19 @@ fn hidden_play<V: Variant>(
     };
     let chance = chance.map(|c| (c * 1000.0).round() / 1000.0);
     Ok(Some((hidden, HiddenBy::Planner, chance)))
+}
+
+/// The planner's chance at its first decision `d`, or `None` where it has no estimate: no
+/// sample drawn, or every sample's solve stopped by its budget (the chance would then be the
+/// same constant for every deal of the game, a guess rather than a measure).
+fn start_chance(d: &Decision) -> Option<f64> {
+    if d.samples == 0 || d.sample_unknown >= d.samples {
+        return None;
+    }
+    Some(match (&d.action, d.choices.first()) {
+        (Action::Play(_), Some(best)) => d.chance(best),
+        _ => 0.0,
+    })
 }
 
 /// Measures the deal of number `seed` from `from` with worker `w`. `None`: cancelled.
@@ -445,6 +454,39 @@ mod tests {
         .unwrap();
         got.sort_by_key(|r| r.seed);
         got
+    }
+
+    /// A first decision of `samples` samples, `wins` won and `unknown` undecided, whose best
+    /// choice was tried on `tries` of them and won `won`.
+    fn decision(samples: u32, wins: u32, unknown: u32, tries: u32, won: u32) -> Decision {
+        Decision {
+            action: Action::Play(Vec::new()),
+            choices: vec![crate::hidden::planner::Choice {
+                moves: Vec::new(),
+                total: won as f64,
+                tries,
+                won,
+                lost: tries - won,
+            }],
+            samples,
+            sample_wins: wins,
+            sample_unknown: unknown,
+            candidates: 1,
+            nodes: 0,
+            graded: wins == 0,
+        }
+    }
+
+    #[test]
+    fn the_start_chance_is_empty_where_no_sample_was_decided() {
+        // Every sample undecided, or none drawn: no estimate.
+        assert_eq!(start_chance(&decision(4, 0, 4, 4, 0)), None);
+        assert_eq!(start_chance(&decision(0, 0, 0, 0, 0)), None);
+        // Three of four won, the best choice winning two of them: half the samples.
+        let c = start_chance(&decision(4, 3, 0, 3, 2)).expect("an estimate");
+        assert!((c - 0.5).abs() < 1e-12, "{c}");
+        // All lost: a chance of zero, measured.
+        assert_eq!(start_chance(&decision(4, 0, 0, 0, 0)), Some(0.0));
     }
 
     #[test]

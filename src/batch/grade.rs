@@ -339,7 +339,7 @@ fn level(score: u64, t: &Thresholds) -> usize {
 /// - its narrow positions, one point each;
 /// - its solution's length per card of the game (a direct win is about 1.5);
 /// - where the planner played it: one point if it lost, and the planner's doubt at the start,
-///   1 − `chance` (0 to 1);
+///   1 − `chance` (0 to 1; left out where `chance` is empty: the planner had no estimate);
 ///
 /// as `(low, high)`, the planner's result unknown counting as won and as lost. `None` when the
 /// row is not gradable: not solved, its narrowness not measured or mostly undecided (more
@@ -357,8 +357,10 @@ pub fn score(row: &DealRow) -> Option<(u64, u64)> {
     let mut s = 1000 * u64::from(narrow) + 1000 * u64::from(moves) / cards;
     let mut lost = 0;
     if row.hidden_by == HiddenBy::Planner {
-        let chance = (row.chance.unwrap_or(0.0).clamp(0.0, 1.0) * 1000.0).round() as u64;
-        s += 1000 - chance;
+        // No estimate (every sample undecided): the term is left out, not guessed.
+        if let Some(chance) = row.chance {
+            s += 1000 - (chance.clamp(0.0, 1.0) * 1000.0).round() as u64;
+        }
         lost = match row.hidden {
             Hidden::Won => 0,
             Hidden::Lost => 1000,
@@ -495,6 +497,12 @@ mod tests {
             ..row(0, 0)
         };
         assert_eq!(score(&unsure), Some((2250, 3250)));
+        // No estimate from the planner: its doubt is left out, its result still counts.
+        let no_estimate = DealRow {
+            chance: None,
+            ..lost
+        };
+        assert_eq!(score(&no_estimate), Some((1000 + 2000 + 1000, 4000)));
     }
 
     #[test]

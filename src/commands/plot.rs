@@ -1,5 +1,6 @@
 //! `patience plot CSV... --out FILE.svg [--rules FILE.toml]`: result files as one SVG of win
-//! rates and per-deal costs (`patience::internal::show::plot`).
+//! rates and per-deal costs (`patience::internal::show::plot`), each series keyed with its
+//! knowledge, deals and budget; the same lines on standard output.
 
 use super::Outcome;
 use super::outputs::{FileArg, check_distinct, check_outputs};
@@ -48,7 +49,7 @@ pub fn run(args: &PlotArgs, out: &mut dyn Write) -> Result<Outcome> {
         .with_context(|| format!("cannot write {}", args.out.display()))?;
     for s in &series {
         let (rate, interval) = s.rate_texts();
-        writeln!(out, "{}: {rate} {interval}", s.label)?;
+        writeln!(out, "{}: {rate} {interval}; {}", s.label, s.about())?;
     }
     writeln!(out, "wrote {}", args.out.display())?;
     Ok(Outcome::Success)

@@ -4,19 +4,23 @@
 //!
 //! The deal and the moves are checked as `check` checks them: a solution made for another
 //! game, seed or deal is refused, and so is a move the rules refuse (exit status 2).
+//!
+//! Without a SOLUTION, a deal given by `--seed`, `--pysol` or `--deal` is solved first, as
+//! `patience solve` solves it (same limits, `--max-nodes` and the others; the win shortened
+//! and checked by replay). A deal that is not won (unsolvable, or unknown at a limit) has
+//! nothing to replay: one line says its verdict and the exit status is 1, as `solve`'s is.
 
 use super::outputs::{FileArg, check_outputs};
 use super::start::{checked_position, deal_of_file, deal_title, title};
 use super::{Outcome, for_variant, load_start};
 use crate::cli::{ShowArgs, ShowSource, ShowView};
 use anyhow::{Context, Result, anyhow, bail};
-use patience::Deal;
-use patience::Variant;
 use patience::internal::show::Replay;
 use patience::internal::show::picture::write_replay;
 use patience::io::Input;
 use patience::io::dealfile::read_deal;
 use patience::io::movelist::{MoveList, read_moves};
+use patience::{Deal, Limit, Rules, Variant, Verdict};
 use std::io::Write;
 
 pub fn run(args: &ShowArgs, out: &mut dyn Write) -> Result<Outcome> {
@@ -25,7 +29,9 @@ pub fn run(args: &ShowArgs, out: &mut dyn Write) -> Result<Outcome> {
     if let ShowView::Html(html) = &view {
         let inputs: Vec<FileArg> = [
             match &source {
-                ShowSource::Game { .. } => FileArg::of_variant("SOURCE", &args.source),
+                ShowSource::Game { .. } | ShowSource::Deal { .. } => {
+                    FileArg::of_variant("SOURCE", &args.source)
+                }
                 ShowSource::File { .. } => FileArg::of_arg("SOURCE", &args.source),
             },
             args.solution
@@ -41,7 +47,9 @@ pub fn run(args: &ShowArgs, out: &mut dyn Write) -> Result<Outcome> {
         check_outputs(&inputs, &[FileArg::new("--html", html)])?;
     }
     let (rules, source_text) = match &source {
-        ShowSource::Game { variant, .. } => (super::rules_of(variant)?, None),
+        ShowSource::Game { variant, .. } | ShowSource::Deal { variant, .. } => {
+            (super::rules_of(variant)?, None)
+        }
         ShowSource::File { file, .. } => {
             let text = file.read_to_string()?;
             let value: serde_json::Value = serde_json::from_str(&text)
@@ -60,21 +68,34 @@ pub fn run(args: &ShowArgs, out: &mut dyn Write) -> Result<Outcome> {
         }
     };
     for_variant!(rules, <V(v), 'a>(
+        args: &'a ShowArgs = args,
         source: &'a ShowSource = &source,
         text: Option<&'a str> = source_text.as_deref(),
         view: &'a ShowView = &view,
         out: &'a mut dyn Write = out,
-    ) -> Result<Outcome> => show::<V>(v, source, text, view, out))?
+    ) -> Result<Outcome> => show::<V>(v, args, source, text, view, out))?
 }
 
 fn show<V: Variant>(
     v: V,
+    args: &ShowArgs,
     source: &ShowSource,
     source_text: Option<&str>,
     view: &ShowView,
     out: &mut dyn Write,
 ) -> Result<Outcome> {
     let rules = v.rules();
+    if let ShowSource::Deal { start, .. } = source {
+        let (_, pos, sol, _) = super::solve::solved::<V>(v, &args.solver, start)?;
+        let title = title(rules, start);
+        let Verdict::Solved(moves) = &sol.verdict else {
+            writeln!(out, "{title}: {}; nothing to replay", not_won(&sol.verdict))?;
+            return Ok(Outcome::Failure);
+        };
+        let replay = Replay::new::<V>(v, title, &pos, moves)?;
+        view_replay(&replay, rules, view, out)?;
+        return Ok(Outcome::Success);
+    }
     let (deal, pos, title, own_moves, solution) = match source {
         ShowSource::Game {
             start: Some(start),
@@ -96,6 +117,7 @@ fn show<V: Variant>(
             let title = deal_title(rules, &deal, solution);
             (deal, pos, title, moves, None)
         }
+        ShowSource::Deal { .. } => unreachable!("a deal without a solution is solved above"),
         ShowSource::File { file, solution } => {
             let text = source_text.expect("the file was read to find its game");
             let (deal, moves) = deal_of_file::<V>(v, file, text)?;
@@ -114,12 +136,28 @@ fn show<V: Variant>(
         None => own_moves.unwrap_or_default(),
     };
     let replay = Replay::new::<V>(v, title, &pos, &moves.moves)?;
-    match view {
-        ShowView::Html(path) => write_page(&replay, path)?,
-        ShowView::Plain => write_replay(&replay, rules, out)?,
-        ShowView::Tui => super::tui::run(&replay, rules)?,
-    }
+    view_replay(&replay, rules, view, out)?;
     Ok(Outcome::Success)
+}
+
+/// Shows the replay in the view asked for.
+fn view_replay(replay: &Replay, rules: &Rules, view: &ShowView, out: &mut dyn Write) -> Result<()> {
+    match view {
+        ShowView::Html(path) => super::solve::write_page(replay, path),
+        ShowView::Plain => Ok(write_replay(replay, rules, out)?),
+        ShowView::Tui => super::tui::run(replay, rules),
+    }
+}
+
+/// The verdict of a deal that is not won, in words: `unsolvable (every reachable position
+/// searched)`, `unknown: stopped by the node limit`, `unknown: interrupted (Ctrl-C)`.
+fn not_won(verdict: &Verdict) -> String {
+    match verdict {
+        Verdict::Solved(_) => "solved".into(),
+        Verdict::Unsolvable => "unsolvable (every reachable position searched)".into(),
+        Verdict::Unknown(Limit::Cancelled) => "unknown: interrupted (Ctrl-C)".into(),
+        Verdict::Unknown(limit) => format!("unknown: stopped by the {limit}"),
+    }
 }
 
 /// Refuses a solve result made for another game, seed or deal (as `check` does).
@@ -143,10 +181,4 @@ fn same_deal<V: Variant>(v: V, list: &MoveList, deal: &Deal, input: &Input) -> R
         }
     }
     Ok(())
-}
-
-/// Writes the replay's page.
-pub fn write_page(replay: &Replay, path: &std::path::Path) -> Result<()> {
-    std::fs::write(path, patience::internal::show::html::page(replay))
-        .with_context(|| format!("cannot write {}", path.display()))
 }

@@ -3,11 +3,11 @@
 
 use super::outputs::{FileArg, check_outputs};
 use super::{Outcome, cancel_flag, for_variant, load_start};
-use crate::cli::SolveArgs;
-use anyhow::Result;
-use patience::Variant;
+use crate::cli::{SolveArgs, SolverArgs, Start};
+use anyhow::{Context, Result};
+use patience::internal::show::Replay;
 use patience::io::json::SolveResult;
-use patience::{Solver, Verdict};
+use patience::{Deal, Options, Position, Solution, Solver, Variant, Verdict};
 use std::io::Write;
 
 pub fn run(args: &SolveArgs, out: &mut dyn Write) -> Result<Outcome> {
@@ -28,17 +28,28 @@ pub fn run(args: &SolveArgs, out: &mut dyn Write) -> Result<Outcome> {
     for_variant!(rules, <V(v), 'a>(args: &'a SolveArgs = args, out: &'a mut dyn Write = out) -> Result<Outcome> => solve::<V>(v, args, out))?
 }
 
+/// The deal of `start` solved with the limits of `solver` (Ctrl-C stops the search): the
+/// deal, its position, the solution (a win shortened and checked by replay) and the options.
+/// `solve` and `show` without a SOLUTION both solve this way.
+pub fn solved<V: Variant>(
+    v: V,
+    solver: &SolverArgs,
+    start: &Start,
+) -> Result<(Deal, Position, Solution, Options)> {
+    let options = solver.options()?;
+    let (deal, pos) = load_start::<V>(v, start)?;
+    let sol = Solver::<V>::new(v, options.clone()).solve(&pos, cancel_flag())?;
+    Ok((deal, pos, sol, options))
+}
+
 fn solve<V: Variant>(v: V, args: &SolveArgs, out: &mut dyn Write) -> Result<Outcome> {
-    let options = args.solver.options()?;
-    let (deal, start) = load_start::<V>(v, &args.start.start())?;
-    let mut solver = Solver::<V>::new(v, options.clone());
-    let sol = solver.solve(&start, cancel_flag())?;
+    let (deal, start, sol, options) = solved::<V>(v, &args.solver, &args.start.start())?;
     if let Some(path) = &args.html {
         match &sol.verdict {
             Verdict::Solved(moves) => {
                 let title = super::start::title(v.rules(), &args.start.start());
-                let replay = patience::internal::show::Replay::new::<V>(v, title, &start, moves)?;
-                super::show::write_page(&replay, path)?;
+                let replay = Replay::new::<V>(v, title, &start, moves)?;
+                write_page(&replay, path)?;
             }
             _ => eprintln!(
                 "note: no solution, so no page written to {}",
@@ -57,4 +68,10 @@ fn solve<V: Variant>(v: V, args: &SolveArgs, out: &mut dyn Write) -> Result<Outc
         Verdict::Solved(_) => Outcome::Success,
         _ => Outcome::Failure,
     })
+}
+
+/// Writes the replay's page.
+pub fn write_page(replay: &Replay, path: &std::path::Path) -> Result<()> {
+    std::fs::write(path, patience::internal::show::html::page(replay))
+        .with_context(|| format!("cannot write {}", path.display()))
 }

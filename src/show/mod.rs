@@ -3,7 +3,8 @@
 //! ([`plot`]).
 //!
 //! A replay holds every position as a deal (the deal file's JSON, `docs/formats.md`), so a
-//! page or a terminal only draws what the engine reached: it cannot show an illegal move.
+//! page or a terminal only draws what the engine reached: it cannot show an illegal move. The
+//! page stores the deal and what each move changed, taken from these positions.
 
 #[cfg(feature = "show")]
 pub mod html;
@@ -27,6 +28,9 @@ pub struct Replay {
     /// Position 0 is the deal; position i is the one after move i. Each is written as a deal
     /// file, with every foundation listed.
     pub positions: Vec<Deal>,
+    /// The first position with every card on a foundation (the number of the move that wins),
+    /// if the moves win; a list that stops short of a win has none.
+    pub won: Option<usize>,
 }
 
 /// What places a game has, for drawing its table.
@@ -40,6 +44,8 @@ pub struct Layout {
     pub foundations: usize,
     /// Cards turned at a time from the stock; 0 when the game has no stock.
     pub draw: u8,
+    /// Cards in the game (all on the foundations when it is won).
+    pub cards: usize,
 }
 
 /// One move of the solution.
@@ -85,9 +91,11 @@ impl Replay {
                 Stock::None => 0,
                 Stock::Waste { draw, .. } => draw,
             },
+            cards: rules.cards(),
         };
         let mut pos = start.clone();
         let mut positions = vec![position_deal::<V>(v, &pos)];
+        let mut won = pos.is_won::<V>(v).then_some(0);
         let mut steps = Vec::with_capacity(moves.len());
         for (i, &m) in moves.iter().enumerate() {
             let m = legal::<V>(v, &pos, m).map_err(|why| IllegalStep {
@@ -103,20 +111,17 @@ impl Replay {
             });
             apply::<V>(v, &mut pos, m);
             positions.push(position_deal::<V>(v, &pos));
+            if won.is_none() && pos.is_won::<V>(v) {
+                won = Some(i + 1);
+            }
         }
         Ok(Replay {
             title,
             layout,
             moves: steps,
             positions,
+            won,
         })
-    }
-
-    /// The replay as JSON, safe to put inside an HTML `<script>` element (no `</`).
-    pub fn to_json(&self) -> String {
-        serde_json::to_string(self)
-            .expect("a replay is strings and numbers")
-            .replace("</", "<\\/")
     }
 }
 

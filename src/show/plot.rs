@@ -1,10 +1,20 @@
-//! Plots of result files (`winrate --csv`) as one SVG, drawn with plotters' SVG backend: the
-//! win rate of each game of each file with its 95% Wilson interval and the band the unknown
-//! deals leave open, and the distribution of nodes and of seconds per deal (log scale), one
+//! Plots of result files (`winrate --csv`) as one SVG, drawn with plotters' SVG backend: a key
+//! saying what each series is (game, knowledge, seeds, budget), the win rate of each game of
+//! each file with its 95% Wilson interval and the band the unknown deals leave open (labelled
+//! with their share), and the distribution of nodes and of seconds per deal (log scale), one
 //! line per game and file, so that two files of one game stand side by side.
+//!
+//! Only decided deals (won or lost) make the distributions: an unknown deal stopped at a
+//! limit is not "done" there, so each line ends at its decided share and an "unknown" column
+//! beside the chart shows the rest.
+//!
+//! A thoughtful result file does not record its node limit (docs/formats.md): the key says so,
+//! with the most nodes of the deals a node limit stopped, when there are some.
 
 use crate::batch::stats::win_interval;
 use crate::batch::{Answer, DealSource, Knowledge, Record};
+use crate::hidden::Budget;
+use crate::solve::Limit;
 use plotters::coord::ranged1d::{DefaultFormatting, KeyPointHint, Ranged};
 use plotters::prelude::*;
 use plotters::style::text_anchor::{HPos, Pos, VPos};
@@ -20,8 +30,22 @@ pub struct Series {
     pub won: u64,
     pub lost: u64,
     pub unknown: u64,
+    /// Per deal, in the file's order: its nodes, its seconds, and whether it was decided (won
+    /// or lost, not unknown).
     pub nodes: Vec<u64>,
     pub seconds: Vec<f64>,
+    pub decided: Vec<bool>,
+    pub knowledge: Knowledge,
+    pub source: DealSource,
+    /// The planner's budget of hidden rows (`None`: thoughtful, or not recorded).
+    pub budget: Option<Budget>,
+    /// The lowest and highest seed (or PySolFC number).
+    pub seeds: (u128, u128),
+    /// The deals stopped by each limit, and the most nodes of those stopped by the node limit.
+    pub by_nodes: u64,
+    pub by_time: u64,
+    pub by_memory: u64,
+    pub most_nodes_stopped: u64,
 }
 
 impl Series {
@@ -40,6 +64,78 @@ impl Series {
     pub fn interval(&self) -> (f64, f64) {
         win_interval(self.won, self.lost, self.unknown)
     }
+    /// The share of deals unknown, 0 to 1.
+    pub fn unknown_share(&self) -> f64 {
+        self.unknown as f64 / self.deals().max(1) as f64
+    }
+
+    /// What the series is, for the key: its knowledge, its seeds, its budget, e.g.
+    /// `thoughtful; seeds 0–99 (100 deals); node limit not recorded (3 deals stopped by it,
+    /// at 1M nodes)` or `hidden; PySolFC games 1–50 (50 deals); planner r8, 16 samples × 2k nodes`.
+    pub fn about(&self) -> String {
+        let knowledge = match self.knowledge {
+            Knowledge::Thoughtful => "thoughtful",
+            Knowledge::Hidden => "hidden",
+        };
+        let (lo, hi) = self.seeds;
+        let what = match self.source {
+            DealSource::Seed => "seed",
+            DealSource::Pysol => "PySolFC game",
+        };
+        let n = self.deals();
+        let seeds = if lo == hi {
+            format!("{what} {lo} (1 deal)")
+        } else if hi - lo + 1 == n as u128 {
+            format!("{what}s {lo}\u{2013}{hi} ({n} deals)")
+        } else {
+            format!("{n} deals, {what}s {lo} to {hi}")
+        };
+        let deals = |k: u64| {
+            if k == 1 {
+                "1 deal".to_string()
+            } else {
+                format!("{k} deals")
+            }
+        };
+        let mut budget = match (self.knowledge, self.budget) {
+            (Knowledge::Hidden, Some(b)) => format!(
+                "planner r{}, {} samples \u{00D7} {} nodes",
+                b.revision,
+                b.samples,
+                short(b.sample_nodes as f64)
+            ),
+            (Knowledge::Hidden, None) => "planner budget not recorded".into(),
+            (Knowledge::Thoughtful, _) if self.by_nodes > 0 => format!(
+                "node limit not recorded ({} stopped by it, at {} nodes)",
+                deals(self.by_nodes),
+                short(self.most_nodes_stopped as f64)
+            ),
+            (Knowledge::Thoughtful, _) => "node limit not recorded (no deal stopped by it)".into(),
+        };
+        if self.by_time > 0 {
+            budget.push_str(&format!(
+                "; {} stopped by the time limit",
+                deals(self.by_time)
+            ));
+        }
+        if self.by_memory > 0 {
+            budget.push_str(&format!(
+                "; {} stopped by the memory limit",
+                deals(self.by_memory)
+            ));
+        }
+        format!("{knowledge}; {seeds}; {budget}")
+    }
+
+    /// The label of its unknown deals: `unknown: 3 (1.50%)`.
+    pub fn unknown_text(&self) -> String {
+        format!(
+            "unknown: {} ({:.2}%)",
+            self.unknown,
+            100.0 * self.unknown_share()
+        )
+    }
+
     /// The labels of its point: the rate (`12.50%`, or `12.50–14.00%` when some deals are
     /// unknown) and the interval with the number of deals (`[9.13%, 16.20%] of 200`).
     pub fn rate_texts(&self) -> (String, String) {
@@ -103,6 +199,15 @@ pub fn series(files: &[(String, Vec<Record>)]) -> Vec<Series> {
                         unknown: 0,
                         nodes: Vec::new(),
                         seconds: Vec::new(),
+                        decided: Vec::new(),
+                        knowledge: r.knowledge,
+                        source: r.source,
+                        budget: r.budget,
+                        seeds: (r.seed, r.seed),
+                        by_nodes: 0,
+                        by_time: 0,
+                        by_memory: 0,
+                        most_nodes_stopped: 0,
                     });
                     out.len() - 1
                 }
@@ -111,10 +216,23 @@ pub fn series(files: &[(String, Vec<Record>)]) -> Vec<Series> {
             match r.answer {
                 Answer::Won { .. } => s.won += 1,
                 Answer::Lost => s.lost += 1,
-                Answer::Unknown(_) => s.unknown += 1,
+                Answer::Unknown(limit) => {
+                    s.unknown += 1;
+                    match limit {
+                        Limit::Nodes => {
+                            s.by_nodes += 1;
+                            s.most_nodes_stopped = s.most_nodes_stopped.max(r.nodes);
+                        }
+                        Limit::Time => s.by_time += 1,
+                        // A reader refuses `cancelled`; counted with memory if it came.
+                        Limit::Memory | Limit::Cancelled => s.by_memory += 1,
+                    }
+                }
             }
             s.nodes.push(r.nodes);
             s.seconds.push(r.seconds);
+            s.decided.push(!matches!(r.answer, Answer::Unknown(_)));
+            s.seeds = (s.seeds.0.min(r.seed), s.seeds.1.max(r.seed));
         }
     }
     // Several budgets of one game in one file: tell them apart by their place.
@@ -170,8 +288,9 @@ pub fn svg(series: &[Series]) -> Result<String, PlotError> {
     }
     let mut text = String::new();
     let width = 1000u32.max(200 * series.len() as u32);
+    let height = 1180 + key_height(series);
     {
-        let root = SVGBackend::with_string(&mut text, (width, 1180)).into_drawing_area();
+        let root = SVGBackend::with_string(&mut text, (width, height)).into_drawing_area();
         draw(&root, series).map_err(|e| PlotError::Draw(e.to_string()))?;
         root.present().map_err(|e| PlotError::Draw(e.to_string()))?;
     }
@@ -181,19 +300,34 @@ pub fn svg(series: &[Series]) -> Result<String, PlotError> {
 type Area<'a> = DrawingArea<SVGBackend<'a>, plotters::coord::Shift>;
 type DrawResult<T> = Result<T, Box<dyn std::error::Error + 'static>>;
 
+/// The height of the key: a heading and a line per series.
+fn key_height(series: &[Series]) -> u32 {
+    40 + 22 * series.len() as u32
+}
+
 fn draw(root: &Area, series: &[Series]) -> DrawResult<()> {
     root.fill(&WHITE)?;
-    let (top, rest) = root.split_vertically(460);
+    let (head, rest) = root.split_vertically(key_height(series));
+    key(&head, series)?;
+    let (top, rest) = rest.split_vertically(460);
     let (mid, bottom) = rest.split_vertically(360);
     win_rates(&top, series)?;
+    // Decided deals only: an unknown deal's nodes and seconds are where a limit stopped it.
+    let decided = |s: &Series, values: Vec<f64>| -> Vec<f64> {
+        values
+            .into_iter()
+            .zip(&s.decided)
+            .filter_map(|(v, &d)| d.then_some(v))
+            .collect()
+    };
     let nodes: Vec<Vec<f64>> = series
         .iter()
-        .map(|s| s.nodes.iter().map(|&n| (n as f64).max(1.0)).collect())
+        .map(|s| decided(s, s.nodes.iter().map(|&n| (n as f64).max(1.0)).collect()))
         .collect();
     distribution(&mid, series, &nodes, "Nodes per deal", "nodes (log scale)")?;
     let seconds: Vec<Vec<f64>> = series
         .iter()
-        .map(|s| s.seconds.iter().map(|&x| x.max(1e-6)).collect())
+        .map(|s| decided(s, s.seconds.iter().map(|&x| x.max(1e-6)).collect()))
         .collect();
     distribution(
         &bottom,
@@ -202,6 +336,28 @@ fn draw(root: &Area, series: &[Series]) -> DrawResult<()> {
         "Seconds per deal",
         "seconds (log scale)",
     )?;
+    Ok(())
+}
+
+/// The key: each series' colour, label and what it is ([`Series::about`]).
+fn key(area: &Area, series: &[Series]) -> DrawResult<()> {
+    let heading = ("sans-serif", 16).into_font().color(&BLACK);
+    area.draw(&Text::new(
+        "Series: game, knowledge, deals, budget",
+        (16, 12),
+        heading,
+    ))?;
+    for (i, s) in series.iter().enumerate() {
+        let y = 40 + 22 * i as i32;
+        let c = colour(i);
+        area.draw(&Rectangle::new([(16, y), (30, y + 14)], c.filled()))?;
+        let style = ("sans-serif", 14).into_font().color(&BLACK);
+        area.draw(&Text::new(
+            format!("{}: {}", s.label, s.about()),
+            (38, y),
+            style,
+        ))?;
+    }
     Ok(())
 }
 
@@ -256,13 +412,16 @@ fn win_rates(area: &Area, series: &[Series]) -> DrawResult<()> {
         )))?;
         // The rate and the interval above the interval, or below it when it reaches the top,
         // or beside it when it spans nearly everything.
+        // With unknown deals, a third line under them names their share, in the series'
+        // colour: counted neither won nor lost.
         let (rate, interval) = s.rate_texts();
-        let (anchor, x_text, first, second) = if hi <= 0.8 {
-            (HPos::Center, x, 100.0 * hi + 8.0, 100.0 * hi + 3.0)
+        let lines = if s.unknown > 0 { 3.0 } else { 2.0 };
+        let (anchor, x_text, first) = if hi <= 0.8 {
+            (HPos::Center, x, 100.0 * hi + 3.0 + 5.0 * (lines - 1.0))
         } else if lo >= 0.2 {
-            (HPos::Center, x, 100.0 * lo - 5.0, 100.0 * lo - 10.0)
+            (HPos::Center, x, 100.0 * lo - 5.0)
         } else {
-            (HPos::Left, x + 0.1, 55.0, 50.0)
+            (HPos::Left, x + 0.1, 55.0)
         };
         let style = ("sans-serif", 13)
             .into_font()
@@ -270,13 +429,21 @@ fn win_rates(area: &Area, series: &[Series]) -> DrawResult<()> {
             .pos(Pos::new(anchor, VPos::Bottom));
         chart.draw_series([
             Text::new(rate, (x_text, first), style.clone()),
-            Text::new(interval, (x_text, second), style),
+            Text::new(interval, (x_text, first - 5.0), style.clone()),
         ])?;
+        if s.unknown > 0 {
+            chart.draw_series(std::iter::once(Text::new(
+                s.unknown_text(),
+                (x_text, first - 10.0),
+                style.color(&c),
+            )))?;
+        }
     }
     Ok(())
 }
 
-/// The share of deals (y) that needed at most x: one line per series.
+/// The share of deals (y) decided within x: one line per series, `values` its decided deals'
+/// values; beside it, when some deals are unknown, a column of their share.
 fn distribution(
     area: &Area,
     series: &[Series],
@@ -284,6 +451,16 @@ fn distribution(
     title: &str,
     x_desc: &str,
 ) -> DrawResult<()> {
+    let area = if series.iter().any(|s| s.unknown > 0) {
+        let (w, _) = area.dim_in_pixel();
+        let column = 60 + 40 * series.len() as u32;
+        let (left, right) = area.split_horizontally(w.saturating_sub(column));
+        unknown_column(&right, series)?;
+        left
+    } else {
+        area.clone()
+    };
+    let area = &area;
     let all = values.iter().flatten().copied();
     let lo = all.clone().fold(f64::INFINITY, f64::min);
     let hi = all.fold(0f64, f64::max);
@@ -294,7 +471,7 @@ fn distribution(
     };
     let mut chart = ChartBuilder::on(area)
         .caption(
-            format!("{title}: share of deals done within x"),
+            format!("{title}: share of deals decided within x"),
             ("sans-serif", 20),
         )
         .margin(16)
@@ -313,25 +490,58 @@ fn distribution(
     for (i, (s, v)) in series.iter().zip(values).enumerate() {
         let mut sorted = v.clone();
         sorted.sort_by(|a, b| a.total_cmp(b));
-        let n = sorted.len() as f64;
+        // A share of all the series' deals: with unknown ones the line stops short of 100%.
+        let n = s.deals().max(1) as f64;
         let mut points = Vec::with_capacity(2 * sorted.len());
         for (k, &x) in sorted.iter().enumerate() {
             points.push((x, 100.0 * k as f64 / n));
             points.push((x, 100.0 * (k + 1) as f64 / n));
         }
-        let c = colour(i);
-        chart
-            .draw_series(LineSeries::new(points, c.stroke_width(2)))?
-            .label(s.label.clone())
-            .legend(move |(x, y)| PathElement::new(vec![(x, y), (x + 18, y)], c.stroke_width(3)));
+        // The key at the top names the colours.
+        chart.draw_series(LineSeries::new(points, colour(i).stroke_width(2)))?;
     }
+    Ok(())
+}
+
+/// The unknown deals of each series as a band from its decided share to 100%, on the scale
+/// of the distribution beside it, labelled `unknown`.
+fn unknown_column(area: &Area, series: &[Series]) -> DrawResult<()> {
+    let mut chart = ChartBuilder::on(area)
+        .caption("unknown", ("sans-serif", 20))
+        .margin(16)
+        .x_label_area_size(44)
+        .y_label_area_size(10)
+        .build_cartesian_2d(Categories(series.len()), 0f64..100f64)?;
     chart
-        .configure_series_labels()
-        .position(SeriesLabelPosition::LowerRight)
-        .background_style(WHITE.mix(0.85))
-        .border_style(BLACK)
-        .label_font(("sans-serif", 13))
+        .configure_mesh()
+        .disable_x_mesh()
+        .disable_y_mesh()
+        .x_label_formatter(&|_| String::new())
+        .y_labels(0)
+        .x_desc("not decided")
+        .label_style(("sans-serif", 14))
         .draw()?;
+    for (i, s) in series.iter().enumerate() {
+        if s.unknown == 0 {
+            continue;
+        }
+        let x = i as f64;
+        let c = colour(i);
+        let low = 100.0 * (1.0 - s.unknown_share());
+        chart.draw_series([
+            Rectangle::new([(x - 0.35, low), (x + 0.35, 100.0)], c.mix(0.35).filled()),
+            Rectangle::new([(x - 0.35, low), (x + 0.35, 100.0)], c.stroke_width(1)),
+        ])?;
+        let style = ("sans-serif", 12)
+            .into_font()
+            .color(&BLACK)
+            .pos(Pos::new(HPos::Center, VPos::Top));
+        chart.draw_series(std::iter::once(Text::new(
+            format!("{} ({:.0}%)", s.unknown, 100.0 * s.unknown_share()),
+            (x, low - 1.0),
+            style,
+        )))?;
+    }
     Ok(())
 }
 

@@ -14,7 +14,7 @@ use std::process::Command;
 
 /// The cards of every place of a position, as the page's `data-cards` lists them (bottom
 /// first, deal-file tokens): `T1`.., `R1`.., `F1`.., `S`, `W`.
-type Places = BTreeMap<String, String>;
+pub(crate) type Places = BTreeMap<String, String>;
 
 /// The engine's positions of a solution: the deal, then one after each move (replayed with
 /// `legal` and `apply`, as `check` does).
@@ -65,18 +65,20 @@ impl GameFn<Vec<Places>> for Positions<'_> {
 /// Solves `game`'s deal of `seed` (`solve --json`) and returns the result and the engine's
 /// positions along its solution.
 fn solved(game: &str, seed: u64, dir: &Path) -> (PathBuf, Vec<Places>) {
-    let out = patience()
-        .args([
-            "solve",
-            game,
-            "--seed",
-            &seed.to_string(),
-            "--max-nodes",
-            "300000",
-            "--json",
-        ])
-        .output()
-        .unwrap();
+    solved_with(game, seed, dir, &["--max-nodes", "300000"])
+}
+
+/// [`solved`] with these limits (none: `solve`'s defaults).
+pub(crate) fn solved_with(
+    game: &str,
+    seed: u64,
+    dir: &Path,
+    limits: &[&str],
+) -> (PathBuf, Vec<Places>) {
+    let seed_text = seed.to_string();
+    let mut args = vec!["solve", game, "--seed", &seed_text, "--json"];
+    args.extend(limits);
+    let out = patience().args(&args).output().unwrap();
     assert!(out.status.success(), "{game} {seed}: {}", stderr_of(&out));
     let path = write_file(dir, &format!("{game}-{seed}.json"), &stdout_of(&out));
     let result: Value = serde_json::from_str(&stdout_of(&out)).unwrap();
@@ -100,7 +102,7 @@ fn solved(game: &str, seed: u64, dir: &Path) -> (PathBuf, Vec<Places>) {
 }
 
 /// Is `tool` there? When it is not: under CI a failure, elsewhere a note and `false`.
-fn have(tool: &str, found: bool) -> bool {
+pub(crate) fn have(tool: &str, found: bool) -> bool {
     if !found {
         assert!(
             std::env::var("CI").as_deref() != Ok("true"),
@@ -131,7 +133,7 @@ fn screenshot_dir() -> PathBuf {
     dir
 }
 
-fn runs(program: &str, args: &[&str]) -> bool {
+pub(crate) fn runs(program: &str, args: &[&str]) -> bool {
     Command::new(program)
         .args(args)
         .output()
@@ -170,15 +172,40 @@ fn shown(step: &Value) -> Places {
         .collect()
 }
 
-#[test]
-fn replay_pages_step_through_the_engines_positions_in_chromium() {
-    if !(have("chromium", chromium().exists())
+/// Are chromium, node and the driver's packages there (see [`have`])?
+fn browser_ready() -> bool {
+    have("chromium", chromium().exists())
         && have("node", runs("node", &["--version"]))
         && have(
             "tests/browser/node_modules (npm ci --prefix tests/browser)",
             browser_dir().join("node_modules/playwright-core").exists(),
-        ))
-    {
+        )
+}
+
+/// The move tokens of a solve result.
+fn tokens(result: &Path) -> Vec<String> {
+    let value: Value = serde_json::from_str(&std::fs::read_to_string(result).unwrap()).unwrap();
+    value["moves"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|t| t.as_str().unwrap().to_string())
+        .collect()
+}
+
+/// The JSON of a page's `#replay-data`.
+fn page_data(html: &str) -> Value {
+    let at = html
+        .find("id=\"replay-data\"")
+        .expect("a #replay-data element");
+    let start = at + html[at..].find('>').unwrap() + 1;
+    let end = start + html[start..].find("</script>").unwrap();
+    serde_json::from_str(&html[start..end]).expect("the replay's JSON")
+}
+
+#[test]
+fn replay_pages_step_through_the_engines_positions_in_chromium() {
+    if !browser_ready() {
         return;
     }
     let dir = tempdir();
@@ -239,9 +266,37 @@ fn replay_pages_step_through_the_engines_positions_in_chromium() {
             json!({ "click": "#moves li[data-move=\"7\"]" }),
             json!({ "jump": 12 }),
         ]);
+        // The slider and the move list go to any move, and the keys work on from there.
+        let slid = plan.len() + 2;
+        plan.extend([
+            json!({ "slide": last / 2 }),
+            json!({ "slide": 3 }),
+            json!({ "slideClick": 0.25 }),
+            json!({ "keys": ["ArrowRight"] }),
+            json!({ "keys": ["PageUp"] }),
+            json!({ "click": format!("#moves li[data-move=\"{}\"]", last - 2) }),
+            json!({ "keys": ["ArrowRight"] }),
+        ]);
+        // The layout at three widths, at the deal, within the game and at its end, where the
+        // emptied piles must have shrunk.
+        let checked = plan.len();
+        let narrow = shots.join(format!("{game}-420.png"));
+        plan.extend([
+            json!({ "keys": ["Home", "PageDown", "PageDown"], "width": 420, "check": true,
+                    "shot": narrow }),
+            json!({ "keys": ["End"], "check": true,
+                    "shot": shots.join(format!("{game}-420-end.png")) }),
+            json!({ "keys": ["Home"], "check": true }),
+            json!({ "keys": ["PageDown", "PageDown"], "width": 1280, "check": true }),
+            json!({ "keys": ["End"], "check": true }),
+            json!({ "keys": ["Home"], "width": 1920, "check": true }),
+            json!({ "keys": ["PageDown"], "check": true }),
+            json!({ "keys": ["End"], "check": true }),
+            json!({ "keys": ["Home"], "width": 1400 }),
+        ]);
         if game == "stonewall" {
             // Every move, one by one, from the start.
-            plan.extend([json!({ "keys": ["Home"] }), json!({ "each": last })]);
+            plan.push(json!({ "each": last }));
         }
         let shot = shots.join(format!("{game}.png"));
         let (steps, errors) = drive(&page, &Value::Array(plan), &shot, dir.path());
@@ -255,24 +310,167 @@ fn replay_pages_step_through_the_engines_positions_in_chromium() {
             played >= 22,
             "{game}: playing from move 20 reached only {played}"
         );
+        let clicked = moves[slid];
+        assert!(
+            clicked.abs_diff(last / 4) <= last / 8 + 2,
+            "{game}: a click at a quarter of the slider went to move {clicked} of {last}"
+        );
         let mut want = vec![1, 10, last, last - 1, 0, 20, played, played - 3];
         want.extend([last, last - 1, 0, 1, 7, 12]);
+        want.extend([last / 2, 3, clicked, clicked + 1, clicked.saturating_sub(9)]);
+        want.extend([last - 2, last - 1]);
+        want.extend([20, last, 0, 20, last, 0, 10, last, 0]);
         if game == "stonewall" {
-            want.push(0);
             want.extend(1..=last);
         }
         assert_eq!(moves, want, "{game}: the move numbers after each step");
         assert_eq!(steps[6]["playing"], "false", "{game}: space paused");
         for (step, &at) in steps.iter().zip(&moves) {
             assert_eq!(step["count"], last, "{game}: the move count");
+            assert_eq!(step["slider"], at, "{game}: the slider at move {at}");
             assert_eq!(
                 shown(step),
                 positions[at],
                 "{game}: the table after move {at} is not the engine's"
             );
+            // The solutions win with their last move: the page says so there and only there.
+            assert_eq!(
+                step["won"],
+                at == last,
+                "{game}: the won message at move {at} of {last}"
+            );
+            assert_eq!(step["unfinished"], false, "{game}: at move {at}");
         }
+        assert!(
+            positions[last]
+                .iter()
+                .all(|(place, list)| place.starts_with('F') != list.is_empty()),
+            "{game}: the solution does not end with every card on a foundation"
+        );
+        for (i, step) in steps.iter().enumerate().skip(checked).take(8) {
+            assert_eq!(
+                step["problems"],
+                json!([]),
+                "{game}: the layout of step {i} (move {})",
+                moves[i]
+            );
+        }
+        assert!(narrow.exists(), "{game}: no screenshot at 420 px");
         assert!(shot.exists(), "{game}: no screenshot");
     }
+}
+
+#[test]
+fn a_replay_that_stops_short_of_a_win_says_so_at_its_end() {
+    if !browser_ready() {
+        return;
+    }
+    let dir = tempdir();
+    let (result, positions) = solved("stonewall", 1, dir.path());
+    let moves = write_file(dir.path(), "ten.txt", &tokens(&result)[..10].join(" "));
+    let page = dir.path().join("ten.html");
+    patience()
+        .args([
+            "show",
+            "stonewall",
+            "--seed",
+            "1",
+            arg(&moves),
+            "--html",
+            arg(&page),
+        ])
+        .assert()
+        .success();
+    let plan = json!([
+        { "keys": ["End"] },
+        { "keys": ["ArrowLeft"] },
+        { "keys": ["Home"] },
+        { "slide": 10 },
+    ]);
+    let shot = screenshot_dir().join("stonewall-ten-moves.png");
+    let (steps, errors) = drive(&page, &plan, &shot, dir.path());
+    assert!(errors.is_empty(), "the page logged {errors:?}");
+    let up = positions[10]
+        .iter()
+        .filter(|(place, _)| place.starts_with('F'))
+        .map(|(_, list)| list.split_whitespace().count())
+        .sum::<usize>();
+    assert!(up > 0 && up < 52, "{up} cards up after ten moves");
+    assert_eq!(steps.len(), 4);
+    let want = [(10, true), (9, false), (0, false), (10, true)];
+    for (step, (at, end)) in steps.iter().zip(want) {
+        assert_eq!(step["move"], at);
+        assert_eq!(shown(step), positions[at], "the table after move {at}");
+        assert_eq!(step["won"], false, "move {at}: ten moves do not win");
+        assert_eq!(step["unfinished"], end, "move {at}: the end's message");
+    }
+    assert_eq!(steps[0]["cardsUp"], up.to_string());
+}
+
+#[test]
+fn replay_pages_hold_each_moves_changes_not_every_position() {
+    let dir = tempdir();
+    // A long win: Napoleon's Shoulder's seed 1 takes hundreds of moves.
+    let (result, positions) = solved("napoleons-shoulder", 1, dir.path());
+    let n = positions.len() - 1;
+    assert!(n >= 500, "a win of {n} moves is too short to measure");
+    let page = dir.path().join("long.html");
+    patience()
+        .args(["show", arg(&result), "--html", arg(&page)])
+        .assert()
+        .success();
+    let html = std::fs::read_to_string(&page).unwrap();
+    let toks = tokens(&result);
+    let few = 100;
+    let list = write_file(dir.path(), "few.txt", &toks[..few].join(" "));
+    let short = dir.path().join("short.html");
+    patience()
+        .args(["show", "napoleons-shoulder", "--seed", "1", arg(&list)])
+        .args(["--html", arg(&short)])
+        .assert()
+        .success();
+    let short = std::fs::read_to_string(&short).unwrap();
+    // The bytes a move adds to the page; 2,000 moves must fit in 2 MB.
+    let per_move = (html.len() - short.len()) / (n - few);
+    let two_thousand = short.len() + per_move * (2000 - few);
+    eprintln!(
+        "{n} moves: {} bytes, {per_move} bytes a move, 2,000 moves {two_thousand} bytes",
+        html.len()
+    );
+    assert!(
+        per_move <= 400 && two_thousand <= 2_000_000,
+        "{per_move} bytes a move: 2,000 moves take {two_thousand} bytes"
+    );
+
+    // The script's data rebuilds every position the engine reached, move by move.
+    let data = page_data(&html);
+    assert_eq!(data["won"], n, "the move that wins");
+    assert_eq!(data["moves"].as_array().unwrap().len(), n);
+    let mut at: Places = data["start"]
+        .as_object()
+        .unwrap()
+        .iter()
+        .map(|(k, v)| (k.clone(), v.as_str().unwrap().to_string()))
+        .collect();
+    assert_eq!(at, positions[0], "the deal");
+    for (i, m) in data["moves"].as_array().unwrap().iter().enumerate() {
+        assert_eq!(m["token"], toks[i]);
+        for change in m["changes"].as_array().unwrap() {
+            let (place, kept, added) = (
+                change[0].as_str().unwrap(),
+                change[1].as_u64().unwrap() as usize,
+                change[2].as_str().unwrap(),
+            );
+            let cards = at.get_mut(place).expect("a place of the table");
+            let mut list: Vec<&str> = cards.split_whitespace().take(kept).collect();
+            assert_eq!(list.len(), kept, "move {}: {place} keeps {kept}", i + 1);
+            list.extend(added.split_whitespace());
+            *cards = list.join(" ");
+        }
+        assert_eq!(at, positions[i + 1], "the position after move {}", i + 1);
+    }
+    let short = page_data(&short);
+    assert_eq!(short["won"], Value::Null, "{few} moves do not win");
 }
 
 #[test]
@@ -452,24 +650,11 @@ fn the_terminal_replay_steps_with_the_keys_under_tmux() {
         tmux(&["send-keys", "-t", &session, "Right"]);
     }
     let screen = screen_at(&format!("move 3 of {n}: "));
-    let rows = |places: &Places| -> Vec<String> {
-        // The tableau as the screen draws it: one row per depth, the piles as columns.
-        let piles: Vec<Vec<String>> = (1..=6)
-            .map(|p| places[&format!("T{p}")].split(' ').map(card_text).collect())
-            .collect();
-        let depth = piles.iter().map(Vec::len).max().unwrap();
-        (0..depth)
-            .map(|d| {
-                let cells: Vec<String> = piles
-                    .iter()
-                    .map(|p| format!("{:>3}", p.get(d).cloned().unwrap_or_default()))
-                    .collect();
-                format!("    {}", cells.join(" ")).trim_end().to_string()
-            })
-            .collect()
+    let rows = |at: usize| -> Vec<String> {
+        crate::replay_terminal::tableau_rows(&positions, &result_moves(&result), at, 6, 50)
     };
     let lines: Vec<&str> = screen.lines().map(str::trim_end).collect();
-    for row in rows(&positions[3]) {
+    for row in rows(3) {
         assert!(
             lines.contains(&row.as_str()),
             "row {row:?} not on the screen:\n{screen}"
@@ -480,7 +665,7 @@ fn the_terminal_replay_steps_with_the_keys_under_tmux() {
     tmux(&["send-keys", "-t", &session, "Home"]);
     let screen = screen_at(&format!("move 0 of {n}: the deal"));
     let lines: Vec<&str> = screen.lines().map(str::trim_end).collect();
-    for row in rows(&positions[0]) {
+    for row in rows(0) {
         assert!(
             lines.contains(&row.as_str()),
             "row {row:?} not on the screen:\n{screen}"
@@ -493,8 +678,19 @@ fn the_terminal_replay_steps_with_the_keys_under_tmux() {
     assert!(!left.contains(&session), "q did not quit: {left}");
 }
 
+/// The move tokens of a solve result file.
+pub(crate) fn result_moves(result: &Path) -> Vec<String> {
+    let v: Value = serde_json::from_str(&std::fs::read_to_string(result).unwrap()).unwrap();
+    v["moves"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|t| t.as_str().unwrap().to_string())
+        .collect()
+}
+
 /// A deal-file card as the terminal draws it: `10♥`, `▒▒▒` face down.
-fn card_text(t: &str) -> String {
+pub(crate) fn card_text(t: &str) -> String {
     let suit = t.chars().last().unwrap();
     if suit.is_lowercase() {
         return "\u{2592}\u{2592}\u{2592}".into();
