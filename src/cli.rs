@@ -137,7 +137,7 @@ pub struct VariantsArgs {
     /// copy and change: give the copy an id of its own and pass its path where a command takes
     /// a VARIANT. The path of a rules file prints its rules in full, as they were read.
     #[arg(long, value_name = "ID")]
-    pub rules: Option<String>,
+    pub rules: Option<std::ffi::OsString>,
 }
 
 /// Where a game starts: a seeded deal, a deal file or a PySolFC game number.
@@ -149,7 +149,7 @@ pub struct StartArgs {
     pub seed: Option<u64>,
     /// Start from this deal file (JSON, see docs/formats.md); `-` reads standard input.
     #[arg(long = "deal", value_name = "FILE")]
-    pub deal: Option<String>,
+    pub deal: Option<std::ffi::OsString>,
     /// Deal PySolFC's game number N (1 to 10^20, or msN for its LCG games): the same cards in
     /// the same places as PySolFC's game, in our layout (docs/formats.md, "Deal sources").
     #[arg(long, value_name = "N", allow_negative_numbers = true,
@@ -178,8 +178,15 @@ fn hint_seed(_: &str) -> Result<u64, String> {
 /// The number of a deal (`winrate --first-seed`): a seed, or with `--pysol` a PySolFC game
 /// number, which the run checks against its source.
 fn deal_number(s: &str) -> Result<u128, String> {
-    s.trim()
-        .parse()
+    let t = s.trim();
+    if t.get(..2).is_some_and(|p| p.eq_ignore_ascii_case("ms")) {
+        // msN below ms32000 is game N (marked, so that the run can ask for --pysol).
+        return match patience::internal::batch::parse_pysol_range(&format!("{t}..={t}")) {
+            Ok(r) => Ok(r.first | patience::internal::pysol::MS_BIT),
+            Err(e) => Err(e),
+        };
+    }
+    t.parse()
         .ok()
         .filter(|&n| n <= patience::internal::pysol::MAX_NUMBER)
         .ok_or_else(|| {
@@ -189,6 +196,23 @@ fn deal_number(s: &str) -> Result<u128, String> {
                 patience::internal::pysol::MAX_NUMBER
             )
         })
+}
+
+/// `winrate --seeds`: the range, and whether it was written with msN (PySolFC's numbers, so
+/// only with --pysol).
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub struct SeedsArg {
+    pub range: patience::SeedRange,
+    pub ms: bool,
+}
+
+fn seeds_arg(s: &str) -> Result<SeedsArg, String> {
+    let ms = s.to_ascii_lowercase().contains("ms");
+    let range = match ms {
+        true => patience::internal::batch::parse_pysol_range(s)?,
+        false => patience::internal::batch::parse_seed_range(s)?,
+    };
+    Ok(SeedsArg { range, ms })
 }
 
 /// How many moves `hint --top` lists: 1 or more (0 listed one all the same).
@@ -241,7 +265,7 @@ impl StartArgs {
 #[derive(Args, Debug)]
 pub struct DealArgs {
     /// The game: an id from `patience variants`, or the path of a rules file (`.toml`).
-    pub variant: String,
+    pub variant: std::ffi::OsString,
     #[command(flatten)]
     pub start: StartArgs,
     /// Print the deal file (one line of JSON) instead of a picture.
@@ -252,13 +276,13 @@ pub struct DealArgs {
 #[derive(Args, Debug)]
 pub struct CheckArgs {
     /// The game: an id from `patience variants`, or the path of a rules file (`.toml`).
-    pub variant: String,
+    pub variant: std::ffi::OsString,
     #[command(flatten)]
     pub start: StartArgs,
     /// The moves: a file of move tokens (`T3>F1 R5>T2 ...`, line numbers `12.` and `#` comments
     /// ignored) or a solve result (JSON); `-` reads standard input.
     #[arg(value_name = "MOVES")]
-    pub moves: String,
+    pub moves: std::ffi::OsString,
 }
 
 impl CheckArgs {
@@ -343,7 +367,7 @@ impl SolverArgs {
 #[derive(Args, Debug)]
 pub struct SolveArgs {
     /// The game: an id from `patience variants`, or the path of a rules file (`.toml`).
-    pub variant: String,
+    pub variant: std::ffi::OsString,
     #[command(flatten)]
     pub start: StartArgs,
     #[command(flatten)]
@@ -380,7 +404,7 @@ impl PlannerArgs {
 #[derive(Args, Debug)]
 pub struct PlayArgs {
     /// The game: an id from `patience variants`, or the path of a rules file (`.toml`).
-    pub variant: String,
+    pub variant: std::ffi::OsString,
     #[command(flatten)]
     pub start: StartArgs,
     /// What the player knows: `thoughtful` (every card) or `hidden` (what a person sees).
@@ -398,10 +422,10 @@ pub struct PlayArgs {
 #[derive(Args, Debug)]
 pub struct HintArgs {
     /// The game: an id from `patience variants`, or the path of a rules file (`.toml`).
-    pub variant: String,
+    pub variant: std::ffi::OsString,
     /// The position (JSON deal file, `??` for unknown cards); `-` reads standard input.
     #[arg(long = "deal", value_name = "FILE", required_unless_present = "pysol")]
-    pub deal: Option<String>,
+    pub deal: Option<std::ffi::OsString>,
     /// Instead of --deal: the start of PySolFC's game number N, as a person at the table sees
     /// it (face-down cards and a hidden stock unknown).
     #[arg(long, value_name = "N", conflicts_with = "deal", allow_negative_numbers = true,
@@ -432,7 +456,7 @@ pub struct WinrateArgs {
     /// The games (ids from `patience variants`, or paths of rules files), run one after the
     /// other on the same seeds.
     #[arg(value_name = "VARIANT", required = true)]
-    pub variants: Vec<String>,
+    pub variants: Vec<std::ffi::OsString>,
     /// How many deals: the seeds from --first-seed on.
     #[arg(long, value_name = "N", default_value_t = 1000, conflicts_with = "seeds",
           allow_negative_numbers = true, value_parser = clap::value_parser!(u64).range(1..))]
@@ -442,10 +466,10 @@ pub struct WinrateArgs {
     #[arg(long, value_name = "S", conflicts_with = "seeds",
           allow_negative_numbers = true, value_parser = deal_number)]
     pub first_seed: Option<u128>,
-    /// The seeds as a range, instead of --deals and --first-seed: `A..B` (B excluded) or `A..=B`.
-    #[arg(long, value_name = "A..B", allow_hyphen_values = true,
-          value_parser = patience::internal::batch::parse_seed_range)]
-    pub seeds: Option<patience::SeedRange>,
+    /// The seeds as a range, instead of --deals and --first-seed: `A..B` (B excluded) or `A..=B`;
+    /// with --pysol an end may be written msN below ms32000 (`ms1..ms100` is `1..100`).
+    #[arg(long, value_name = "A..B", allow_hyphen_values = true, value_parser = seeds_arg)]
+    pub seeds: Option<SeedsArg>,
     /// Solve again only the deals that this result file (of `winrate --csv`) records as
     /// `unknown` in thoughtful play, typically with a larger --max-nodes; the seeds are those
     /// of --seeds, or else every seed from the file's first unknown deal to its last. `patience
@@ -538,14 +562,15 @@ pub struct MergeArgs {
 #[derive(Args, Debug)]
 pub struct CatalogueArgs {
     /// The game: an id from `patience variants`, or the path of a rules file (`.toml`).
-    pub variant: String,
+    pub variant: std::ffi::OsString,
     /// Our seeds `A..B` (B excluded) or `A..=B`.
     #[arg(long, value_name = "A..B", value_parser = patience::internal::batch::parse_seed_range,
           required_unless_present = "pysol", conflicts_with = "pysol", allow_hyphen_values = true)]
     pub seeds: Option<patience::SeedRange>,
-    /// PySolFC's game numbers `A..B` (B excluded) or `A..=B`, dealt as PySolFC deals them.
+    /// PySolFC's game numbers `A..B` (B excluded) or `A..=B`, dealt as PySolFC deals them;
+    /// an end may be written msN below ms32000 (`ms1..ms100` is `1..100`).
     #[arg(long, value_name = "A..B", allow_hyphen_values = true,
-          value_parser = patience::internal::batch::parse_seed_range)]
+          value_parser = patience::internal::batch::parse_pysol_range)]
     pub pysol: Option<patience::SeedRange>,
     /// Run one shard: the numbers whose index in the range (from 0) is K modulo N.
     #[arg(long, value_name = "K/N", allow_hyphen_values = true,
@@ -563,6 +588,14 @@ pub struct CatalogueArgs {
     /// Continue the --csv file: keep its rows (of the same budgets), measure the other deals.
     #[arg(long, requires = "csv")]
     pub resume: bool,
+    /// Replay every win the --resume file claims on its real deal (regenerated from the game
+    /// and the number) and refuse a row whose solution does not win, as `winrate --verify`;
+    /// without it only rows that cannot be true are refused.
+    #[arg(long)]
+    pub verify: bool,
+    /// No progress bar (it is drawn only when standard error is a terminal anyway).
+    #[arg(long, short)]
+    pub quiet: bool,
     /// Also write the rows as a JSON array.
     #[arg(long, value_name = "FILE")]
     pub json: Option<std::path::PathBuf>,
@@ -662,7 +695,7 @@ pub struct CompareArgs {
 pub struct SweepArgs {
     /// The base game: an id from `patience variants`, or the path of a rules file (`.toml`).
     #[arg(value_name = "GAME")]
-    pub game: String,
+    pub game: std::ffi::OsString,
     /// A key of the rules file and its values, comma-separated: `spaces=any,kings,never`,
     /// `stock.passes=1,2` (`unlimited` leaves `passes` out). Repeat for more keys: every
     /// combination runs. The first values make the first variant, the one each is paired with.
@@ -710,12 +743,12 @@ pub struct ShowArgs {
     /// A game (an id from `patience variants` or a rules file) when --seed, --pysol or --deal
     /// is given; otherwise a solve result (`solve --json`) or a deal file naming its game.
     #[arg(value_name = "SOURCE")]
-    pub source: String,
+    pub source: std::ffi::OsString,
     /// The moves: a solve result (JSON) or a move list file (as `check` reads them); `-`
     /// reads standard input. Left out with --seed, --pysol or --deal: the deal is solved
     /// first, as `patience solve` solves it (with the limits below).
     #[arg(value_name = "SOLUTION")]
-    pub solution: Option<String>,
+    pub solution: Option<std::ffi::OsString>,
     /// Deal the game of SOURCE from this seed.
     #[arg(long, value_name = "N", allow_negative_numbers = true, value_parser = seed_number,
           group = "from")]
@@ -726,7 +759,7 @@ pub struct ShowArgs {
     pub pysol: Option<u128>,
     /// Start from this deal file, for the game of SOURCE.
     #[arg(long = "deal", value_name = "FILE", group = "from")]
-    pub deal: Option<String>,
+    pub deal: Option<std::ffi::OsString>,
     /// Write the replay as one self-contained HTML page (no network needed to view it).
     #[arg(long, value_name = "FILE", group = "view")]
     pub html: Option<std::path::PathBuf>,
@@ -748,12 +781,15 @@ pub enum ShowSource {
     /// A game and its start, with a solution file; without a start, the solution is a solve
     /// result holding its deal (a rules file's game).
     Game {
-        variant: String,
+        variant: std::ffi::OsString,
         start: Option<Start>,
         solution: Input,
     },
     /// A game and its start, without a solution: the deal is solved, then replayed.
-    Deal { variant: String, start: Start },
+    Deal {
+        variant: std::ffi::OsString,
+        start: Start,
+    },
     /// A solve result or a deal file, and maybe a solution file.
     File {
         file: Input,
@@ -790,8 +826,11 @@ impl ShowArgs {
         let stdin_twice = |a: bool| a && solution.as_ref().is_some_and(Input::is_stdin);
         // A game: a start is given, or SOURCE names a game (then the solution holds its deal).
         let game = start.is_some()
-            || self.source.ends_with(".toml")
-            || patience::games::find(&self.source).is_some();
+            || self.source.as_encoded_bytes().ends_with(b".toml")
+            || self
+                .source
+                .to_str()
+                .is_some_and(|id| patience::games::find(id).is_some());
         match start {
             Some(start) if solution.is_none() => Ok(ShowSource::Deal {
                 variant: self.source.clone(),
@@ -801,7 +840,7 @@ impl ShowArgs {
                 let Some(solution) = solution.clone() else {
                     anyhow::bail!(
                         "show {}: give the SOLUTION (a solve result), or a deal to solve (--seed, --pysol or --deal)",
-                        self.source
+                        self.source.display()
                     );
                 };
                 if stdin_twice(matches!(&start, Some(Start::File(f)) if f.is_stdin())) {

@@ -159,12 +159,140 @@ impl DealRow {
         )
     }
 
+    /// Why the row cannot be one that `catalogue` wrote for a deal of game `rules`, whatever
+    /// the deal (`None`: it may be): the checks a result row gets when it is read
+    /// ([`super::verify::impossible`], the verdict against its moves and limit, the deal's
+    /// number), and those of the catalogue's own columns (hidden play against the verdict, the
+    /// narrowness counts against the solution, the planner's budget where it played).
+    pub fn impossible(&self, rules: &crate::game::Rules) -> Option<String> {
+        use super::Answer;
+        use crate::solve::Limit;
+        let answer = match (self.verdict, self.moves, self.limit.as_deref()) {
+            (Thoughtful::Solved, Some(moves), None) => Answer::Won { moves },
+            (Thoughtful::Unsolvable, None, None) => Answer::Lost,
+            (Thoughtful::Unknown, None, Some("nodes")) => Answer::Unknown(Limit::Nodes),
+            (Thoughtful::Unknown, None, Some("time")) => Answer::Unknown(Limit::Time),
+            (Thoughtful::Unknown, None, Some("memory")) => Answer::Unknown(Limit::Memory),
+            (v, m, l) => {
+                return Some(format!(
+                    "verdict {} with moves {} and limit {}: a solved row has its moves and no limit, an unsolvable row neither, an unknown row its limit (nodes, time or memory) and no moves",
+                    verdict_word(v),
+                    m.map_or("(none)".to_string(), |m| m.to_string()),
+                    l.unwrap_or("(none)")
+                ));
+            }
+        };
+        if self.source == DealSource::Pysol && self.seed == 0 {
+            return Some("PySolFC's game 0, which PySolFC does not have".to_string());
+        }
+        if let Err(why) = self.source.check_number(self.seed) {
+            return Some(why);
+        }
+        if let Some(why) = super::verify::impossible(rules, answer, self.solution.as_deref()) {
+            return Some(why);
+        }
+        let solved = self.verdict == Thoughtful::Solved;
+        let measured = [self.choices, self.narrow, self.undecided];
+        match (solved, measured) {
+            (true, [Some(choices), Some(narrow), Some(undecided)]) => {
+                if narrow > choices || undecided > choices {
+                    return Some(format!(
+                        "narrow {narrow} and undecided {undecided} count positions among its {choices} choices, so neither can pass it"
+                    ));
+                }
+                if Some(choices) > self.moves {
+                    return Some(format!(
+                        "{choices} choices along a solution of {} moves",
+                        self.moves.unwrap_or(0)
+                    ));
+                }
+            }
+            (false, [None, None, None]) => {}
+            _ => {
+                return Some(
+                    "choices, narrow and undecided are measured along a solution: all three on a solved row, none on another"
+                        .to_string(),
+                );
+            }
+        }
+        if let Some(c) = self.chance
+            && !(0.0..=1.0).contains(&c)
+        {
+            return Some(format!("chance {c}: a chance is from 0 to 1"));
+        }
+        // Who answers for hidden play follows from the verdict: the planner plays only a deal
+        // proved winnable, a proof loses an unsolvable one, an unknown one is not played, and
+        // where the game hides nothing hidden play is the verdict itself.
+        let consistent = match (self.hidden_by, self.verdict, self.hidden) {
+            (HiddenBy::Planner, Thoughtful::Solved, _) => true,
+            (HiddenBy::Proof, Thoughtful::Unsolvable, Hidden::Lost) => true,
+            (HiddenBy::Unplayed, Thoughtful::Unknown, Hidden::Unknown) => true,
+            (HiddenBy::Thoughtful, v, h) => {
+                h == match v {
+                    Thoughtful::Solved => Hidden::Won,
+                    Thoughtful::Unsolvable => Hidden::Lost,
+                    Thoughtful::Unknown => Hidden::Unknown,
+                }
+            }
+            _ => false,
+        };
+        if !consistent {
+            return Some(format!(
+                "verdict {} with hidden {} by {}: the planner plays only deals proved winnable, a proof loses the unsolvable ones, unknown ones are unplayed, and in a game that hides nothing hidden play is the verdict",
+                verdict_word(self.verdict),
+                hidden_word(self.hidden),
+                hidden_by_word(self.hidden_by)
+            ));
+        }
+        let planned = self.hidden_by == HiddenBy::Planner;
+        let budget = [
+            self.samples.is_some(),
+            self.sample_nodes.is_some(),
+            self.planner.is_some(),
+        ];
+        if budget != [planned; 3] {
+            return Some(
+                "samples, sample_nodes and planner are the budget of the planner: all three where it played, none where it did not"
+                    .to_string(),
+            );
+        }
+        None
+    }
+
     /// The row with its grade computed from its other columns.
     pub fn graded(self) -> DealRow {
         DealRow {
             grade: grade(&self),
             ..self
         }
+    }
+}
+
+/// A verdict as the CSV spells it.
+fn verdict_word(v: Thoughtful) -> &'static str {
+    match v {
+        Thoughtful::Solved => "solved",
+        Thoughtful::Unsolvable => "unsolvable",
+        Thoughtful::Unknown => "unknown",
+    }
+}
+
+/// Hidden play's result as the CSV spells it.
+fn hidden_word(h: Hidden) -> &'static str {
+    match h {
+        Hidden::Won => "won",
+        Hidden::Lost => "lost",
+        Hidden::Unknown => "unknown",
+    }
+}
+
+/// Who answered for hidden play, as the CSV spells it.
+fn hidden_by_word(h: HiddenBy) -> &'static str {
+    match h {
+        HiddenBy::Planner => "planner",
+        HiddenBy::Thoughtful => "thoughtful",
+        HiddenBy::Proof => "proof",
+        HiddenBy::Unplayed => "unplayed",
     }
 }
 

@@ -202,6 +202,15 @@ impl fmt::Display for SeedRange {
 pub fn parse_seed_range(text: &str) -> Result<SeedRange, String> {
     // The end of `A..B` may be one past the last number.
     let number = |s: &str, end: bool| {
+        if s.trim()
+            .get(..2)
+            .is_some_and(|p| p.eq_ignore_ascii_case("ms"))
+        {
+            return Err(format!(
+                "{:?} is PySolFC's way to write a game number: this range takes plain numbers (msN is taken by catalogue --pysol and winrate --pysol --seeds)",
+                s.trim()
+            ));
+        }
         s.trim()
             .parse::<u128>()
             .ok()
@@ -233,6 +242,43 @@ pub fn parse_seed_range(text: &str) -> Result<SeedRange, String> {
     let count = u64::try_from(count)
         .map_err(|_| format!("the range {text} holds more than 2^64 - 1 deals: run part of it"))?;
     SeedRange::new(a, count)
+}
+
+/// A range of PySolFC's game numbers (`catalogue --pysol`, `winrate --pysol --seeds`): as
+/// [`parse_seed_range`], and either end may be written `msN` as PySolFC shows its LCG games
+/// (docs/formats.md, "Deal sources"). Below ms32000, msN is game N, so `ms1..ms5` is `1..5`;
+/// from ms32000 on msN is another deal than N, which a result row, recording N alone, could
+/// not tell apart: such a range is refused.
+pub fn parse_pysol_range(text: &str) -> Result<SeedRange, String> {
+    // `past`: the end is one past the last game (`..`), so ms32000 is taken there.
+    let plain = |end: &str, past: bool| -> Result<String, String> {
+        let t = end.trim();
+        match t.get(..2) {
+            Some(p) if p.eq_ignore_ascii_case("ms") => {
+                let digits = &t[2..];
+                match digits.parse::<u128>() {
+                    Ok(n) if n >= 1 && n < crate::pysol::MT_FROM + u128::from(past) => {
+                        Ok(n.to_string())
+                    }
+                    Ok(0) => Err("ms0 is no PySolFC game: its games start at 1".to_string()),
+                    Ok(n) => Err(format!(
+                        "ms{n}: from ms32000 on, msN is another deal than game N, and a result row records N alone; a range takes msN below ms32000 (one such game: --pysol ms{n} of deal, solve, play)"
+                    )),
+                    Err(_) => Err(format!("{t:?} is no PySolFC game number (N, or msN)")),
+                }
+            }
+            _ => Ok(t.to_string()),
+        }
+    };
+    let (a, b, sep) = if let Some((a, b)) = text.split_once("..=") {
+        (a, b, "..=")
+    } else if let Some((a, b)) = text.split_once("..") {
+        (a, b, "..")
+    } else {
+        return parse_seed_range(text);
+    };
+    let (a, b) = (plain(a, false)?, plain(b, sep == "..")?);
+    parse_seed_range(&format!("{a}{sep}{b}"))
 }
 
 /// `--shard K/N`: the seeds whose index in the range (0 for its first seed) is K modulo N.

@@ -77,6 +77,11 @@ pub fn parse_vary(text: &str) -> Result<Vary, String> {
             _ => {}
         }
     }
+    if depth != 0 {
+        return Err(format!(
+            "`{key}`: the brackets of {list:?} do not match (a value such as [6,6] is written whole)"
+        ));
+    }
     Ok(Vary {
         key: key.to_string(),
         values,

@@ -58,10 +58,18 @@ pub fn replay(record: &Record) -> Result<(), String> {
     };
     let rules = crate::games::find(record.variant)
         .ok_or_else(|| format!("{:?} is not a known variant", record.variant))?;
-    let deal = record
-        .source
-        .deal(rules, record.seed)
-        .map_err(|e| e.to_string())?;
+    replay_solution(rules, record.source, record.seed, solution)
+}
+
+/// Replays `solution` on the deal of number `seed` from `source` of the game `rules`: `Err`
+/// says why it does not win (a move that does not parse or is illegal, cards left over).
+pub fn replay_solution(
+    rules: &'static Rules,
+    source: super::DealSource,
+    seed: u128,
+    solution: &str,
+) -> Result<(), String> {
+    let deal = source.deal(rules, seed).map_err(|e| e.to_string())?;
     struct Replay<'a>(&'a crate::deal::Deal, &'a str);
     impl GameFn<Result<(), String>> for Replay<'_> {
         fn call<V: Variant>(self, v: V) -> Result<(), String> {

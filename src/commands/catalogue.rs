@@ -5,7 +5,8 @@
 //! number order (those --grade and --winnable keep), so that it does not depend on the thread
 //! count; --resume continues it.
 
-use super::outputs::{FileArg, check_outputs};
+use super::outputs::{FileArg, check_outputs, check_writable};
+use super::progress::Progress;
 use super::{Outcome, cancel_flag, rules_of};
 use crate::cli::CatalogueArgs;
 use anyhow::{Result, bail};
@@ -31,6 +32,9 @@ pub fn run(args: &CatalogueArgs, out: &mut dyn Write) -> Result<Outcome> {
         .into_iter()
         .collect();
     check_outputs(&inputs, &outputs)?;
+    for out in &outputs {
+        check_writable(out)?;
+    }
     let rules = rules_of(&args.variant)?;
     let (source, range) = match (args.seeds, args.pysol) {
         (Some(r), _) => (DealSource::Seed, r),
@@ -61,7 +65,11 @@ pub fn run(args: &CatalogueArgs, out: &mut dyn Write) -> Result<Outcome> {
             let (file, rows) = CatalogueFile::open(path, args.resume)?;
             let like = budgets.row(rules.id, source);
             let name = path.display().to_string();
-            (Some(file), catalogue::check_resumed(&name, rows, &like)?)
+            let rows = catalogue::check_resumed(&name, rows, &like)?;
+            if args.verify {
+                verify_rows(&name, rules, &rows)?;
+            }
+            (Some(file), rows)
         }
         None => (None, Vec::new()),
     };
@@ -73,10 +81,22 @@ pub fn run(args: &CatalogueArgs, out: &mut dyn Write) -> Result<Outcome> {
     let pool = super::worker_pool(threads)?;
     let t0 = Instant::now();
     let seeds = selection.seeds().filter(move |s| !done.contains(s));
+    let left = selection.len() - rows.iter().filter(|r| selection.contains(r.seed)).count() as u64;
+    let mut progress = Progress::new(left, args.quiet);
+    let mut counts = [0u64; 3];
     let mut on_row = |r: DealRow| -> Result<()> {
         if let Some(f) = file.as_mut() {
             f.append(&r)?;
         }
+        counts[match r.verdict {
+            Thoughtful::Solved => 0,
+            Thoughtful::Unsolvable => 1,
+            Thoughtful::Unknown => 2,
+        }] += 1;
+        progress.done_with(format!(
+            "{}: {} proved winnable, {} not, {} unknown",
+            rules.id, counts[0], counts[1], counts[2]
+        ));
         rows.push(r);
         Ok(())
     };
@@ -90,6 +110,7 @@ pub fn run(args: &CatalogueArgs, out: &mut dyn Write) -> Result<Outcome> {
         cancel,
         &mut on_row,
     )??;
+    progress.finish();
     let wall = t0.elapsed().as_secs_f64();
     rows.sort_by_key(|r| r.seed);
     if !end.cancelled {
@@ -136,6 +157,24 @@ fn write_files(args: &CatalogueArgs, file: Option<CatalogueFile>, rows: &[DealRo
     }
     if let Some(path) = &args.json {
         catalogue::write_json(path, &kept)?;
+    }
+    Ok(())
+}
+
+/// With `--verify`: every win the rows of the resumed file `name` claim, replayed on its real
+/// deal; the first whose solution does not win is refused, naming the file and the deal.
+fn verify_rows(name: &str, rules: &'static patience::Rules, rows: &[DealRow]) -> Result<()> {
+    for r in rows {
+        if let Some(solution) = &r.solution
+            && let Err(why) = patience::internal::batch::verify::replay_solution(
+                rules, r.source, r.seed, solution,
+            )
+        {
+            bail!(
+                "{name}: {} claims a win that --verify cannot replay: {why}",
+                r.deal_text()
+            );
+        }
     }
     Ok(())
 }

@@ -26,7 +26,7 @@ fn hint<V: Variant>(v: V, args: &HintArgs, out: &mut dyn Write) -> Result<Outcom
         }
         (None, deal) => {
             // clap requires --deal without --pysol.
-            let input = Input::from_arg(deal.as_deref().unwrap_or("-"));
+            let input = Input::from_arg(deal.as_deref().unwrap_or("-".as_ref()));
             super::start::observed::<V>(v, &input)?
         }
     };

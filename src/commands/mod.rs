@@ -98,9 +98,16 @@ pub fn worker_pool(threads: usize) -> Result<rayon::ThreadPool> {
 }
 
 /// The rules of a VARIANT argument (see [`patience::games::lookup`]): a built-in game's id, or
-/// the path of a rules file (a name ending in `.toml`).
-pub fn rules_of(variant: &str) -> Result<&'static Rules> {
-    Ok(patience::games::lookup(variant)?)
+/// the path of a rules file (a name ending in `.toml`, read as given: a path need not be
+/// UTF-8).
+pub fn rules_of(variant: &std::ffi::OsStr) -> Result<&'static Rules> {
+    if variant.as_encoded_bytes().ends_with(b".toml") {
+        return Ok(patience::games::load(std::path::Path::new(variant))?);
+    }
+    match variant.to_str() {
+        Some(id) => Ok(patience::games::lookup(id)?),
+        None => Err(patience::games::unknown(&variant.to_string_lossy()).into()),
+    }
 }
 
 /// Runs `$body` with `$V` bound to the compiled game of `$rules` (a `&'static Rules`, see

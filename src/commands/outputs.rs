@@ -20,15 +20,16 @@ impl<'a> FileArg<'a> {
     }
 
     /// The file of an argument that is a path or `-` (standard input, no file).
-    pub fn of_arg(what: &'a str, arg: &'a str) -> Option<FileArg<'a>> {
+    pub fn of_arg(what: &'a str, arg: &'a std::ffi::OsStr) -> Option<FileArg<'a>> {
         (arg != "-").then(|| FileArg::new(what, Path::new(arg)))
     }
 
     /// The file of a VARIANT argument when it is read as a rules file (a name ending in
     /// `.toml`, see [`patience::games::lookup`]).
-    pub fn of_variant(what: &'a str, variant: &'a str) -> Option<FileArg<'a>> {
+    pub fn of_variant(what: &'a str, variant: &'a std::ffi::OsStr) -> Option<FileArg<'a>> {
         variant
-            .ends_with(".toml")
+            .as_encoded_bytes()
+            .ends_with(b".toml")
             .then(|| FileArg::new(what, Path::new(variant)))
     }
 }
@@ -130,6 +131,29 @@ fn resolved(path: &Path) -> PathBuf {
         (Ok(dir), Some(name)) => dir.join(name),
         _ => path,
     }
+}
+
+/// Refuses an output path that cannot be written, before any work: a directory, or a file in
+/// a directory that does not exist (found only at the end of a long run otherwise).
+pub fn check_writable(out: &FileArg) -> Result<()> {
+    let name = out.path.display();
+    if out.path.is_dir() {
+        bail!(
+            "{} {name} is a directory: give the name of a file to write",
+            out.what
+        );
+    }
+    if let Some(dir) = out.path.parent()
+        && !dir.as_os_str().is_empty()
+        && !dir.is_dir()
+    {
+        bail!(
+            "{} {name}: the directory {} does not exist",
+            out.what,
+            dir.display()
+        );
+    }
+    Ok(())
 }
 
 #[cfg(test)]

@@ -30,7 +30,7 @@ fn play_one<V: Variant>(v: V, args: &PlayArgs, out: &mut dyn Write) -> Result<Ou
     let options = args.solver.options()?;
     let budget = args.planner.budget();
     let source = args.start.start();
-    let (deal, start) = load_start::<V>(v, &source)?;
+    let (deal, start) = load_start::<V>(v, &source).map_err(|e| point_to_hint(e, args))?;
     let rules = v.rules();
     let cancel = cancel_flag();
     if args.knowledge == Knowledge::Thoughtful || !game_hides_cards::<V>(v) {
@@ -98,4 +98,26 @@ fn play_one<V: Variant>(v: V, args: &PlayArgs, out: &mut dyn Write) -> Result<Ou
     } else {
         Outcome::Failure
     })
+}
+
+/// A deal file with unknown cards (`??`) given to `play`: the error says why play cannot take
+/// it and that `hint` can. Any other error is left as it is.
+fn point_to_hint(e: anyhow::Error, args: &PlayArgs) -> anyhow::Error {
+    let unknown = e
+        .chain()
+        .find_map(|c| match c.downcast_ref::<patience::DealError>() {
+            Some(patience::DealError::Unknown { place }) => Some(place.clone()),
+            _ => None,
+        });
+    let (Some(place), crate::cli::Start::File(input)) = (unknown, args.start.start()) else {
+        return e;
+    };
+    let deal = match &input {
+        patience::io::Input::Stdin => "-".to_string(),
+        patience::io::Input::Path(p) => p.display().to_string(),
+    };
+    anyhow::anyhow!(
+        "{input}: {place} holds an unknown card (??): play plays a deal to its end, so it needs every card, even in hidden play (where it hides the face-down cards itself); for a position with unknown cards, `patience hint {} --deal {deal}` recommends a move",
+        std::path::Path::new(&args.variant).display()
+    )
 }

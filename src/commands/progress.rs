@@ -1,5 +1,6 @@
 //! The progress bar on standard error: deals done / total, deals per second, ETA, and the
-//! running win rate of the variant being solved with its 95% interval. Hidden when standard
+//! running win rate of the variant being solved with its 95% interval (`catalogue`: its
+//! running counts). Hidden when standard
 //! error is not a terminal, or when asked to be quiet.
 
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressState, ProgressStyle};
@@ -94,6 +95,12 @@ impl Progress {
             tally.rate_text(),
             tally.interval_text()
         ));
+    }
+
+    /// One more deal done; shows `message` (what the run found so far).
+    pub fn done_with(&self, message: String) {
+        self.bar.inc(1);
+        self.bar.set_message(message);
     }
 
     /// Prints a line above the bar.

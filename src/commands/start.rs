@@ -127,6 +127,9 @@ pub fn observed<V: Variant>(v: V, input: &Input) -> Result<(Deal, Observation)> 
     {
         bail!("{input}: the deal file is for {v:?}, not {:?}", rules.id);
     }
+    if let Some(why) = repeated_card(rules, &deal) {
+        bail!("{input}: not a legal {} position: {why}", rules.name);
+    }
     check_face_down(rules, &deal)
         .with_context(|| format!("{input}: not a legal {} position", rules.name))?;
     patience::internal::game::check_reachable::<V>(v, &deal)
@@ -135,4 +138,56 @@ pub fn observed<V: Variant>(v: V, input: &Input) -> Result<(Deal, Observation)> 
         .with_context(|| format!("{input}: not a legal {} position", rules.name))?;
     patience::internal::deal::check_seeded(rules, &deal).with_context(|| input.to_string())?;
     Ok((deal, obs))
+}
+
+/// A card written more often than the game's decks hold it, in a position whose unknown
+/// cards (`??`) hide which cards are missing: the card and the places it is written in (the
+/// count of unknown cards would otherwise be all the message could say).
+pub fn repeated_card(rules: &Rules, deal: &Deal) -> Option<String> {
+    use patience::internal::cards::CardToken;
+    let mut places: Vec<(CardToken, String)> = Vec::new();
+    for (p, pile) in deal.piles.iter().enumerate() {
+        for (i, &t) in pile.iter().enumerate() {
+            places.push((t, format!("T{} (card {} from the bottom)", p + 1, i + 1)));
+        }
+    }
+    for (r, slot) in deal.reserve.iter().enumerate() {
+        if let Some(t) = *slot {
+            places.push((t, format!("R{}", r + 1)));
+        }
+    }
+    for (f, list) in deal.foundations.iter().enumerate() {
+        for &t in list {
+            places.push((t, format!("F{}", f + 1)));
+        }
+    }
+    for (i, &t) in deal.waste.iter().enumerate() {
+        places.push((t, format!("W (card {})", i + 1)));
+    }
+    for (i, &t) in deal.stock.iter().enumerate() {
+        places.push((t, format!("S (card {})", i + 1)));
+    }
+    let card = |t: &CardToken| match *t {
+        CardToken::Known { card, .. } => Some(card),
+        CardToken::Unknown => None,
+    };
+    places.iter().find_map(|(t, _)| {
+        let c = card(t)?;
+        let at: Vec<&str> = places
+            .iter()
+            .filter(|(u, _)| card(u) == Some(c))
+            .map(|(_, place)| place.as_str())
+            .collect();
+        (at.len() > rules.decks as usize).then(|| {
+            format!(
+                "card {c} is written {} times, {}, in {}",
+                at.len(),
+                match rules.decks {
+                    1 => "the deck holds it once".to_string(),
+                    n => format!("the {n} decks hold it {n} times"),
+                },
+                at.join(" and ")
+            )
+        })
+    })
 }

@@ -2,7 +2,7 @@
 //! [`patience::internal::batch::sweep`]) run by `winrate` on the same seeds, into one CSV (resumable and
 //! shardable as `winrate`'s), then each one's rate and its paired difference from the first.
 
-use super::outputs::{FileArg, check_outputs};
+use super::outputs::{FileArg, check_outputs, check_writable};
 use super::{Outcome, rules_of};
 use crate::cli::{SweepArgs, WinrateArgs};
 use anyhow::{Result, anyhow};
@@ -17,18 +17,25 @@ pub fn run(args: &SweepArgs, out: &mut dyn Write) -> Result<Outcome> {
             .into_iter()
             .collect();
         check_outputs(&inputs, &[FileArg::new("--csv", csv)])?;
+        check_writable(&FileArg::new("--csv", csv))?;
     }
     let base = rules_of(&args.game)?;
     let games = variants(base, &args.vary).map_err(|e| anyhow!(e))?;
+    if let (Some(csv), true) = (&args.csv, args.resume) {
+        check_same_sweep(csv, &games, &args.vary)?;
+    }
     let files = match &args.csv {
         Some(csv) => write_rules_files(csv, &games).map_err(|e| anyhow!(e))?,
         None => Vec::new(),
     };
     let run = WinrateArgs {
-        variants: games.iter().map(|g| g.rules.id.to_string()).collect(),
+        variants: games.iter().map(|g| g.rules.id.into()).collect(),
         deals: args.seeds.count,
         first_seed: Some(args.seeds.first),
-        seeds: Some(args.seeds),
+        seeds: Some(crate::cli::SeedsArg {
+            range: args.seeds,
+            ms: false,
+        }),
         retry: None,
         shard: args.shard,
         pysol: false,
@@ -76,4 +83,55 @@ pub fn run(args: &SweepArgs, out: &mut dyn Write) -> Result<Outcome> {
         }
     }
     Ok(outcome)
+}
+
+/// Refuses to resume a CSV file that holds rows of a variant this sweep does not make and no
+/// game known here has: a file made by another sweep (other keys or values), whose rows the
+/// result reader would call of an unknown variant. Rows of a known game are left to
+/// `winrate`'s checks.
+fn check_same_sweep(
+    csv: &std::path::Path,
+    games: &[patience::internal::batch::sweep::SweepVariant],
+    vary: &[patience::internal::batch::sweep::Vary],
+) -> Result<()> {
+    let Ok(text) = std::fs::read(csv) else {
+        return Ok(()); // a new file, or one the result reader names
+    };
+    let text = String::from_utf8_lossy(&text);
+    let mut lines = text.lines().enumerate();
+    let Some(column) = lines
+        .next()
+        .and_then(|(_, header)| header.split(',').position(|c| c.trim() == "variant"))
+    else {
+        return Ok(());
+    };
+    let ours: Vec<&str> = games.iter().map(|g| g.rules.id).collect();
+    let mut theirs: Vec<&str> = Vec::new();
+    let mut first = None;
+    for (i, line) in lines {
+        let Some(id) = line.split(',').nth(column).map(str::trim) else {
+            continue;
+        };
+        if id.is_empty() || ours.contains(&id) || patience::games::find(id).is_some() {
+            continue;
+        }
+        first.get_or_insert(i + 1);
+        if !theirs.contains(&id) {
+            theirs.push(id);
+        }
+    }
+    let Some(line) = first else {
+        return Ok(());
+    };
+    let said: Vec<String> = vary
+        .iter()
+        .map(|v| format!("--vary {}={}", v.key, v.values.join(",")))
+        .collect();
+    Err(anyhow!(
+        "{} was made by another sweep: it holds rows of {} (from line {line}), and this sweep ({}) runs {}: resume it with the --vary it was made with, or write to another file",
+        csv.display(),
+        theirs.join(", "),
+        said.join(" "),
+        ours.join(", ")
+    ))
 }

@@ -149,13 +149,31 @@ fn plan_of(args: &WinrateArgs) -> Result<(Plan, Options)> {
         }
         None => None,
     };
+    let ms_bit = patience::internal::pysol::MS_BIT;
+    if source == DealSource::Seed {
+        if let Some(s) = args.seeds.filter(|s| s.ms) {
+            bail!(
+                "--seeds {} (written with msN): msN is PySolFC's game number N: add --pysol (our seeds are plain numbers)",
+                s.range
+            );
+        }
+        if let Some(n) = args.first_seed.filter(|n| n & ms_bit != 0) {
+            bail!(
+                "--first-seed ms{}: msN is PySolFC's game number N: add --pysol (our seeds are plain numbers)",
+                n & !ms_bit
+            );
+        }
+    }
     let seeds = Seeds {
-        range: args.seeds,
+        range: args.seeds.map(|s| s.range),
         // PySolFC's games start at 1.
-        first: args.first_seed.unwrap_or(match source {
-            DealSource::Seed => 0,
-            DealSource::Pysol => 1,
-        }),
+        first: args
+            .first_seed
+            .map(|n| n & !ms_bit)
+            .unwrap_or(match source {
+                DealSource::Seed => 0,
+                DealSource::Pysol => 1,
+            }),
         count: args.deals,
         shard: args.shard,
     };

@@ -186,11 +186,75 @@ pub fn load(path: &Path) -> Result<&'static Rules, RulesError> {
             why,
         })?;
     let rules: &'static Rules = Box::leak(Box::new(parse(&text, &file)?));
-    super::register(rules).map_err(|e| match e {
-        RulesError::Invalid { key, reason, .. } => RulesError::Invalid { file, key, reason },
-        other => other,
-    })?;
+    let earlier = super::find(rules.id);
+    if let Err(e) = super::register(rules) {
+        return Err(match (e, earlier) {
+            (RulesError::Invalid { key: "id", .. }, Some(earlier)) => RulesError::Invalid {
+                key: "id",
+                reason: format!(
+                    "{:?} is the id of {}, loaded already with other rules ({}): give this game an id of its own",
+                    rules.id,
+                    loaded_from(rules.id),
+                    differences(earlier, rules)
+                ),
+                file,
+            },
+            (RulesError::Invalid { key, reason, .. }, _) => {
+                RulesError::Invalid { file, key, reason }
+            }
+            (other, _) => other,
+        });
+    }
+    let mut files = FILES.lock().unwrap_or_else(|e| e.into_inner());
+    if !files.iter().any(|(id, _)| *id == rules.id) {
+        files.push((rules.id, file));
+    }
     Ok(rules)
+}
+
+/// The rules files loaded in this process, by the id of their game (the first file of each).
+static FILES: std::sync::Mutex<Vec<(&'static str, String)>> = std::sync::Mutex::new(Vec::new());
+
+/// Where the game `id` was loaded from, for messages: its rules file, or (a game made by the
+/// program, such as a sweep's variant) no file.
+fn loaded_from(id: &str) -> String {
+    let files = FILES.lock().unwrap_or_else(|e| e.into_inner());
+    match files.iter().find(|(i, _)| *i == id) {
+        Some((_, file)) => file.clone(),
+        None => "a game made in this run (a sweep's variant)".to_string(),
+    }
+}
+
+/// The keys whose values differ between two games' rules files, as `key = a here, b there`.
+fn differences(earlier: &Rules, now: &Rules) -> String {
+    let lines = |r: &Rules| -> Vec<(String, String)> {
+        to_toml(r)
+            .lines()
+            .filter_map(|l| l.split_once(" = "))
+            .filter(|(k, _)| !matches!(k.trim(), "id" | "name"))
+            .map(|(k, v)| (k.trim().to_string(), v.trim().to_string()))
+            .collect()
+    };
+    let (a, b) = (lines(earlier), lines(now));
+    let mut said: Vec<String> = Vec::new();
+    for (k, v) in &b {
+        let there = a.iter().find(|(x, _)| x == k).map(|(_, w)| w.as_str());
+        if there != Some(v.as_str()) {
+            said.push(format!(
+                "{k} = {v} here, {} there",
+                there.unwrap_or("(none)")
+            ));
+        }
+    }
+    for (k, w) in &a {
+        if !b.iter().any(|(x, _)| x == k) {
+            said.push(format!("{k} = (none) here, {w} there"));
+        }
+    }
+    match said.is_empty() {
+        true => "the same keys, another name".to_string(),
+        false => said.join("; "),
+    }
 }
 
 fn resolve(raw: RulesFile) -> Result<Rules, Problem> {

@@ -14,6 +14,9 @@ use std::path::{Path, PathBuf};
 
 type Result<T, E = FileError> = std::result::Result<T, E>;
 
+/// The first line of a catalogue CSV file: the columns of [`DealRow`], in order.
+pub const HEADER: &str = "variant,seed,source,grade,verdict,limit,moves,nodes,hidden,hidden_by,chance,choices,narrow,undecided,max_nodes,samples,sample_nodes,planner,probe_nodes,solution";
+
 /// A catalogue file open for appending rows (locked while it is open: one writer per file).
 pub struct CatalogueFile {
     path: PathBuf,
@@ -21,13 +24,26 @@ pub struct CatalogueFile {
 }
 
 /// The rows of a catalogue's CSV text, checked: each a [`DealRow`] whose solution has
-/// `moves` moves, its grade made again from its other columns ([`DealRow::graded`]). A last line without its newline (an
+/// `moves` moves, its grade made again from its other columns ([`DealRow::graded`]), refused
+/// when it cannot be true ([`DealRow::impossible`]). A last line without its newline (an
 /// interrupted write) is left out; the byte length of the rows read is returned with them.
 pub fn parse(name: &str, bytes: &[u8]) -> Result<(Vec<DealRow>, u64)> {
     let whole = match bytes.iter().rposition(|&b| b == b'\n') {
         Some(i) => &bytes[..=i],
         None => &[][..],
     };
+    // The first line is the header (or, alone and cut short, a part of it): anything else is
+    // another file, which resuming would cut or write over.
+    let first = whole.split(|&b| b == b'\n').next().unwrap_or(bytes);
+    let first = if whole.is_empty() { bytes } else { first };
+    let first = first.strip_suffix(b"\r").unwrap_or(first);
+    let header_ok = match whole.is_empty() {
+        true => HEADER.as_bytes().starts_with(first),
+        false => first == HEADER.as_bytes(),
+    };
+    if !header_ok {
+        bail!("{name}: not a catalogue file (its first line is not {HEADER:?})");
+    }
     let mut reader = csv::ReaderBuilder::new().from_reader(whole);
     let mut rows = Vec::new();
     for (i, row) in reader.deserialize::<DealRow>().enumerate() {
@@ -43,6 +59,16 @@ pub fn parse(name: &str, bytes: &[u8]) -> Result<(Vec<DealRow>, u64)> {
                 row.deal_text(),
                 listed.unwrap_or(0),
                 row.moves.unwrap_or(0)
+            );
+        }
+        // The checks a result row gets: a game not loaded here is left to the caller, which
+        // refuses rows of a game it does not run.
+        if let Some(rules) = crate::games::find(&row.variant)
+            && let Some(why) = row.impossible(rules)
+        {
+            bail!(
+                "{name} line {line}: {} is no row catalogue writes: {why}",
+                row.deal_text()
             );
         }
         rows.push(row);
@@ -75,6 +101,9 @@ impl CatalogueFile {
     /// `resume`), or with `resume` the rows it holds, its partial last line cut away.
     pub fn open(path: &Path, resume: bool) -> Result<(CatalogueFile, Vec<DealRow>)> {
         let name = path.display().to_string();
+        if path.is_dir() {
+            bail!("--csv {name} is a directory: give the name of a catalogue file");
+        }
         let exists = std::fs::metadata(path).is_ok_and(|m| m.len() > 0);
         if exists && !resume {
             bail!("{name} already exists: add --resume to continue it, or remove it first");
@@ -326,10 +355,82 @@ mod tests {
         f.finish(&[row(2), row(1)]).unwrap();
         assert_eq!(read(&path).unwrap(), vec![row(2), row(1)]);
         let header = std::fs::read_to_string(&path).unwrap();
-        assert!(
-            header.starts_with("variant,seed,source,grade,verdict,"),
-            "{header}"
-        );
+        assert!(header.starts_with(&format!("{HEADER}\n")), "{header}");
+    }
+
+    #[test]
+    fn the_published_catalogues_pass_the_row_checks_and_their_wins_replay() {
+        let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("catalogues");
+        let mut files = 0;
+        for entry in std::fs::read_dir(&dir).unwrap() {
+            let path = entry.unwrap().path();
+            let rows = read(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+            let rules = crate::games::find(&rows[0].variant).unwrap();
+            for r in rows.iter().filter(|r| r.solution.is_some()).take(50) {
+                let solution = r.solution.as_deref().unwrap();
+                crate::batch::verify::replay_solution(rules, r.source, r.seed, solution)
+                    .unwrap_or_else(|e| panic!("{}: {e}", r.deal_text()));
+            }
+            files += 1;
+        }
+        assert!(files >= 11, "{files} catalogues");
+    }
+
+    #[test]
+    fn forged_rows_are_refused_naming_the_line_and_why() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("c.csv");
+        let solved = DealRow {
+            verdict: Thoughtful::Solved,
+            moves: Some(3),
+            solution: Some("T1>F1 T2>F1 T3>F1".into()),
+            hidden: Hidden::Won,
+            hidden_by: HiddenBy::Thoughtful,
+            choices: Some(3),
+            narrow: Some(0),
+            undecided: Some(0),
+            ..row(4)
+        };
+        let cases: [(DealRow, &str); 6] = [
+            (
+                solved.clone(),
+                "a win in 3 moves, but Stonewall has 52 cards",
+            ),
+            (
+                DealRow {
+                    limit: Some("nodes".into()),
+                    ..row(5)
+                },
+                "verdict unsolvable with moves (none) and limit nodes",
+            ),
+            (
+                DealRow {
+                    hidden: Hidden::Won,
+                    ..row(6)
+                },
+                "verdict unsolvable with hidden won by proof",
+            ),
+            (
+                DealRow {
+                    chance: Some(1.5),
+                    ..row(7)
+                },
+                "chance 1.5",
+            ),
+            (
+                DealRow {
+                    narrow: Some(2),
+                    ..row(8)
+                },
+                "all three on a solved row, none on another",
+            ),
+            (DealRow { seed: 0, ..row(9) }, "PySolFC's game 0"),
+        ];
+        for (forged, why) in cases {
+            write_csv(&path, &[row(2), forged]).unwrap();
+            let err = read(&path).unwrap_err().to_string();
+            assert!(err.contains("line 3") && err.contains(why), "{why}: {err}");
+        }
     }
 
     #[test]

@@ -101,8 +101,9 @@ pub enum Input {
 }
 
 impl Input {
-    /// `-` is standard input; anything else is a path.
-    pub fn from_arg(arg: &str) -> Input {
+    /// `-` is standard input; anything else is a path, taken as given (any bytes, UTF-8 or not).
+    pub fn from_arg(arg: impl AsRef<std::ffi::OsStr>) -> Input {
+        let arg = arg.as_ref();
         if arg == "-" {
             Input::Stdin
         } else {

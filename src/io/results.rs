@@ -323,6 +323,16 @@ impl Columns {
 
     /// The record of a row, or why it is not one.
     fn record(&self, line: &ByteRecord) -> Result<Record, RowError> {
+        // A field past the header's columns is a value of no column (a comma too many, or a
+        // row of another file): the row is damaged. (A row may end early: a spreadsheet drops
+        // empty trailing fields, and the columns it leaves out are read as empty.)
+        if line.len() > self.0.len() {
+            return Err(RowError::Malformed(format!(
+                "it has {} fields and the header {} columns",
+                line.len(),
+                self.0.len()
+            )));
+        }
         let row: ResultRow = line.deserialize(Some(&self.0)).map_err(|e| {
             RowError::Malformed(match e.kind() {
                 csv::ErrorKind::Deserialize { err, .. } => {
@@ -657,15 +667,70 @@ impl ResultRow {
 }
 
 /// Writes a whole result file (for `merge --csv`); an existing non-empty file is refused.
+///
+/// The rows go to a new file beside it, which takes its name once every row is written: a
+/// write that fails (a full disk) leaves no cut file, only the one error. A path that is no
+/// regular file (a device, a pipe) or a link to no file yet is written directly.
 pub fn write_all(path: &Path, records: &[Record]) -> Result<()> {
-    let mut f = ResultFile::create(path)?;
+    let name = path.display();
+    let meta = std::fs::metadata(path).ok();
+    if meta.as_ref().is_some_and(|m| m.len() > 0) {
+        bail!("{name} already exists: add --resume to continue it, or remove it first");
+    }
+    let dangling =
+        meta.is_none() && std::fs::symlink_metadata(path).is_ok_and(|m| m.file_type().is_symlink());
+    if meta.as_ref().is_some_and(|m| !m.is_file()) || dangling {
+        let mut f = ResultFile::create(path)?;
+        return write_rows(&mut f, records);
+    }
+    // A link is replaced where it points to, the link kept.
+    let target = match meta {
+        Some(_) => std::fs::canonicalize(path).with_context(|| format!("cannot write {name}"))?,
+        None => path.to_path_buf(),
+    };
+    let dir = match target.parent() {
+        Some(d) if !d.as_os_str().is_empty() => d,
+        _ => Path::new("."),
+    };
+    let mut tmp_name = std::ffi::OsString::from(".");
+    tmp_name.push(target.file_name().unwrap_or_default());
+    tmp_name.push(format!(".{}.tmp", std::process::id()));
+    let tmp = dir.join(tmp_name);
+    let file = OpenOptions::new()
+        .write(true)
+        .create_new(true)
+        .open(&tmp)
+        .with_context(|| format!("cannot create {name}"))?;
+    let mut f = ResultFile {
+        path: path.to_path_buf(),
+        writer: writer(file),
+        columns: None,
+    };
+    let written = f
+        .write_header()
+        .and_then(|()| write_rows(&mut f, records))
+        .and_then(|()| {
+            let file = f.writer.get_ref();
+            file.sync_all()
+                .with_context(|| format!("cannot write {name}"))
+        })
+        .and_then(|()| {
+            std::fs::rename(&tmp, &target).with_context(|| format!("cannot write {name}"))
+        });
+    if written.is_err() {
+        let _ = std::fs::remove_file(&tmp);
+    }
+    written
+}
+
+/// Writes `records` to `f` and flushes it.
+fn write_rows(f: &mut ResultFile, records: &[Record]) -> Result<()> {
     for r in records {
-        f.write(r)
-            .with_context(|| format!("cannot write {}", path.display()))?;
+        f.write(r)?;
     }
     f.writer
         .flush()
-        .with_context(|| format!("cannot write {}", path.display()))
+        .with_context(|| format!("cannot write {}", f.path.display()))
 }
 
 /// The result files a list of paths stands for: each path given, a directory standing for the

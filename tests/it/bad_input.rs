@@ -473,3 +473,172 @@ fn a_move_list_past_the_limit_is_refused_before_its_replay() {
     let (code, _, err) = run(&["check", "stonewall", "--seed", "1", arg(&at)]);
     assert!(code != 0 && !err.contains("more than"), "{err}");
 }
+
+/// The deal file of Stonewall's seed 1 with the cards `edit` changes, in `dir`.
+fn edited_deal(dir: &Path, name: &str, edit: impl Fn(&mut serde_json::Value)) -> PathBuf {
+    let mut deal: serde_json::Value =
+        serde_json::from_str(&crate::common::deal_json("stonewall", 1)).unwrap();
+    edit(&mut deal);
+    write_file(dir, name, &deal.to_string())
+}
+
+#[test]
+fn hint_names_a_repeated_card_and_where_it_is_written() {
+    let dir = tempdir();
+    // R16 (JS) written as 4H, which T1 holds: no ?? at all, then with unknown cards.
+    let twice = edited_deal(dir.path(), "twice.json", |d| {
+        d["reserve"][15] = "4H".into();
+    });
+    let hidden = edited_deal(dir.path(), "hidden.json", |d| {
+        d["reserve"][15] = "4H".into();
+        d["tableau piles"][0][0] = "??".into();
+        d["tableau piles"][1][0] = "??".into();
+    });
+    for file in [&twice, &hidden] {
+        let err = refused(&["hint", "stonewall", "--deal", arg(file)]);
+        // Before: "the position has 0 unknown cards (??) but 1 cards of the deck are not
+        // written in it", which names no card.
+        assert!(
+            err.contains(file.file_name().unwrap().to_str().unwrap())
+                && err.contains("card 4H is written 2 times, the deck holds it once, in T1 (card 2 from the bottom) and R16"),
+            "{err}"
+        );
+    }
+}
+
+#[test]
+fn play_on_a_position_with_unknown_cards_points_to_hint() {
+    let dir = tempdir();
+    let hidden = edited_deal(dir.path(), "seen.json", |d| {
+        d["tableau piles"][0][0] = "??".into();
+        d["reserve"][0] = serde_json::Value::Null;
+    });
+    for knowledge in ["thoughtful", "hidden"] {
+        let err = refused(&[
+            "play",
+            "stonewall",
+            "--deal",
+            arg(&hidden),
+            "--knowledge",
+            knowledge,
+        ]);
+        // Before: "an unknown card (??) has no place in a position to solve with every card
+        // known", with no word of hint.
+        assert!(
+            err.contains("seen.json: T1 holds an unknown card (??)")
+                && err.contains("play plays a deal to its end, so it needs every card")
+                && err.contains(&format!(
+                    "`patience hint stonewall --deal {}`",
+                    hidden.display()
+                )),
+            "{err}"
+        );
+    }
+}
+
+#[test]
+fn ms_numbers_make_ranges_below_ms32000_and_only_of_pysol_games() {
+    let (code, out, err) = run(&[
+        "winrate",
+        "stonewall",
+        "--pysol",
+        "--seeds",
+        "ms1..=ms3",
+        "--max-nodes",
+        "100",
+    ]);
+    // Before: refused, `"ms1" is not a number of a deal`.
+    assert_eq!(code, 0, "{err}");
+    assert!(out.contains("PySolFC game numbers 1..4"), "{out}");
+    let (code, out, err) = run(&[
+        "winrate",
+        "stonewall",
+        "--pysol",
+        "--first-seed",
+        "ms5",
+        "--deals",
+        "2",
+        "--max-nodes",
+        "100",
+    ]);
+    assert_eq!(code, 0, "{err}");
+    assert!(out.contains("PySolFC game numbers 5..7"), "{out}");
+    for (args, why) in [
+        (
+            &["catalogue", "stonewall", "--pysol", "ms31999..ms32001"][..],
+            "ms32001: from ms32000 on, msN is another deal than game N",
+        ),
+        (
+            &["winrate", "stonewall", "--pysol", "--first-seed", "ms32000"],
+            "ms32000: from ms32000 on",
+        ),
+        (
+            &["catalogue", "stonewall", "--pysol", "ms0..ms3"],
+            "ms0 is no PySolFC game",
+        ),
+        (
+            &["winrate", "stonewall", "--seeds", "ms1..ms3"],
+            "msN is PySolFC's game number N: add --pysol",
+        ),
+        (
+            &["winrate", "stonewall", "--first-seed", "ms5"],
+            "--first-seed ms5: msN is PySolFC's game number N: add --pysol",
+        ),
+        (
+            &[
+                "sweep",
+                "stonewall",
+                "--vary",
+                "spaces=any",
+                "--seeds",
+                "ms1..ms3",
+            ],
+            "\"ms1\" is PySolFC's way to write a game number: this range takes plain numbers",
+        ),
+    ] {
+        let err = refused(args);
+        assert!(err.contains(why), "{args:?}: {err}");
+    }
+}
+
+#[test]
+fn two_rules_files_of_one_id_are_refused_naming_both_and_what_differs() {
+    let dir = tempdir();
+    let d = dir.path();
+    let a = write_file(
+        d,
+        "a.toml",
+        "id = \"mine\"\nextends = \"stonewall\"\nspaces = \"kings\"\n",
+    );
+    let b = write_file(
+        d,
+        "b.toml",
+        "id = \"mine\"\nextends = \"stonewall\"\nspaces = \"never\"\n",
+    );
+    let csv = rows(d, "r.csv", 2);
+    for args in [
+        vec!["winrate", arg(&a), arg(&b), "--deals", "1"],
+        vec!["merge", arg(&csv), "--rules", arg(&a), "--rules", arg(&b)],
+        vec![
+            "compare",
+            arg(&csv),
+            arg(&csv),
+            "--rules",
+            arg(&a),
+            "--rules",
+            arg(&b),
+        ],
+    ] {
+        let err = refused(&args);
+        // Before: `b.toml: key `id`: "mine": another rules file with this id is in use`,
+        // naming neither the other file nor the difference.
+        assert!(
+            err.contains(&format!(
+                "{}: key `id`: \"mine\" is the id of {}",
+                b.display(),
+                a.display()
+            )) && err.contains("spaces = \"never\" here, \"kings\" there"),
+            "{args:?}: {err}"
+        );
+    }
+}
