@@ -75,3 +75,36 @@ pub fn refused(args: &[&str]) -> String {
     );
     err
 }
+
+/// Writes the result file (`winrate --csv`) of Stonewall's first `deals` seeds at a tiny budget
+/// (300 nodes a deal) to `dir/name`, and gives its path.
+pub fn stonewall_rows(dir: &Path, name: &str, deals: u32) -> PathBuf {
+    let csv = dir.join(name);
+    let deals = deals.to_string();
+    let (code, _, err) = run(&[
+        "winrate",
+        "stonewall",
+        "--deals",
+        &deals,
+        "--max-nodes",
+        "300",
+        "-q",
+        "--csv",
+        arg(&csv),
+    ]);
+    assert_eq!(code, 0, "{err}");
+    csv
+}
+
+/// `catalogue`'s smallest budgets and no progress bar: arguments for tests of its files.
+pub const TINY_CATALOGUE: [&str; 9] = [
+    "--max-nodes",
+    "10",
+    "--probe-nodes",
+    "1",
+    "--samples",
+    "1",
+    "--sample-nodes",
+    "1",
+    "-q",
+];

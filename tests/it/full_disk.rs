@@ -1,27 +1,9 @@
 //! `merge --csv` on a full disk: one line naming the file once, and no cut file left behind.
 //! The disk is a small tmpfs when the tests may mount one (as root); /dev/full always.
 
-use crate::common::{arg, refused, run, tempdir};
+use crate::common::{arg, refused, run, stonewall_rows, tempdir};
 use std::path::{Path, PathBuf};
 use std::process::Command;
-
-/// A result file of 300 Stonewall deals at a tiny budget (about 26 kB) in `dir`.
-fn rows(dir: &Path) -> PathBuf {
-    let csv = dir.join("big.csv");
-    let (code, _, err) = run(&[
-        "winrate",
-        "stonewall",
-        "--deals",
-        "300",
-        "--max-nodes",
-        "300",
-        "-q",
-        "--csv",
-        arg(&csv),
-    ]);
-    assert_eq!(code, 0, "{err}");
-    csv
-}
 
 /// A mounted tmpfs, unmounted when dropped.
 struct Tmpfs(PathBuf);
@@ -58,7 +40,7 @@ fn refused_for_space(csv: &Path, out: &Path) {
 #[test]
 fn merge_on_a_full_disk_says_so_once_and_leaves_no_cut_file() {
     let dir = tempdir();
-    let csv = rows(dir.path());
+    let csv = stonewall_rows(dir.path(), "big.csv", 300);
     // A device that is always full: the message names it once (before: twice).
     refused_for_space(&csv, Path::new("/dev/full"));
     let Some(disk) = Tmpfs::mount(&dir.path().join("disk")) else {

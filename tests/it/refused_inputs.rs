@@ -3,25 +3,20 @@
 //! written (found before any work), and `--vary` values whose brackets do not close. Each case
 //! is refused with one line naming the file or the argument, and leaves its files as they were.
 
-use crate::common::{arg, refused, run, tempdir, write_file};
+use crate::common::{TINY_CATALOGUE, arg, refused, run, stonewall_rows, tempdir, write_file};
 use std::path::Path;
 
-/// A result file of Stonewall seeds 0..4 at a tiny budget.
+/// `catalogue stonewall --seeds 0..1 --resume` of `file`, at the tiny budgets.
+fn resume_catalogue(file: &Path) -> Vec<&str> {
+    let mut args = vec!["catalogue", "stonewall", "--seeds", "0..1"];
+    args.extend(TINY_CATALOGUE);
+    args.extend(["--csv", arg(file), "--resume"]);
+    args
+}
+
+/// The rows of a result file of Stonewall seeds 0..4 at a tiny budget.
 fn result_file(dir: &Path) -> String {
-    let csv = dir.join("base.csv");
-    let (code, _, err) = run(&[
-        "winrate",
-        "stonewall",
-        "--deals",
-        "4",
-        "--max-nodes",
-        "300",
-        "-q",
-        "--csv",
-        arg(&csv),
-    ]);
-    assert_eq!(code, 0, "{err}");
-    std::fs::read_to_string(csv).unwrap()
+    std::fs::read_to_string(stonewall_rows(dir, "base.csv", 4)).unwrap()
 }
 
 #[test]
@@ -106,24 +101,7 @@ fn a_file_resumed_as_a_catalogue_that_is_none_is_refused_and_kept() {
     ];
     for (name, text) in cases {
         let file = write_file(d, name, text);
-        let err = refused(&[
-            "catalogue",
-            "stonewall",
-            "--seeds",
-            "0..1",
-            "--max-nodes",
-            "10",
-            "--probe-nodes",
-            "1",
-            "--samples",
-            "1",
-            "--sample-nodes",
-            "1",
-            "-q",
-            "--csv",
-            arg(&file),
-            "--resume",
-        ]);
+        let err = refused(&resume_catalogue(&file));
         assert!(
             err.contains(&format!(
                 "{name}: not a catalogue file (its first line is not \"variant,seed,source,grade,"
@@ -138,24 +116,7 @@ fn a_file_resumed_as_a_catalogue_that_is_none_is_refused_and_kept() {
     }
     // A header cut short (an interrupted first write) is still a catalogue: it is resumed.
     let cut = write_file(d, "cut.csv", "variant,seed,sou");
-    let (code, _, err) = run(&[
-        "catalogue",
-        "stonewall",
-        "--seeds",
-        "0..1",
-        "--max-nodes",
-        "10",
-        "--probe-nodes",
-        "1",
-        "--samples",
-        "1",
-        "--sample-nodes",
-        "1",
-        "-q",
-        "--csv",
-        arg(&cut),
-        "--resume",
-    ]);
+    let (code, _, err) = run(&resume_catalogue(&cut));
     assert_eq!(code, 0, "{err}");
 }
 
