@@ -4,10 +4,9 @@
 //!
 //! ```text
 //! variant,seed,knowledge,verdict,moves,nodes,seconds,limit,samples,sample_nodes,planner,source,solution,cards_up
-//! stonewall,7,thoughtful,solved,105,14153,0.046081,,,,,,T2>F1 R6>F2 ...,52
-//! stonewall,8,thoughtful,unknown,,20480,0.071325,nodes,,,,,,47
-//! stonewall,9,hidden,unsolvable,,2811934,4.102277,,64,2000,3,,,
 //! ```
+//!
+//! (docs/formats.md shows rows of each kind.)
 //!
 //! `seconds` has microsecond precision. `samples` and `sample_nodes` are the hidden-play
 //! planner's budget and `planner` its revision ([`crate::hidden::planner::PLANNER_REVISION`]),

@@ -70,8 +70,8 @@ impl Series {
     }
 
     /// What the series is, for the key: its knowledge, its seeds, its budget, e.g.
-    /// `thoughtful; seeds 0–99 (100 deals); node limit not recorded (3 deals stopped by it,
-    /// at 1M nodes)` or `hidden; PySolFC games 1–50 (50 deals); planner r8, 16 samples × 2k nodes`.
+    /// `thoughtful; seeds A–B (N deals); node limit not recorded (K deals stopped by it, at L
+    /// nodes)` or `hidden; PySolFC games A–B (N deals); planner rR, S samples × M nodes`.
     pub fn about(&self) -> String {
         let knowledge = match self.knowledge {
             Knowledge::Thoughtful => "thoughtful",
@@ -127,7 +127,7 @@ impl Series {
         format!("{knowledge}; {seeds}; {budget}")
     }
 
-    /// The label of its unknown deals: `unknown: 3 (1.50%)`.
+    /// The label of its unknown deals: `unknown: N (P%)`.
     pub fn unknown_text(&self) -> String {
         format!(
             "unknown: {} ({:.2}%)",

@@ -22,7 +22,7 @@ pub enum Ink {
     Back,
     /// A card the last move put down (its brackets included).
     Moved,
-    /// The count of a pile's cards not drawn (`+12`).
+    /// The count of a pile's cards not drawn (`+N`).
     Hidden,
 }
 
