@@ -11,6 +11,24 @@ const HEADER: &str = "variant,seed,knowledge,verdict,moves,nodes,seconds,limit,s
 /// PySolFC games 1, 2 and 5.
 fn rows() -> String {
     let mut text = HEADER.to_string();
+    text.push_str(&five_stonewall_rows(",,,,"));
+    for seed in 10..14 {
+        text.push_str(&format!(
+            "stonewall,{seed},hidden,solved,85,5000,0.5,,16,2000,8,\n"
+        ));
+    }
+    for seed in [1, 2, 5] {
+        text.push_str(&format!(
+            "stonewall,{seed},thoughtful,solved,70,300,0.001,,,,,pysol\n"
+        ));
+    }
+    text
+}
+
+/// Stonewall seeds 0 to 4 in a result file's first eight columns, thoughtful: 3 won, 1 lost,
+/// 1 unknown (stopped at 1,000,000 nodes); each row ends with `tail`.
+pub fn five_stonewall_rows(tail: &str) -> String {
+    let mut text = String::new();
     for (seed, verdict, nodes) in [
         (0, "solved", 1200),
         (1, "solved", 5400),
@@ -21,17 +39,7 @@ fn rows() -> String {
         let limit = if verdict == "unknown" { "nodes" } else { "" };
         let moves = if verdict == "solved" { "100" } else { "" };
         text.push_str(&format!(
-            "stonewall,{seed},thoughtful,{verdict},{moves},{nodes},0.0{seed}5,{limit},,,,\n"
-        ));
-    }
-    for seed in 10..14 {
-        text.push_str(&format!(
-            "stonewall,{seed},hidden,solved,85,5000,0.5,,16,2000,8,\n"
-        ));
-    }
-    for seed in [1, 2, 5] {
-        text.push_str(&format!(
-            "stonewall,{seed},thoughtful,solved,70,300,0.001,,,,,pysol\n"
+            "stonewall,{seed},thoughtful,{verdict},{moves},{nodes},0.0{seed}5,{limit}{tail}\n"
         ));
     }
     text

@@ -710,19 +710,7 @@ fn plot_draws_a_mark_per_game_and_file_with_its_interval() {
     let header = "variant,seed,knowledge,verdict,moves,nodes,seconds,limit\n";
     let mut a = header.to_string();
     // stonewall: 3 won, 1 lost, 1 unknown; lucky-piles: 4 won, 1 lost.
-    for (seed, verdict, nodes) in [
-        (0, "solved", 1200),
-        (1, "solved", 5400),
-        (2, "unsolvable", 90000),
-        (3, "unknown", 1000000),
-        (4, "solved", 800),
-    ] {
-        let limit = if verdict == "unknown" { "nodes" } else { "" };
-        let moves = if verdict == "solved" { "100" } else { "" };
-        a.push_str(&format!(
-            "stonewall,{seed},thoughtful,{verdict},{moves},{nodes},0.0{seed}5,{limit}\n"
-        ));
-    }
+    a.push_str(&crate::plot::five_stonewall_rows(""));
     for seed in 0..5 {
         let (verdict, moves) = if seed == 2 {
             ("unsolvable", "")
