@@ -2,12 +2,12 @@
 //! what went in, leaves a short win as it is, and cuts a detour put in by hand.
 
 use crate::helpers::{
-    TABLE_BYTES, assert_shortened_wins, gen_moves, solve_checked, solver, start_of,
+    TABLE_BYTES, assert_shortened_wins, gen_moves, node_limits, solve_checked, solver, start_of,
 };
 use patience::games::{KlondikeDraw3, LuckyPiles, NapoleonsShoulder, Stonewall};
 use patience::internal::game::Place;
 use patience::internal::solve::shorten::shorten;
-use patience::internal::solve::{End, Limits, Mode, Searcher, Win, expand_solver_moves};
+use patience::internal::solve::{End, Mode, Searcher, Win, expand_solver_moves};
 use patience::{Move, Prune, Variant, Verdict, apply, legal, replay};
 use std::sync::atomic::AtomicBool;
 
@@ -16,12 +16,7 @@ use std::sync::atomic::AtomicBool;
 /// rules check) and be no longer. The number of wins and the moves they lost.
 fn raw_wins_shortened<V: Variant>(v: V, seeds: std::ops::Range<u64>, nodes: u64) -> (u32, usize) {
     let cancel = AtomicBool::new(false);
-    let limits = Limits {
-        max_nodes: nodes,
-        cap: nodes,
-        deadline: None,
-        table_bytes: TABLE_BYTES,
-    };
+    let limits = node_limits(nodes);
     let mut searcher = Searcher::<V, V::Key>::new(v, TABLE_BYTES, Prune::default());
     let (mut wins, mut cut) = (0, 0);
     for seed in seeds {

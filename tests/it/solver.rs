@@ -7,8 +7,8 @@
 
 use crate::common;
 use crate::helpers::{
-    TABLE_BYTES, Table, assert_shortened_wins, gen_moves, key_fits, key_words, letter, pinned,
-    random_walk, reference_deals, solve_checked, solver, solver_in, start_of, used_bits,
+    TABLE_BYTES, Table, assert_shortened_wins, gen_moves, key_fits, key_words, letter, node_limits,
+    pinned, random_walk, reference_deals, solve_checked, solver, solver_in, start_of, used_bits,
 };
 use patience::games::{
     FlowerGarden, FortyThieves, Klondike, KlondikeDraw3, LuckierThirteen, LuckyPiles,
@@ -269,12 +269,7 @@ fn key_along_walks<V: Variant>(v: V, seeds: u64, walks: u64, steps: usize) -> [u
 fn key_along_search<V: Variant>(v: V, seeds: std::ops::Range<u64>, nodes: u64) -> [usize; 6] {
     let starts: Vec<Position> = seeds.clone().map(|s| start_of::<V>(v, s)).collect();
     let mut searcher = Searcher::<V, V::Key>::new(v, TABLE_BYTES, Prune::NONE);
-    let limits = Limits {
-        max_nodes: nodes,
-        cap: nodes,
-        deadline: None,
-        table_bytes: TABLE_BYTES,
-    };
+    let limits = node_limits(nodes);
     let mut checks = Vec::new();
     for (seed, start) in seeds.zip(&starts) {
         let mut c = KeyCheck::<V>::new(v, format!("seed {seed}, search"), start);
@@ -1899,12 +1894,7 @@ fn best_first_cross_check<V: Variant>(
         },
     );
     let mut best = BestFirst::<V, V::Key>::new(v, TABLE_BYTES, Prune::default());
-    let limits = Limits {
-        max_nodes: nodes,
-        cap: nodes,
-        deadline: None,
-        table_bytes: TABLE_BYTES,
-    };
+    let limits = node_limits(nodes);
     let cancel = AtomicBool::new(false);
     let (mut agree_s, mut agree_u, mut best_s, mut best_u) = (0, 0, 0, 0);
     let mut wrong = Vec::new();
@@ -2036,12 +2026,7 @@ fn a_layout_search_that_runs_dry_proves_nothing() {
     assert!(!Mode::layout(1).proves() && Mode::PLAIN.proves());
     let mut plain = solver::<N>(N, 200_000, Prune::default());
     let mut searcher = Searcher::<N, <N as Variant>::Key>::new(N, TABLE_BYTES, Prune::default());
-    let limits = Limits {
-        max_nodes: 200_000,
-        cap: 200_000,
-        deadline: None,
-        table_bytes: TABLE_BYTES,
-    };
+    let limits = node_limits(200_000);
     let cancel = AtomicBool::new(false);
     let mut dry = 0;
     for (what, start) in
@@ -2179,12 +2164,7 @@ fn restarts_find_wins_the_plain_order_misses() {
 fn move_order_noise_changes_no_verdict() {
     fn check<V: Variant>(v: V, seeds: std::ops::Range<u64>, nodes: u64) -> (usize, usize) {
         let cancel = AtomicBool::new(false);
-        let limits = Limits {
-            max_nodes: nodes,
-            cap: nodes,
-            deadline: None,
-            table_bytes: TABLE_BYTES,
-        };
+        let limits = node_limits(nodes);
         let mut searcher = Searcher::<V, V::Key>::new(v, TABLE_BYTES, Prune::default());
         let (mut won, mut lost) = (0, 0);
         for seed in seeds {
@@ -2229,12 +2209,7 @@ fn a_streamlined_search_that_runs_dry_proves_nothing() {
     fn dry_but_solved<V: Variant>(v: V, seeds: std::ops::Range<u64>, nodes: u64) -> u32 {
         let cancel = AtomicBool::new(false);
         let mut streamlined = Searcher::<V, V::Key>::new(v, TABLE_BYTES, Prune::default());
-        let limits = Limits {
-            max_nodes: nodes,
-            cap: nodes,
-            deadline: None,
-            table_bytes: TABLE_BYTES,
-        };
+        let limits = node_limits(nodes);
         let mut found = 0;
         for seed in seeds {
             let pos = start_of::<V>(v, seed);

@@ -15,6 +15,17 @@ use std::sync::atomic::AtomicBool;
 /// fill, so a search stops on its node budget (deterministic), never on memory.
 pub const TABLE_BYTES: usize = 1 << 28;
 
+/// The limits of a search of at most `nodes` nodes, with no deadline and a table of
+/// [`TABLE_BYTES`].
+pub fn node_limits(nodes: u64) -> patience::internal::solve::Limits {
+    patience::internal::solve::Limits {
+        max_nodes: nodes,
+        cap: nodes,
+        deadline: None,
+        table_bytes: TABLE_BYTES,
+    }
+}
+
 /// `long`, a win from `start` with moves put in, shortened: no longer than `bound` moves (the
 /// win before they were put in) and still a win (`what` names it in a failure).
 pub fn assert_shortened_wins<V: Variant>(
