@@ -333,6 +333,9 @@ def test_ctrl_c_cancels_a_long_winrate_cleanly():
     # is sent again every half second until the call ends: in CI a lone SIGINT was once never
     # seen by the interpreter (the call waited on, undisturbed), which is the signal's delivery,
     # not the cancel this test is about.
+    # A process started in the background by a shell without job control inherits SIGINT
+    # ignored, and Python then installs no handler for it: the test gives it Python's own.
+    handler = signal.signal(signal.SIGINT, signal.default_int_handler)
     done = threading.Event()
 
     def press():
@@ -348,10 +351,10 @@ def test_ctrl_c_cancels_a_long_winrate_cleanly():
             patience.winrate("forty-thieves", seeds=range(0, 2**64 - 1), max_nodes=10**9, threads=2)
     finally:
         # No SIGINT from the sender may land after the call: ignored while it stops.
-        previous = signal.signal(signal.SIGINT, signal.SIG_IGN)
+        signal.signal(signal.SIGINT, signal.SIG_IGN)
         done.set()
         sender.join()
-        signal.signal(signal.SIGINT, previous)
+        signal.signal(signal.SIGINT, handler)
     # The package works on after the interruption.
     assert patience.solve("stonewall", seed=1).verdict == "solved"
 
