@@ -28,6 +28,7 @@ mod readme;
 mod refused_inputs;
 mod replay_terminal;
 mod result_files;
+mod rows;
 mod resumed_files;
 mod rules;
 mod rulesfile;
