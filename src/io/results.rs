@@ -10,7 +10,7 @@
 //! );
 //! ```
 //!
-//! (docs/formats.md shows rows of each kind.)
+//! (docs/formats.md says what each column holds; README.md shows rows.)
 //!
 //! `seconds` has microsecond precision. `samples` and `sample_nodes` are the hidden-play
 //! planner's budget and `planner` its revision ([`crate::hidden::planner::PLANNER_REVISION`]),
@@ -1078,6 +1078,14 @@ mod tests {
             one("\"stonewall\",\"7\",thoughtful,unsolvable,,14153,0.01,,,,"),
             Ok(lost)
         );
+    }
+
+    /// docs/formats.md, to which the help and the Python stubs point for the columns, gives
+    /// this header.
+    #[test]
+    fn the_formats_page_gives_the_header() {
+        let page = include_str!("../../docs/formats.md");
+        assert!(page.contains(&format!("`{HEADER}`")), "docs/formats.md");
     }
 
     #[test]
