@@ -377,8 +377,8 @@ fn is_data_error(reason: &str) -> bool {
 }
 
 /// A game's rules as a rules file (what `patience variants --rules ID` prints): a comment
-/// with its name, then [`RulesFile`] through serde. Every key is written, so the file says the
-/// whole game; reading it back (under an id of its own) gives the same game.
+/// with its name, then the `RulesFile` through serde. Every key is written, so the file says
+/// the whole game; reading it back (under an id of its own) gives the same game.
 pub fn to_toml(r: &Rules) -> String {
     let mut file = RulesFile::from(r);
     let mut t = format!("# {}: {}\n", r.name, r.summary);
