@@ -498,8 +498,7 @@ pub struct WinrateArgs {
     pub knowledge: patience::Knowledge,
     #[command(flatten)]
     pub planner: PlannerArgs,
-    /// Write a row per deal to this CSV file as the deals finish (the header:
-    /// `variant,seed,knowledge,verdict,moves,nodes,seconds,limit,samples,sample_nodes,planner,source,solution,cards_up`;
+    /// Write a row per deal to this CSV file as the deals finish (columns: docs/formats.md;
     /// `samples`, `sample_nodes` and `planner` are the planner's budget and revision, on hidden
     /// rows only; `source` is `pysol` on rows of --pysol; `solution` the moves of a win;
     /// `cards_up`, on thoughtful rows, the most cards on the foundations in a position the

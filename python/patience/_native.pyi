@@ -173,9 +173,7 @@ def winrate(
     the Rust thread pool with the GIL released, as ``patience winrate --csv``.
 
     One row per deal in the order of the seeds: a dict whose keys are the result CSV's columns
-    (``variant``, ``seed``, ``knowledge``, ``verdict``, ``moves``, ``nodes``, ``seconds``,
-    ``limit``, ``samples``, ``sample_nodes``, ``planner``, ``source``, ``cards_up``; an empty
-    cell is ``None``). ``dataframe=True`` returns a pandas DataFrame of the rows. ``pysol=True`` takes
-    the seeds as PySolFC's game numbers. A ``range`` is walked lazily. The rows do not depend on
+    (docs/formats.md, "Result CSV"; an empty cell is ``None``). ``dataframe=True`` returns a
+    pandas DataFrame of the rows. ``pysol=True`` takes the seeds as PySolFC's game numbers. A ``range`` is walked lazily. The rows do not depend on
     ``threads`` (default: one per core). Ctrl-C stops the run cleanly and raises
     ``KeyboardInterrupt``."""

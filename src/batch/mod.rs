@@ -16,6 +16,12 @@
 //!   exact sign test; [`sweep`]: the variants of a rule sweep, made by editing a rules file.
 //! - [`difficulty`] and [`grade`]: a deal's difficulty for `catalogue` (docs/difficulty.md):
 //!   its measures, its row, and the grade that is a pure function of the row.
+//! - [`verify`]: what a row's claim of a win is checked against (whenever a row is read, and
+//!   its moves replayed for `--verify`).
+//! - [`winrate`]: a `winrate` run: its plan of deals, the rows of a file it resumes or
+//!   retries, its passes and its report.
+//!
+//! A row of the result file is a [`Record`]; its columns are [`crate::io::results::ResultRow`]'s.
 //!
 //! Memory: `--table-mib` bounds the table of *each* worker's solver, so a run of J workers may
 //! hold up to J × that (tables grow only as a deal needs them). The bound is not divided by J

@@ -7,8 +7,10 @@
 
 use crate::cards::Card;
 
-/// How a card is built on a tableau card (and how a run holds together).
-#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+/// How a card is built on a tableau card (and how a run holds together). Serde spells it as a
+/// rules file does (`down-alt-colour`).
+#[derive(Copy, Clone, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+#[serde(rename_all = "kebab-case")]
 pub enum Build {
     /// Down by one, alternating colour (a red 7 on a black 8).
     DownAltColour,
@@ -141,20 +143,23 @@ pub enum Stock {
     Waste { draw: u8, passes: Option<u8> },
 }
 
-/// Which dealt tableau cards lie face down.
-#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+/// Which dealt tableau cards lie face down. Serde spells it as a rules file does.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+#[serde(rename_all = "kebab-case")]
 pub enum FaceDown {
     /// All cards face up.
     None,
     /// The 1st, 3rd, 5th... card from the bottom face down (Stonewall).
+    #[serde(rename = "odd")]
     OddFromBottom,
     /// All but the top card face down (Klondike).
     AllButTop,
 }
 
 /// What a person at the table sees of the tableau's face-up cards (hidden play; RULES.md,
-/// "Knowledge").
-#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+/// "Knowledge"). Serde spells it as a rules file does.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+#[serde(rename_all = "kebab-case")]
 pub enum Sight {
     /// Every face-up card.
     Faces,

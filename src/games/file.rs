@@ -1,55 +1,35 @@
-//! Rules files: TOML through serde, every key checked (docs/formats.md, "Rules files").
+//! Rules files: TOML through serde, every key checked (docs/formats.md, "Rules files"). One
+//! struct, [`RulesFile`], is both what a file is read into and what [`to_toml`] writes.
 
 use super::{Problem, RulesError, check};
 use crate::game::{Build, FaceDown, Rules, Sight, Space, Stock, Unit};
-use serde::Deserialize;
+use serde::{Deserialize, Serialize};
 use std::path::Path;
 
 /// A rules file as written: every key but `id` may be left out when the file `extends` a
-/// built-in game.
-#[derive(Deserialize, Debug)]
+/// built-in game. [`to_toml`] writes every key but `extends`, in this order.
+#[derive(Serialize, Deserialize, Debug)]
 #[serde(deny_unknown_fields)]
 struct RulesFile {
     id: String,
     name: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
     extends: Option<String>,
     decks: Option<u8>,
     piles: Option<Vec<u8>>,
-    face_down: Option<FaceDownKey>,
-    sight: Option<SightKey>,
+    face_down: Option<FaceDown>,
+    sight: Option<Sight>,
     reserve: Option<u8>,
-    build: Option<BuildKey>,
+    build: Option<Build>,
     moves: Option<MovesKey>,
     spaces: Option<SpacesKey>,
+    #[serde(skip_serializing_if = "Option::is_none")]
     stock: Option<StockKey>,
 }
 
-#[derive(Deserialize, Debug, Copy, Clone)]
-#[serde(rename_all = "kebab-case")]
-enum FaceDownKey {
-    None,
-    Odd,
-    AllButTop,
-}
-
-#[derive(Deserialize, Debug, Copy, Clone)]
-#[serde(rename_all = "kebab-case")]
-enum SightKey {
-    Faces,
-    Tops,
-}
-
-#[derive(Deserialize, Debug, Copy, Clone)]
-#[serde(rename_all = "kebab-case")]
-enum BuildKey {
-    DownAltColour,
-    DownAnySuit,
-    DownSameSuit,
-    UpDownAnySuit,
-    UpDownSameSuit,
-}
-
-#[derive(Deserialize, Debug, Copy, Clone, PartialEq, Eq)]
+/// The `moves` key: what moves from a pile, relative to the build rule (`runs` follow it), so
+/// that a file that extends a game and changes only `build` keeps the game's kind of move.
+#[derive(Serialize, Deserialize, Debug, Copy, Clone, PartialEq, Eq)]
 #[serde(rename_all = "kebab-case")]
 enum MovesKey {
     Single,
@@ -58,7 +38,8 @@ enum MovesKey {
     AnySuitRuns,
 }
 
-#[derive(Deserialize, Debug, Copy, Clone)]
+/// The `spaces` key: [`Space`] with its flag spelled as a word of its own.
+#[derive(Serialize, Deserialize, Debug, Copy, Clone)]
 #[serde(rename_all = "kebab-case")]
 enum SpacesKey {
     Any,
@@ -68,34 +49,82 @@ enum SpacesKey {
     WasteAndAces,
 }
 
-#[derive(Deserialize, Debug, Copy, Clone)]
+/// The `stock` key (left out: no stock).
+#[derive(Serialize, Deserialize, Debug, Copy, Clone)]
 #[serde(deny_unknown_fields)]
 struct StockKey {
     draw: u8,
+    /// Left out: unlimited.
+    #[serde(skip_serializing_if = "Option::is_none")]
     passes: Option<u8>,
 }
 
-const BUILDS: [(Build, &str); 5] = [
-    (Build::DownAltColour, "down-alt-colour"),
-    (Build::DownAnySuit, "down-any-suit"),
-    (Build::DownSameSuit, "down-same-suit"),
-    (Build::UpDownAnySuit, "up-down-any-suit"),
-    (Build::UpDownSameSuit, "up-down-same-suit"),
-];
-
-/// A build rule as a rules file spells it.
-pub fn build_name(b: Build) -> &'static str {
-    BUILDS.iter().find(|(x, _)| *x == b).map_or("", |(_, n)| n)
+impl From<&Rules> for RulesFile {
+    fn from(r: &Rules) -> RulesFile {
+        RulesFile {
+            id: r.id.to_string(),
+            name: Some(r.name.to_string()),
+            extends: None,
+            decks: Some(r.decks),
+            piles: Some(r.pile_sizes.to_vec()),
+            face_down: Some(r.face_down),
+            sight: Some(r.sight),
+            reserve: Some(r.reserve),
+            build: Some(r.build),
+            moves: Some(moves_key(r.unit, r.build)),
+            spaces: Some(SpacesKey::from(r.space)),
+            stock: match r.stock {
+                Stock::None => None,
+                Stock::Waste { draw, passes } => Some(StockKey { draw, passes }),
+            },
+        }
+    }
 }
 
-fn build_of(k: BuildKey) -> Build {
-    match k {
-        BuildKey::DownAltColour => Build::DownAltColour,
-        BuildKey::DownAnySuit => Build::DownAnySuit,
-        BuildKey::DownSameSuit => Build::DownSameSuit,
-        BuildKey::UpDownAnySuit => Build::UpDownAnySuit,
-        BuildKey::UpDownSameSuit => Build::UpDownSameSuit,
+impl From<Space> for SpacesKey {
+    fn from(s: Space) -> SpacesKey {
+        match s {
+            Space::Any => SpacesKey::Any,
+            Space::Kings => SpacesKey::Kings,
+            Space::Never => SpacesKey::Never,
+            Space::WasteOnly {
+                aces_from_foundation: false,
+            } => SpacesKey::Waste,
+            Space::WasteOnly {
+                aces_from_foundation: true,
+            } => SpacesKey::WasteAndAces,
+        }
     }
+}
+
+impl From<SpacesKey> for Space {
+    fn from(k: SpacesKey) -> Space {
+        match k {
+            SpacesKey::Any => Space::Any,
+            SpacesKey::Kings => Space::Kings,
+            SpacesKey::Never => Space::Never,
+            SpacesKey::Waste => Space::WasteOnly {
+                aces_from_foundation: false,
+            },
+            SpacesKey::WasteAndAces => Space::WasteOnly {
+                aces_from_foundation: true,
+            },
+        }
+    }
+}
+
+/// A value as a rules file spells it: its serde name (`down-alt-colour`).
+fn spelling<T: Serialize>(value: &T) -> String {
+    let mut text = String::new();
+    value
+        .serialize(toml::ser::ValueSerializer::new(&mut text))
+        .expect("a key's value serializes");
+    text.trim_matches('"').to_string()
+}
+
+/// A build rule as a rules file spells it.
+pub fn build_name(b: Build) -> String {
+    spelling(&b)
 }
 
 fn moves_key(unit: Unit, build: Build) -> MovesKey {
@@ -119,36 +148,13 @@ fn unit_of(k: MovesKey, build: Build) -> Unit {
 }
 
 /// A move rule as a rules file spells it (relative to the build rule: `runs` follow it).
-pub fn moves_name(unit: Unit, build: Build) -> &'static str {
-    match moves_key(unit, build) {
-        MovesKey::Single => "single",
-        MovesKey::Runs => "runs",
-        MovesKey::SameSuitRuns => "same-suit-runs",
-        MovesKey::AnySuitRuns => "any-suit-runs",
-    }
+pub fn moves_name(unit: Unit, build: Build) -> String {
+    spelling(&moves_key(unit, build))
 }
 
 /// A space rule as a rules file spells it.
-pub fn space_name(s: Space) -> &'static str {
-    match s {
-        Space::Any => "any",
-        Space::Kings => "kings",
-        Space::Never => "never",
-        Space::WasteOnly {
-            aces_from_foundation: false,
-        } => "waste",
-        Space::WasteOnly {
-            aces_from_foundation: true,
-        } => "waste-and-aces",
-    }
-}
-
-fn face_down_name(f: FaceDown) -> &'static str {
-    match f {
-        FaceDown::None => "none",
-        FaceDown::OddFromBottom => "odd",
-        FaceDown::AllButTop => "all-but-top",
-    }
+pub fn space_name(s: Space) -> String {
+    spelling(&SpacesKey::from(s))
 }
 
 /// The rules of a rules file's text; `file` names it in errors. The strings and the pile list
@@ -281,7 +287,7 @@ fn resolve(raw: RulesFile) -> Result<Rules, Problem> {
         })
     }
     let b = base.as_ref();
-    let build = need(raw.build.map(build_of), b.map(|r| r.build), "build")?;
+    let build = need(raw.build, b.map(|r| r.build), "build")?;
     // `moves` is read relative to the build rule, so a file that extends a game and changes
     // only `build` keeps the base game's kind of move ("runs" then follow the new rule).
     let moves = need(raw.moves, b.map(|r| moves_key(r.unit, r.build)), "moves")?;
@@ -300,41 +306,12 @@ fn resolve(raw: RulesFile) -> Result<Rules, Problem> {
         },
         decks: need(raw.decks, b.map(|r| r.decks), "decks")?,
         pile_sizes: piles,
-        face_down: need(
-            raw.face_down.map(|f| match f {
-                FaceDownKey::None => FaceDown::None,
-                FaceDownKey::Odd => FaceDown::OddFromBottom,
-                FaceDownKey::AllButTop => FaceDown::AllButTop,
-            }),
-            b.map(|r| r.face_down),
-            "face_down",
-        )?,
-        sight: need(
-            raw.sight.map(|s| match s {
-                SightKey::Faces => Sight::Faces,
-                SightKey::Tops => Sight::Tops,
-            }),
-            b.map(|r| r.sight),
-            "sight",
-        )?,
+        face_down: need(raw.face_down, b.map(|r| r.face_down), "face_down")?,
+        sight: need(raw.sight, b.map(|r| r.sight), "sight")?,
         reserve: need(raw.reserve, b.map(|r| r.reserve), "reserve")?,
         build,
         unit: unit_of(moves, build),
-        space: need(
-            raw.spaces.map(|s| match s {
-                SpacesKey::Any => Space::Any,
-                SpacesKey::Kings => Space::Kings,
-                SpacesKey::Never => Space::Never,
-                SpacesKey::Waste => Space::WasteOnly {
-                    aces_from_foundation: false,
-                },
-                SpacesKey::WasteAndAces => Space::WasteOnly {
-                    aces_from_foundation: true,
-                },
-            }),
-            b.map(|r| r.space),
-            "spaces",
-        )?,
+        space: need(raw.spaces.map(Space::from), b.map(|r| r.space), "spaces")?,
         stock: match (raw.stock, b) {
             (Some(s), _) => Stock::Waste {
                 draw: s.draw,
@@ -399,38 +376,27 @@ fn is_data_error(reason: &str) -> bool {
     .any(|p| reason.starts_with(p))
 }
 
-/// A game's rules as a rules file (what `patience variants --rules ID` prints). Every key is
-/// written, so the file says the whole game; reading it back (under an id of its own) gives
-/// the same game.
+/// A game's rules as a rules file (what `patience variants --rules ID` prints): a comment
+/// with its name, then the `RulesFile` through serde. Every key is written, so the file says
+/// the whole game; reading it back (under an id of its own) gives the same game.
 pub fn to_toml(r: &Rules) -> String {
-    let q = |s: &str| toml::Value::String(s.to_string()).to_string();
-    let piles: Vec<String> = r.pile_sizes.iter().map(|p| p.to_string()).collect();
-    let mut t = String::new();
-    t.push_str(&format!("# {}: {}\n", r.name, r.summary));
+    let mut file = RulesFile::from(r);
+    let mut t = format!("# {}: {}\n", r.name, r.summary);
     if crate::games::builtin::find(r.id).is_some() {
         t.push_str("# A rules file may not use a built-in game's id: give it an id of its own.\n");
     }
-    t.push_str(&format!("id = {}\n", q(r.id)));
-    t.push_str(&format!("name = {}\n", q(r.name)));
-    t.push_str(&format!("decks = {}\n", r.decks));
-    t.push_str(&format!("piles = [{}]\n", piles.join(", ")));
-    t.push_str(&format!("face_down = {}\n", q(face_down_name(r.face_down))));
-    let sight = match r.sight {
-        Sight::Faces => "faces",
-        Sight::Tops => "tops",
-    };
-    t.push_str(&format!("sight = {}\n", q(sight)));
-    t.push_str(&format!("reserve = {}\n", r.reserve));
-    t.push_str(&format!("build = {}\n", q(build_name(r.build))));
-    t.push_str(&format!("moves = {}\n", q(moves_name(r.unit, r.build))));
-    t.push_str(&format!("spaces = {}\n", q(space_name(r.space))));
-    if let Stock::Waste { draw, passes } = r.stock {
-        match passes {
-            Some(p) => t.push_str(&format!("stock = {{ draw = {draw}, passes = {p} }}\n")),
-            None => t.push_str(&format!(
-                "stock = {{ draw = {draw} }}                # passes left out: unlimited\n"
-            )),
+    // The stock last and as an inline table (serde's TOML writes a table as a section).
+    let stock = file.stock.take();
+    t.push_str(&toml::to_string(&file).expect("a rules file serializes"));
+    if let Some(stock) = stock {
+        t.push_str(&format!(
+            "stock = {}",
+            toml::Value::try_from(stock).expect("a stock serializes")
+        ));
+        if stock.passes.is_none() {
+            t.push_str("                # passes left out: unlimited");
         }
+        t.push('\n');
     }
     t
 }
@@ -452,6 +418,71 @@ mod tests {
             };
             assert_eq!(same, *r, "{}", r.id);
         }
+    }
+
+    /// The names the listings and messages give the rules are the words a rules file reads as
+    /// those rules.
+    #[test]
+    fn the_names_of_the_rules_are_the_words_of_a_rules_file() {
+        let file = |key: &str, word: &str| -> RulesFile {
+            toml::from_str(&format!("id = \"x\"\n{key} = \"{word}\"\n"))
+                .unwrap_or_else(|e| panic!("{key} = {word:?}: {e}"))
+        };
+        for b in [
+            Build::DownAltColour,
+            Build::DownAnySuit,
+            Build::DownSameSuit,
+            Build::UpDownAnySuit,
+            Build::UpDownSameSuit,
+        ] {
+            assert_eq!(file("build", &build_name(b)).build, Some(b));
+        }
+        for s in [
+            Space::Any,
+            Space::Kings,
+            Space::Never,
+            Space::WasteOnly {
+                aces_from_foundation: false,
+            },
+            Space::WasteOnly {
+                aces_from_foundation: true,
+            },
+        ] {
+            assert_eq!(
+                file("spaces", &space_name(s)).spaces.map(Space::from),
+                Some(s)
+            );
+        }
+        for (unit, build) in [
+            (Unit::Single, Build::DownAnySuit),
+            (Unit::Run(Build::DownAltColour), Build::DownAltColour),
+            (Unit::Run(Build::DownSameSuit), Build::DownAnySuit),
+            (Unit::Run(Build::DownAnySuit), Build::DownAltColour),
+        ] {
+            let k = file("moves", &moves_name(unit, build)).moves;
+            assert_eq!(k.map(|k| unit_of(k, build)), Some(unit));
+        }
+        // The words of docs/formats.md, "Rules files".
+        assert_eq!(
+            [
+                build_name(Build::UpDownSameSuit),
+                space_name(Space::WasteOnly {
+                    aces_from_foundation: true
+                }),
+                moves_name(Unit::Run(Build::DownSameSuit), Build::DownAnySuit),
+                spelling(&FaceDown::OddFromBottom),
+                spelling(&FaceDown::AllButTop),
+                spelling(&Sight::Tops),
+            ],
+            [
+                "up-down-same-suit",
+                "waste-and-aces",
+                "same-suit-runs",
+                "odd",
+                "all-but-top",
+                "tops"
+            ]
+        );
     }
 
     #[test]

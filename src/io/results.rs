@@ -1,12 +1,16 @@
 //! The result file of `winrate --csv` (docs/formats.md, "Result CSV"): a header, then one row
 //! per deal, read with [`csv::Reader`] and written with [`csv::Writer`] through serde
-//! ([`ResultRow`]). Its fourteen columns are [`HEADER`]'s:
+//! ([`ResultRow`], whose fields are the columns, in order: [`HEADER`]):
 //!
-//! ```text
-//! variant,seed,knowledge,verdict,moves,nodes,seconds,limit,samples,sample_nodes,planner,source,solution,cards_up
+//! ```
+//! assert_eq!(
+//!     patience::io::results::HEADER,
+//!     "variant,seed,knowledge,verdict,moves,nodes,seconds,limit,\
+//!      samples,sample_nodes,planner,source,solution,cards_up"
+//! );
 //! ```
 //!
-//! (docs/formats.md shows rows of each kind.)
+//! (docs/formats.md says what each column holds; README.md shows rows.)
 //!
 //! `seconds` has microsecond precision. `samples` and `sample_nodes` are the hidden-play
 //! planner's budget and `planner` its revision ([`crate::hidden::planner::PLANNER_REVISION`]),
@@ -16,12 +20,12 @@
 //! the foundations in a position a thoughtful search reached.
 //!
 //! Columns are found by their names in the header. A file may have more columns than these
-//! (they are ignored, and left empty in the rows a resume appends), and may lack the six
-//! optional ones (`samples`, `sample_nodes`, `planner`, `source`, `solution`, `cards_up`), as
-//! files of earlier versions do: a hidden row without the first three does not record its
-//! planner, and one without `planner` records its budget but not the planner's revision (read
-//! as 0, "not recorded"); a file without `source` holds our seeds; a win without `solution`
-//! cannot be replayed (`--verify` refuses it). A file without one of the eight others is not a
+//! (they are ignored, and left empty in the rows a resume appends), and may lack the optional
+//! ones (`samples`, `sample_nodes`, `planner`, `source`, `solution`, `cards_up`), as files of
+//! earlier versions do: a hidden row without the first three does not record its planner, and
+//! one without `planner` records its budget but not the planner's revision (read as 0, "not
+//! recorded"); a file without `source` holds our seeds; a win without `solution` cannot be
+//! replayed (`--verify` refuses it). A file without one of the others ([`REQUIRED`]) is not a
 //! result file.
 //!
 //! A row is written and flushed as soon as its deal is done, so an interrupted run leaves every
@@ -40,17 +44,8 @@ use std::fmt;
 use std::fs::{File, OpenOptions};
 use std::path::{Path, PathBuf};
 
-/// The first line of every result file this program starts: the columns of [`ResultRow`].
-pub const HEADER: &str = "variant,seed,knowledge,verdict,moves,nodes,seconds,limit,samples,sample_nodes,planner,source,solution,cards_up";
-
 /// The most seconds a row may record (about 32 years).
 pub const MAX_SECONDS: f64 = 1e9;
-
-/// The columns every result file has: the first eight of [`HEADER`] (the other six are
-/// optional).
-fn required() -> impl Iterator<Item = &'static str> {
-    HEADER.split(',').take(8)
-}
 
 /// A verdict as the formats spell it (the result CSV's `verdict` column, the solve result's
 /// `verdict` key); `Display` writes the same word.
@@ -105,32 +100,69 @@ impl<'de> Deserialize<'de> for Limit {
     }
 }
 
-/// One row of a result file, column by column (field names = column names, in the order of
-/// [`HEADER`]). Whether the columns go together (a `solved` row has its moves, a budget only
-/// on a hidden row, ...) is checked when it becomes a [`Record`].
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-pub struct ResultRow {
-    pub variant: String,
-    pub seed: u128,
-    pub knowledge: Knowledge,
-    pub verdict: VerdictWord,
-    pub moves: Option<u32>,
-    pub nodes: u64,
-    /// Written with six decimals (microseconds).
-    #[serde(serialize_with = "micros")]
-    pub seconds: f64,
-    pub limit: Option<Limit>,
-    pub samples: Option<u32>,
-    pub sample_nodes: Option<u64>,
-    pub planner: Option<u32>,
-    /// `pysol` for PySolFC's game numbers; empty (or `seed`) for our seeds.
-    pub source: Option<DealSource>,
-    /// The moves of a win separated by spaces; empty on other rows (and missing from files of
-    /// earlier versions, whose wins cannot be replayed).
-    pub solution: Option<String>,
-    /// Of a thoughtful row, the most cards on the foundations in a position its search reached
-    /// (missing from files of earlier versions).
-    pub cards_up: Option<u8>,
+/// Defines [`ResultRow`] from its list of columns, and from the same list [`HEADER`] (every
+/// column, in order) and [`REQUIRED`] (the columns every result file has; a file may lack the
+/// optional ones, as files of earlier versions do). A new column is a field in `optional`.
+macro_rules! result_row {
+    (
+        $(#[$attr:meta])*
+        pub struct ResultRow {
+            required {
+                $(#[$fm:meta])* pub $first:ident: $ft:ty,
+                $($(#[$rm:meta])* pub $req:ident: $rt:ty,)*
+            }
+            optional { $($(#[$om:meta])* pub $opt:ident: Option<$ot:ty>,)* }
+        }
+    ) => {
+        $(#[$attr])*
+        pub struct ResultRow {
+            $(#[$fm])* pub $first: $ft,
+            $($(#[$rm])* pub $req: $rt,)*
+            $($(#[$om])* pub $opt: Option<$ot>,)*
+        }
+
+        /// The first line of every result file this program starts: the columns of
+        /// [`ResultRow`], in order.
+        pub const HEADER: &str = concat!(
+            stringify!($first) $(, ",", stringify!($req))* $(, ",", stringify!($opt))*
+        );
+
+        /// The columns every result file has (the first of [`HEADER`]); the others are optional.
+        pub const REQUIRED: &[&str] = &[stringify!($first) $(, stringify!($req))*];
+    };
+}
+result_row! {
+    /// One row of a result file, column by column (field names = column names, in the order
+    /// of [`HEADER`]). Whether the columns go together (a `solved` row has its moves, a budget
+    /// only on a hidden row, ...) is checked when it becomes a [`Record`].
+    #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+    pub struct ResultRow {
+        required {
+            pub variant: String,
+            pub seed: u128,
+            pub knowledge: Knowledge,
+            pub verdict: VerdictWord,
+            pub moves: Option<u32>,
+            pub nodes: u64,
+            /// Written with six decimals (microseconds).
+            #[serde(serialize_with = "micros")]
+            pub seconds: f64,
+            pub limit: Option<Limit>,
+        }
+        optional {
+            pub samples: Option<u32>,
+            pub sample_nodes: Option<u64>,
+            pub planner: Option<u32>,
+            /// `pysol` for PySolFC's game numbers; empty (or `seed`) for our seeds.
+            pub source: Option<DealSource>,
+            /// The moves of a win separated by spaces; empty on other rows (and missing from
+            /// files of earlier versions, whose wins cannot be replayed).
+            pub solution: Option<String>,
+            /// Of a thoughtful row, the most cards on the foundations in a position its search
+            /// reached (missing from files of earlier versions).
+            pub cards_up: Option<u8>,
+        }
+    }
 }
 
 fn micros<S: Serializer>(seconds: &f64, s: S) -> Result<S::Ok, S::Error> {
@@ -301,7 +333,7 @@ struct Columns(ByteRecord);
 
 impl Columns {
     fn check(name: &str, header: ByteRecord) -> Result<Columns> {
-        for col in required() {
+        for &col in REQUIRED {
             if !header.iter().any(|h| h == col.as_bytes()) {
                 bail!(
                     "{name}: not a result file (its first line has no {col:?} column; a result file starts with {HEADER:?})"
@@ -829,7 +861,7 @@ mod tests {
         let text = String::from_utf8(w.into_inner().unwrap()).unwrap();
         assert_eq!(text.lines().next(), Some(HEADER));
         assert_eq!(
-            required().collect::<Vec<_>>(),
+            REQUIRED,
             [
                 "variant",
                 "seed",
@@ -1048,9 +1080,45 @@ mod tests {
         );
     }
 
+    /// docs/formats.md, to which the help and the Python stubs point for the columns, gives
+    /// this header.
+    #[test]
+    fn the_formats_page_gives_the_header() {
+        let page = include_str!("../../docs/formats.md");
+        assert!(page.contains(&format!("`{HEADER}`")), "docs/formats.md");
+    }
+
+    #[test]
+    fn a_file_without_any_one_optional_column_is_read() {
+        // Thoughtful rows: a hidden row's budget columns go together.
+        let rows = [
+            rec(3, Answer::Won { moves: 214 }, 40).with_cards_up(52),
+            rec(4, Answer::Unknown(Limit::Nodes), 9)
+                .with_source(DealSource::Pysol)
+                .with_cards_up(10),
+        ];
+        let text = written(&rows);
+        let optional = HEADER.split(',').filter(|c| !REQUIRED.contains(c));
+        assert_eq!(optional.clone().count(), 6);
+        for col in optional {
+            let i = HEADER.split(',').position(|c| c == col).unwrap();
+            let without: Vec<String> = text
+                .lines()
+                .map(|line| {
+                    let mut f: Vec<&str> = line.split(',').collect();
+                    f.remove(i);
+                    f.join(",") + "\n"
+                })
+                .collect();
+            let read = records(&without.concat());
+            assert!(read.iter().all(Result::is_ok), "without {col}: {read:?}");
+            assert_eq!(read.len(), 2, "without {col}");
+        }
+    }
+
     #[test]
     fn a_file_without_a_required_column_is_refused_naming_it() {
-        for col in required() {
+        for &col in REQUIRED {
             let header: Vec<&str> = HEADER.split(',').filter(|&c| c != col).collect();
             let text = format!("{}\n", header.join(","));
             let err = parse("f.csv", text.as_bytes())

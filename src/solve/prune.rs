@@ -245,117 +245,106 @@ use crate::game::position::{NONE, Position};
 use crate::game::rules::SourceKind;
 use crate::game::{Build, Move, Place, Space, Stock, Undo, Unit, Variant, generate_with};
 
-/// Which proved prunings the search applies.
-#[derive(Copy, Clone, Debug, PartialEq, Eq)]
-pub struct Prune {
-    /// The "Aces up" rule (applied only in games where it is proved).
-    pub aces: bool,
-    /// The settled-cards rule (applied only in games that build down).
-    pub safe: bool,
-    /// The stuck-Kings rule (applied only in games where it is proved).
-    pub kings: bool,
-    /// Talon plays instead of single stock turns (`game::engine::generate_with`, where the
-    /// argument is), in games whose stock may be turned over again.
-    pub talon: bool,
-    /// The split-runs rule (applied only in games where it is proved).
-    pub runs: bool,
-    /// The blocked-cards dead-end test (`solve::blocked`; one-deck games).
-    pub blocks: bool,
-    /// The free-children extension of the settled-cards rule (games built down whose runs, if
-    /// they move, follow the build rule; with `safe`).
-    pub free: bool,
-    /// The up-and-down-in-suit rule (one-deck games built up or down in suit that move single
-    /// cards: a card that can go up goes up at once).
-    pub updown: bool,
-    /// The loose tableau (`solve::loose`): the depth-first searches key the tableau's face-up
-    /// cards as a set and make twin shifts, where the argument holds (Klondike).
-    pub loose: bool,
-    /// The twin-cards dead-end test (`solve::twin`; two-deck games with a one-pass stock).
-    pub twin: bool,
+/// Makes, from the one table of rules below, everything that lists them: [`Rule`] and
+/// [`Rule::ALL`], [`Rule::name`] (the `--prune-off` value), [`Rule::holds`], the flags of
+/// [`Prune`] with its `Default` (all on) and [`Prune::NONE`], and the flag accessors. A rule's
+/// doc comment is its `--help` text and its flag's doc.
+macro_rules! prune_rules {
+    ($($(#[doc = $doc:expr])* $rule:ident / $field:ident = $holds:path;)*) => {
+        /// Which proved prunings the search applies: one flag per [`Rule`], each applied only in
+        /// games where [`Rule::holds`].
+        #[derive(Copy, Clone, Debug, PartialEq, Eq)]
+        pub struct Prune {
+            $($(#[doc = $doc])* pub $field: bool,)*
+        }
+
+        /// A proved pruning rule that can be switched off (`--prune-off NAME`): one name per
+        /// field of [`Prune`]. Each variant's doc is its `--help` text.
+        #[derive(Copy, Clone, Debug, PartialEq, Eq)]
+        #[cfg_attr(feature = "cli", derive(clap::ValueEnum))]
+        pub enum Rule {
+            $($(#[doc = $doc])* $rule,)*
+        }
+
+        impl Rule {
+            /// Every rule, in the order the messages list them.
+            pub const ALL: [Rule; [$(Rule::$rule),*].len()] = [$(Rule::$rule),*];
+
+            /// Its name, as `--prune-off` takes it and the messages print it.
+            pub fn name(self) -> &'static str {
+                match self {
+                    $(Rule::$rule => stringify!($field),)*
+                }
+            }
+
+            /// Does its argument hold for game `V` (so that, asked for, it is applied)? A
+            /// constant of a built-in game's code where `self` is a constant.
+            #[inline(always)]
+            pub fn holds<V: Variant>(self, v: V) -> bool {
+                match self {
+                    $(Rule::$rule => $holds(v),)*
+                }
+            }
+        }
+
+        impl Default for Prune {
+            fn default() -> Self {
+                Prune { $($field: true,)* }
+            }
+        }
+
+        impl Prune {
+            /// No pruning beyond the generator's renaming of empty piles.
+            pub const NONE: Prune = Prune { $($field: false,)* };
+
+            fn flag(&self, rule: Rule) -> &bool {
+                match rule {
+                    $(Rule::$rule => &self.$field,)*
+                }
+            }
+
+            fn flag_mut(&mut self, rule: Rule) -> &mut bool {
+                match rule {
+                    $(Rule::$rule => &mut self.$field,)*
+                }
+            }
+        }
+    };
 }
 
-/// A proved pruning rule that can be switched off (`--prune-off NAME`): one name per field of
-/// [`Prune`]. Each variant's doc is its `--help` text.
-#[derive(Copy, Clone, Debug, PartialEq, Eq)]
-#[cfg_attr(feature = "cli", derive(clap::ValueEnum))]
-pub enum Rule {
+// The rules: `Variant / flag = the fn that says where its argument holds`. Adding a rule is a
+// line here, its `holds` fn (below, with its argument in the module doc, or in the rule's own
+// module) and its use (`Plan::on(Rule::Name)`).
+prune_rules! {
     /// An Ace goes up at once and stays.
-    Aces,
+    Aces / aces = Prune::aces_rule_holds;
     /// Cards nothing more can be built on go up at once; settled foundation cards stay.
-    Safe,
+    Safe / safe = Prune::safe_rule_holds;
     /// A position where some suit's King can never go up is a dead end: games where a tableau
     /// King can only go to a foundation.
-    Kings,
+    Kings / kings = Prune::kings_rule_holds;
     /// Turning the stock and playing the card shown are one move, in games whose stock is
     /// turned over again without limit.
-    Talon,
+    Talon / talon = Prune::talon_plays_used;
     /// A run is taken off a face-up card it fits on only when that card can then go up or take
     /// the other card that fits on it: Klondike, Stonewall.
-    Runs,
+    Runs / runs = Prune::runs_rule_holds;
     /// A position where some card can never go up, as a card above a lower one of its suit has
     /// nowhere to go, is a dead end: one-deck games.
-    Blocks,
+    Blocks / blocks = Prune::blocks_rule_holds;
     /// With `safe`: a card also goes up at once when each card that fits on it is settled or
     /// is itself next to go up with nothing to hold: games that build down.
-    Free,
+    Free / free = Prune::free_rule_holds;
     /// A card that can go up goes up at once: one-deck games built up or down in suit that
     /// move single cards.
-    Updown,
+    Updown / updown = Prune::updown_rule_holds;
     /// The depth-first searches take positions that differ only in which of its two places
     /// each face-up card is built on as one, and move a run onto its base card's twin to put
     /// that card up: Klondike.
-    Loose,
+    Loose / loose = Prune::loose_rule_holds;
     /// A position where some copy of a card can never go up, with the one-pass waste as a
     /// stack, is a dead end: two-deck games.
-    Twin,
-}
-
-impl Rule {
-    /// Every rule, in the order the messages list them.
-    pub const ALL: [Rule; 10] = [
-        Rule::Aces,
-        Rule::Safe,
-        Rule::Kings,
-        Rule::Talon,
-        Rule::Runs,
-        Rule::Blocks,
-        Rule::Free,
-        Rule::Updown,
-        Rule::Loose,
-        Rule::Twin,
-    ];
-
-    /// Its name, as `--prune-off` takes it and the messages print it.
-    pub fn name(self) -> &'static str {
-        match self {
-            Rule::Aces => "aces",
-            Rule::Safe => "safe",
-            Rule::Kings => "kings",
-            Rule::Talon => "talon",
-            Rule::Runs => "runs",
-            Rule::Blocks => "blocks",
-            Rule::Free => "free",
-            Rule::Updown => "updown",
-            Rule::Loose => "loose",
-            Rule::Twin => "twin",
-        }
-    }
-
-    /// Does its argument hold for game `V` (so that, asked for, it is applied)?
-    pub fn holds<V: Variant>(self, v: V) -> bool {
-        match self {
-            Rule::Aces => Prune::aces_rule_holds::<V>(v),
-            Rule::Safe => Prune::safe_rule_holds::<V>(v),
-            Rule::Kings => Prune::kings_rule_holds::<V>(v),
-            Rule::Talon => Prune::talon_plays_used::<V>(v),
-            Rule::Runs => Prune::runs_rule_holds::<V>(v),
-            Rule::Blocks => Prune::blocks_rule_holds::<V>(v),
-            Rule::Free => Prune::free_rule_holds::<V>(v),
-            Rule::Updown => Prune::updown_rule_holds::<V>(v),
-            Rule::Loose => Prune::loose_rule_holds::<V>(v),
-            Rule::Twin => Prune::twin_rule_holds::<V>(v),
-        }
-    }
+    Twin / twin = super::twin::holds;
 }
 
 impl Prune {
@@ -372,69 +361,6 @@ impl Prune {
         *self.flag_mut(rule) = false;
         self
     }
-
-    fn flag(&self, rule: Rule) -> &bool {
-        match rule {
-            Rule::Aces => &self.aces,
-            Rule::Safe => &self.safe,
-            Rule::Kings => &self.kings,
-            Rule::Talon => &self.talon,
-            Rule::Runs => &self.runs,
-            Rule::Blocks => &self.blocks,
-            Rule::Free => &self.free,
-            Rule::Updown => &self.updown,
-            Rule::Loose => &self.loose,
-            Rule::Twin => &self.twin,
-        }
-    }
-
-    fn flag_mut(&mut self, rule: Rule) -> &mut bool {
-        match rule {
-            Rule::Aces => &mut self.aces,
-            Rule::Safe => &mut self.safe,
-            Rule::Kings => &mut self.kings,
-            Rule::Talon => &mut self.talon,
-            Rule::Runs => &mut self.runs,
-            Rule::Blocks => &mut self.blocks,
-            Rule::Free => &mut self.free,
-            Rule::Updown => &mut self.updown,
-            Rule::Loose => &mut self.loose,
-            Rule::Twin => &mut self.twin,
-        }
-    }
-}
-
-impl Default for Prune {
-    fn default() -> Self {
-        Prune {
-            aces: true,
-            safe: true,
-            kings: true,
-            talon: true,
-            runs: true,
-            blocks: true,
-            free: true,
-            updown: true,
-            loose: true,
-            twin: true,
-        }
-    }
-}
-
-impl Prune {
-    /// No pruning beyond the generator's renaming of empty piles.
-    pub const NONE: Prune = Prune {
-        aces: false,
-        safe: false,
-        kings: false,
-        talon: false,
-        runs: false,
-        blocks: false,
-        free: false,
-        updown: false,
-        loose: false,
-        twin: false,
-    };
 
     /// Does the "Aces up" argument hold for this game?
     pub fn aces_rule_holds<V: Variant>(v: V) -> bool {
@@ -491,12 +417,6 @@ impl Prune {
     /// Does the blocked-cards argument hold for this game? (One deck; see `solve::blocked`.)
     pub fn blocks_rule_holds<V: Variant>(v: V) -> bool {
         v.rules().decks == 1
-    }
-
-    /// Does the twin-cards argument hold for this game? (Two decks, no reserve, a stock turned
-    /// one card at a time once through, or none; see `solve::twin`.)
-    pub fn twin_rule_holds<V: Variant>(v: V) -> bool {
-        super::twin::holds::<V>(v)
     }
 
     /// Does the split-runs argument hold for this game? (One deck, built down in alternating
@@ -562,28 +482,30 @@ impl Prune {
 }
 
 /// The prunings of one search, resolved once from a [`Prune`] and the game's rules: each rule
-/// is on where the `Prune` has it on and its argument's preconditions hold
-/// (`Prune::*_rule_holds`), and with it what the rules say that the rules need at every node.
+/// is on where the `Prune` asks for it and its argument's preconditions hold
+/// ([`Rule::holds`]), and with it what the rules say that the rules need at every node.
 /// A search makes its plan at its start, so that a game from a rules file reads its rules
 /// there, not at every node. A built-in game's preconditions are constants of its code: for
-/// it the accessors still conjoin them, so that a rule that never holds leaves no code.
+/// it [`Plan::on`] still conjoins them, so that a rule that never holds leaves no code.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
 pub struct Plan {
-    aces: bool,
-    safe: bool,
-    free: bool,
-    kings: bool,
-    runs: bool,
-    blocks: bool,
-    updown: bool,
-    loose: bool,
-    twin: bool,
-    /// Talon plays replace single stock turns.
-    talon: bool,
+    /// The rules that are on.
+    on: RuleSet,
     /// The stock, if any, turns one card at a time.
     one_at_a_time: bool,
     /// One deck.
     one_deck: bool,
+}
+
+/// A set of [`Rule`]s, a bit per rule.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Default)]
+struct RuleSet(u16);
+
+impl RuleSet {
+    #[inline(always)]
+    fn contains(self, r: Rule) -> bool {
+        self.0 >> r as u16 & 1 != 0
+    }
 }
 
 /// Does `stock` (if any) turn one card at a time?
@@ -609,78 +531,49 @@ impl Plan {
     /// The plan of a search with `prune` in game `V`.
     pub fn new<V: Variant>(v: V, prune: &Prune) -> Plan {
         let rules = v.rules();
+        let on = Rule::ALL
+            .iter()
+            .filter(|&&r| prune.asks(r) && r.holds::<V>(v))
+            .fold(0, |set, &r| set | 1 << r as u16);
         Plan {
-            aces: prune.aces && Prune::aces_rule_holds::<V>(v),
-            safe: prune.safe && Prune::safe_rule_holds::<V>(v),
-            free: prune.safe && prune.free && Prune::free_rule_holds::<V>(v),
-            kings: prune.kings && Prune::kings_rule_holds::<V>(v),
-            runs: prune.runs && Prune::runs_rule_holds::<V>(v),
-            blocks: prune.blocks && Prune::blocks_rule_holds::<V>(v),
-            updown: prune.updown && Prune::updown_rule_holds::<V>(v),
-            loose: prune.loose && Prune::loose_rule_holds::<V>(v),
-            twin: prune.twin && Prune::twin_rule_holds::<V>(v),
-            talon: prune.talon_plays::<V>(v),
+            on: RuleSet(on),
             one_at_a_time: one_at_a_time(rules.stock),
             one_deck: rules.decks == 1,
         }
     }
 
+    /// Is `rule` on in this search? Where `rule` is a constant this is a test of one bit
+    /// (conjoined, in a built-in game, with the constant [`Rule::holds`]).
     #[inline(always)]
-    fn aces<V: Variant>(&self, v: V) -> bool {
-        self.aces && pick::<V>(v, true, Prune::aces_rule_holds::<V>)
-    }
-    #[inline(always)]
-    fn safe<V: Variant>(&self, v: V) -> bool {
-        self.safe && pick::<V>(v, true, Prune::safe_rule_holds::<V>)
-    }
-    #[inline(always)]
-    fn free<V: Variant>(&self, v: V) -> bool {
-        self.free && pick::<V>(v, true, Prune::free_rule_holds::<V>)
-    }
-    #[inline(always)]
-    fn kings<V: Variant>(&self, v: V) -> bool {
-        self.kings && pick::<V>(v, true, Prune::kings_rule_holds::<V>)
-    }
-    #[inline(always)]
-    fn runs<V: Variant>(&self, v: V) -> bool {
-        self.runs && pick::<V>(v, true, Prune::runs_rule_holds::<V>)
-    }
-    /// Is the blocked-cards test on (and proved) in this game?
-    #[inline(always)]
-    fn blocks<V: Variant>(&self, v: V) -> bool {
-        self.blocks && pick::<V>(v, true, Prune::blocks_rule_holds::<V>)
-    }
-    /// Is the twin-cards test on (and proved) in this game?
-    #[inline(always)]
-    fn twin<V: Variant>(&self, v: V) -> bool {
-        self.twin && pick::<V>(v, true, Prune::twin_rule_holds::<V>)
+    pub fn on<V: Variant>(&self, v: V, rule: Rule) -> bool {
+        self.on.contains(rule) && pick::<V>(v, true, |v| rule.holds::<V>(v))
     }
     /// Is one of the dead-end tests by relaxation on: blocked cards (one deck) or twin cards
-    /// (two)?
+    /// (two decks; so never both)?
     #[inline(always)]
     fn relaxed<V: Variant>(&self, v: V) -> bool {
-        self.blocks::<V>(v) || self.twin::<V>(v)
+        self.on::<V>(v, Rule::Blocks) || self.on::<V>(v, Rule::Twin)
     }
     /// The dead-end test by relaxation that is on, if any: blocked cards or twin cards.
     #[inline(always)]
     fn relaxed_blocked<V: Variant>(&self, v: V, pos: &Position) -> bool {
-        self.blocks::<V>(v) && super::blocked::blocked::<V>(v, pos)
-            || self.twin::<V>(v) && super::twin::blocked::<V>(v, pos)
-    }
-    #[inline(always)]
-    fn updown<V: Variant>(&self, v: V) -> bool {
-        self.updown && pick::<V>(v, true, Prune::updown_rule_holds::<V>)
+        self.relaxed::<V>(v)
+            && if self.on::<V>(v, Rule::Blocks) {
+                super::blocked::blocked::<V>(v, pos)
+            } else {
+                super::twin::blocked::<V>(v, pos)
+            }
     }
     /// Do the depth-first searches key the tableau loosely and make twin shifts
     /// (`solve::loose`)?
     #[inline(always)]
     pub fn loose<V: Variant>(&self, v: V) -> bool {
-        self.loose && pick::<V>(v, true, Prune::loose_rule_holds::<V>)
+        self.on::<V>(v, Rule::Loose)
     }
     /// Does the search's move set have talon plays?
     #[inline(always)]
     pub fn talon_plays<V: Variant>(&self, v: V) -> bool {
-        self.talon && pick::<V>(v, true, Prune::talon_plays_used::<V>)
+        self.on::<V>(v, Rule::Talon)
     }
     #[inline(always)]
     fn one_at_a_time<V: Variant>(&self, v: V) -> bool {
@@ -783,7 +676,7 @@ impl Plan {
     /// Is `pos` a dead end by the stuck-Kings rule (where it is on)?
     #[inline(always)]
     fn kings_dead_end<V: Variant>(&self, v: V, pos: &Position) -> bool {
-        self.kings::<V>(v) && stuck_kings::<V>(v, pos)
+        self.on::<V>(v, Rule::Kings) && stuck_kings::<V>(v, pos)
     }
 
     /// Prunes `moves[start..]` (the moves of `pos`, which is no dead end: see
@@ -809,11 +702,11 @@ impl Plan {
         moves: &mut [Move],
         start: usize,
     ) -> (usize, bool) {
-        let aces = self.aces::<V>(v);
-        let safe = self.safe::<V>(v);
-        let runs = self.runs::<V>(v);
+        let aces = self.on::<V>(v, Rule::Aces);
+        let safe = self.on::<V>(v, Rule::Safe);
+        let runs = self.on::<V>(v, Rule::Runs);
         let foundation = |p: Place| matches!(p, Place::Foundation(_));
-        if self.updown::<V>(v)
+        if self.on::<V>(v, Rule::Updown)
             && let Some(end) = updown_forced(moves, start)
         {
             return (end, true);
@@ -852,7 +745,7 @@ impl Plan {
         };
         let settled = if safe { settled_above::<V>(&low) } else { 0 };
         // Free cards count as settled children (the free-children extension of rule (1)).
-        let free = if safe && self.free::<V>(v) {
+        let free = if safe && self.on::<V>(v, Rule::Free) {
             free_above::<V>(&low, settled)
         } else {
             0

@@ -614,3 +614,38 @@ fn napoleons_shoulder_empty_waste_gives_nothing() {
     refused::<NapoleonsShoulder>(NapoleonsShoulder, &p, "W>F1");
     refused::<NapoleonsShoulder>(NapoleonsShoulder, &p, "T1>R1"); // no reserve
 }
+
+// ---------------------------------------------------------------------------------------------
+// Rules files.
+// ---------------------------------------------------------------------------------------------
+
+/// Every rules file in tests/data/rules reads back from what `to_toml` writes of it as the same
+/// game, and `to_toml` writes that game again as it did (but for the first comment line, which
+/// says whether the game came from a file that `extends` another).
+#[test]
+fn every_rules_file_in_tests_data_round_trips_through_to_toml() {
+    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/rules");
+    let mut files = 0;
+    for entry in std::fs::read_dir(&dir).unwrap() {
+        let path = entry.unwrap().path();
+        let name = path.display().to_string();
+        let rules = patience::games::parse(&std::fs::read_to_string(&path).unwrap(), &name)
+            .unwrap_or_else(|e| panic!("{e}"));
+        let written = patience::games::to_toml(&rules);
+        let back = patience::games::parse(&written, &name)
+            .unwrap_or_else(|e| panic!("{e}, reading back:\n{written}"));
+        assert_eq!(
+            patience::Rules {
+                summary: rules.summary,
+                ..back
+            },
+            rules,
+            "{name}, written as:\n{written}"
+        );
+        let again = patience::games::to_toml(&back);
+        let body = |t: &str| t.lines().skip(1).collect::<Vec<_>>().join("\n");
+        assert_eq!(body(&again), body(&written), "{name}");
+        files += 1;
+    }
+    assert!(files >= 7, "{files} rules files in {}", dir.display());
+}
