@@ -1,0 +1,116 @@
+"""The grade study's analysis (docs/difficulty.md, "Does the grade predict a player?"): which
+measure of a catalogue row, with the K planner games of `examples/grade_study.rs`, predicts the
+stronger planner's result? Spearman's rho on each half of the deals (even and odd seeds), and
+the stronger planner's win rate in each of five grades on the odd half, the thresholds being
+the even half's quintiles.
+
+usage: python3 examples/grade_study.py CATALOGUE.csv STUDY.csv CARDS
+(CARDS: the game's number of cards, 52 or 104, for the length term.)"""
+import csv, sys
+
+cat = {int(r["seed"]): r for r in csv.DictReader(open(sys.argv[1]))}
+study = {int(r["seed"]): r for r in csv.DictReader(open(sys.argv[2]))}
+cards = int(sys.argv[3])
+
+def ranks(xs):
+    order = sorted(range(len(xs)), key=lambda i: xs[i])
+    r = [0.0] * len(xs)
+    i = 0
+    while i < len(order):
+        j = i
+        while j + 1 < len(order) and xs[order[j + 1]] == xs[order[i]]:
+            j += 1
+        for k in range(i, j + 1):
+            r[order[k]] = (i + j) / 2 + 1
+        i = j + 1
+    return r
+
+def spearman(a, b):
+    ra, rb = ranks(a), ranks(b)
+    n = len(a)
+    ma, mb = sum(ra) / n, sum(rb) / n
+    cov = sum((x - ma) * (y - mb) for x, y in zip(ra, rb))
+    va = sum((x - ma) ** 2 for x in ra) ** 0.5
+    vb = sum((y - mb) ** 2 for y in rb) ** 0.5
+    return cov / (va * vb) if va and vb else float("nan")
+
+def score(r):
+    """The grade's score (batch::grade::score), in points; None where not gradable."""
+    if r["verdict"] != "solved" or not r["narrow"] or not r["moves"]:
+        return None
+    n, u, c, m = int(r["narrow"]), int(r["undecided"] or 0), int(r["choices"] or 0), int(r["moves"])
+    if 2 * u > c:
+        return None
+    s = n + m / cards
+    if r["hidden_by"] == "planner":
+        if r["chance"]:
+            s += 1 - float(r["chance"])
+        s += 1 if r["hidden"] == "lost" else 0
+    return s
+
+rows = []
+for seed, s in sorted(study.items()):
+    r = cat.get(seed)
+    if r is None or r["verdict"] != "solved":
+        continue
+    k, kw = int(s["k"]), int(s["k_won"])
+    rows.append({
+        "seed": seed,
+        "won": int(s["strong_won"]),
+        "score": score(r),
+        "share": kw / k,
+        "kw": kw, "k": k, "hw": 1 if r["hidden"] == "won" else 0,
+        "chance": float(r["chance"]) if r["chance"] else None,
+        "narrow": int(r["narrow"] or 0),
+        "length": int(r["moves"]) / cards,
+        "hidden_lost": 1 if r["hidden"] == "lost" else 0,
+    })
+
+def measure(name, f):
+    out = []
+    for half in (0, 1):
+        part = [x for x in rows if x["seed"] % 2 == half and f(x) is not None]
+        if len(part) < 5:
+            out.append(("-", len(part)))
+            continue
+        out.append((spearman([f(x) for x in part], [x["won"] for x in part]), len(part)))
+    return out
+
+def five(f, fit, test):
+    """Thresholds at the fit half's quintiles; the test half's win rate per grade."""
+    vals = sorted(f(x) for x in fit if f(x) is not None)
+    if len(vals) < 10:
+        return None
+    t = [vals[min(len(vals) - 1, int(q * len(vals)))] for q in (0.2, 0.4, 0.6, 0.8)]
+    grades = [[] for _ in range(5)]
+    for x in test:
+        v = f(x)
+        if v is None:
+            continue
+        g = sum(v > ti for ti in t)
+        grades[g].append(x["won"])
+    return [(sum(g) / len(g) if g else float("nan"), len(g)) for g in grades]
+
+cands = {
+    "-(kw+chance)/(K+1)": lambda x: -(x["kw"] + (x["chance"] or 0)) / (x["k"] + 1),
+    "-(kw+hw)/(K+1)": lambda x: -(x["kw"] + x["hw"]) / (x["k"] + 1),
+    "-(kw+hw+chance)/(K+2)": lambda x: -(x["kw"] + x["hw"] + (x["chance"] or 0)) / (x["k"] + 2),
+    "-(kw+hw+chance)/(K+2)+len/40": lambda x: -(x["kw"] + x["hw"] + (x["chance"] or 0)) / (x["k"] + 2) + x["length"] / 40,
+
+    "score (today's grade)": lambda x: x["score"],
+    "-share of K cheap games won": lambda x: -x["share"],
+    "-catalogue chance": lambda x: None if x["chance"] is None else -x["chance"],
+    "narrow": lambda x: x["narrow"],
+    "length": lambda x: x["length"],
+    "-share - chance/2": lambda x: -x["share"] - (x["chance"] or 0) / 2,
+    "-share + length/10": lambda x: -x["share"] + x["length"] / 10,
+}
+print(f"winnable deals studied: {len(rows)}; strong player won {sum(x['won'] for x in rows)}")
+for name, f in cands.items():
+    (r0, n0), (r1, n1) = measure(name, f)
+    fmt = lambda r: r if isinstance(r, str) else f"{r:+.3f}"
+    fit = [x for x in rows if x["seed"] % 2 == 0]
+    test = [x for x in rows if x["seed"] % 2 == 1]
+    g = five(f, fit, test)
+    gtxt = " ".join(f"{w:.2f}({n})" for w, n in g) if g else "-"
+    print(f"{name:32} rho even {fmt(r0)} (n={n0})  odd {fmt(r1)} (n={n1})  odd-half win rate by grade: {gtxt}")

@@ -1,0 +1,117 @@
+//! The grade study of docs/difficulty.md ("Does the grade predict a player?"): for each deal
+//! of a seed range, K games of the catalogue's planner with independent random streams and one
+//! game of a stronger planner, each playing as a person would (no look at the real deal first).
+//! Prints one CSV row a deal: `seed,k,k_won,strong_won,strong_chance`.
+//!
+//! `cargo run --profile python --example grade_study -- GAME A..B K SAMPLES NODES STRONG_SAMPLES
+//! STRONG_NODES [SEEDS_FILE]`; with SEEDS_FILE (one seed a line) only those seeds of the range
+//! are played (the winnable deals of a catalogue, say). Rows come in seed order; deals are
+//! played in parallel (rayon), each a pure function of its seed, so the output does not depend
+//! on the thread count.
+
+use patience::games::{KlondikeDraw3, NapoleonsShoulder, Stonewall};
+use patience::internal::hidden::play::{Turn, play_unaided};
+use patience::{Budget, Outcome, Planner, Position, Variant};
+use rayon::prelude::*;
+use std::sync::atomic::AtomicBool;
+
+/// One deal's games: how many of the K cheap games were won, and the strong game's result
+/// with its first estimate.
+struct Row {
+    seed: u64,
+    k_won: u32,
+    strong_won: bool,
+    chance: Option<f64>,
+}
+
+/// A stream seed for game `k` of deal `seed`, apart from the catalogue's (which is the deal's
+/// number itself).
+fn stream(seed: u64, k: u64) -> u64 {
+    let mut z = seed ^ (k + 1).wrapping_mul(0x9e37_79b9_7f4a_7c15);
+    z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+    z ^ (z >> 31)
+}
+
+fn study<V: Variant>(v: V, seeds: &[u64], k: u32, cheap: Budget, strong: Budget) -> Vec<Row> {
+    let cancel = AtomicBool::new(false);
+    seeds
+        .par_iter()
+        .map(|&seed| {
+            let deal = patience::deal(v.rules(), seed);
+            let start = Position::from_deal::<V>(v, &deal).expect("a seeded deal fits its game");
+            let games = |budget: Budget, s: u64, first: &mut Option<f64>| -> bool {
+                let mut planner = Planner::new(v, budget);
+                let mut on_turn = |_: &patience::Observation, t: &Turn| {
+                    if t.index == 0 {
+                        let d = &t.decision;
+                        // As the catalogue's `chance`: none where every sample ran out of nodes.
+                        if d.samples > 0 && d.sample_unknown < d.samples {
+                            *first = d.choices.first().map(|c| d.chance(c));
+                        }
+                    }
+                };
+                let game = play_unaided::<V>(v, &start, s, &mut planner, &cancel, &mut on_turn)
+                    .expect("the planner plays")
+                    .expect("not cancelled");
+                matches!(game.outcome, Outcome::Won)
+            };
+            let k_won = (0..k as u64)
+                .filter(|&i| games(cheap, stream(seed, i), &mut None))
+                .count() as u32;
+            let mut chance = None;
+            let strong_won = games(strong, stream(seed, 1000), &mut chance);
+            Row {
+                seed,
+                k_won,
+                strong_won,
+                chance,
+            }
+        })
+        .collect()
+}
+
+fn main() {
+    let a: Vec<String> = std::env::args().skip(1).collect();
+    if a.len() < 7 {
+        eprintln!(
+            "usage: grade_study GAME A..B K SAMPLES NODES STRONG_SAMPLES STRONG_NODES [SEEDS_FILE]"
+        );
+        std::process::exit(2);
+    }
+    let (lo, hi) = a[1].split_once("..").expect("a range A..B");
+    let (lo, hi): (u64, u64) = (lo.parse().unwrap(), hi.parse().unwrap());
+    let n = |i: usize| -> u64 { a[i].parse().expect("a number") };
+    let k = n(2) as u32;
+    let cheap = Budget::new(n(3) as u32, n(4));
+    let strong = Budget::new(n(5) as u32, n(6));
+    let mut seeds: Vec<u64> = (lo..hi).collect();
+    if let Some(file) = a.get(7) {
+        let keep: std::collections::HashSet<u64> = std::fs::read_to_string(file)
+            .expect("the seeds file")
+            .lines()
+            .filter_map(|l| l.trim().parse().ok())
+            .collect();
+        seeds.retain(|s| keep.contains(s));
+    }
+    let rows = match a[0].as_str() {
+        "stonewall" => study(Stonewall, &seeds, k, cheap, strong),
+        "klondike-draw3" => study(KlondikeDraw3, &seeds, k, cheap, strong),
+        "napoleons-shoulder" => study(NapoleonsShoulder, &seeds, k, cheap, strong),
+        g => {
+            eprintln!("grade_study: {g}: stonewall, klondike-draw3 or napoleons-shoulder");
+            std::process::exit(2);
+        }
+    };
+    println!("seed,k,k_won,strong_won,strong_chance");
+    for r in rows {
+        let chance = r.chance.map_or(String::new(), |c| format!("{c:.3}"));
+        println!(
+            "{},{},{},{},{}",
+            r.seed,
+            k,
+            r.k_won,
+            u8::from(r.strong_won),
+            chance
+        );
+    }
+}
