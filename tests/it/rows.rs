@@ -31,7 +31,12 @@ fn rows(path: &Path) -> Vec<Vec<String>> {
     let header = reader.headers().unwrap().clone();
     let at: Vec<usize> = COLUMNS
         .iter()
-        .map(|c| header.iter().position(|h| h == *c).unwrap_or_else(|| panic!("{c}")))
+        .map(|c| {
+            header
+                .iter()
+                .position(|h| h == *c)
+                .unwrap_or_else(|| panic!("{c}"))
+        })
         .collect();
     let mut rows: Vec<Vec<String>> = reader
         .records()
@@ -83,7 +88,10 @@ fn rows_of_every_built_in_game_are_as_pinned() {
     ];
     let (code, listed, err) = run(&["variants"]);
     assert_eq!(code, 0, "{err}");
-    let ids: Vec<&str> = listed.lines().filter_map(|l| l.split_whitespace().next()).collect();
+    let ids: Vec<&str> = listed
+        .lines()
+        .filter_map(|l| l.split_whitespace().next())
+        .collect();
     assert_eq!(ids, games, "every built-in game has pinned rows");
     for g in games {
         pinned(g, &format!("{g}.csv"), &THOUGHTFUL);
@@ -92,7 +100,14 @@ fn rows_of_every_built_in_game_are_as_pinned() {
 
 #[test]
 fn hidden_rows_are_as_pinned() {
-    let hidden = ["--knowledge", "hidden", "--samples", "4", "--sample-nodes", "100"];
+    let hidden = [
+        "--knowledge",
+        "hidden",
+        "--samples",
+        "4",
+        "--sample-nodes",
+        "100",
+    ];
     let mut args = vec!["--seeds", "0..2", "--max-nodes", "30000"];
     args.extend_from_slice(&hidden);
     pinned("stonewall", "stonewall-hidden.csv", &args);
