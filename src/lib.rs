@@ -12,7 +12,8 @@
 //! [`io`] (each file format is a module of readers and writers, `patience::io::results`).
 //!
 //! - **Games**: [`games`] (the built-in games, each a [`Variant`] whose [`Rules`] are plain
-//!   data, [`games::ALL`], [`games::find`], [`games::lookup`]; rules files, [`games::load`];
+//!   data, [`games::ALL`], [`games::find`]; the games a program knows, built-in and from rules
+//!   files, [`games::Games`] (`lookup`, `load`, `add`);
 //!   and [`games::with_rules`]: any rules value, built-in or from a file, as a compiled game,
 //!   handed to a [`GameFn`], or written in place with [`for_game!`]); the parts of the rules: [`Build`], [`FaceDown`], [`Sight`],
 //!   [`Space`], [`Stock`], [`Unit`].

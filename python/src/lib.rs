@@ -29,6 +29,15 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::mpsc;
 use std::time::Duration;
 
+/// The games of this session: the built-in ones and every rules file looked up so far.
+static GAMES: std::sync::Mutex<patience::games::Games> =
+    std::sync::Mutex::new(patience::games::Games::new());
+
+/// The rules of a game argument, through the session's games ([`GAMES`]).
+fn lookup(game: &str) -> Result<&'static patience::Rules, patience::games::RulesError> {
+    GAMES.lock().unwrap_or_else(|e| e.into_inner()).lookup(game)
+}
+
 create_exception!(
     patience,
     PatienceError,
@@ -265,7 +274,7 @@ fn start_of(
         let mut deal = read_deal(&text).map_err(|e| Failure::Deal(chain(&e)))?;
         let rules = match (&deal.variant, game) {
             (Some(v), Some(g)) => {
-                let rules = patience::games::lookup(g).map_err(Failure::from)?;
+                let rules = lookup(g).map_err(Failure::from)?;
                 if v != rules.id {
                     return Err(Failure::Deal(format!(
                         "the deal is for {v:?}, not {:?}",
@@ -275,8 +284,8 @@ fn start_of(
                 }
                 rules
             }
-            (Some(v), None) => patience::games::lookup(v).map_err(Failure::from)?,
-            (None, Some(g)) => patience::games::lookup(g).map_err(Failure::from)?,
+            (Some(v), None) => lookup(v).map_err(Failure::from)?,
+            (None, Some(g)) => lookup(g).map_err(Failure::from)?,
             (None, None) => {
                 return Err(Failure::BadInput(
                     "the deal names no variant: pass game= (an id or a rules file)".into(),
@@ -301,7 +310,7 @@ fn start_of(
     {
         return Err(Failure::BadInput(format!("two games are named: {name:?} and {g:?}")).into());
     }
-    let rules = patience::games::lookup(&name).map_err(Failure::from)?;
+    let rules = lookup(&name).map_err(Failure::from)?;
     let from = match (seed, pysol) {
         (Some(s), None) => Origin::Seed(whole(s, "seed")?),
         (None, Some(n)) => {
@@ -1057,7 +1066,7 @@ fn winrate<'py>(
     threads: Option<usize>,
     dataframe: bool,
 ) -> PyResult<Bound<'py, PyAny>> {
-    let rules = patience::games::lookup(game).map_err(Failure::from)?;
+    let rules = lookup(game).map_err(Failure::from)?;
     let knowledge = self::knowledge(knowledge)?;
     let options = options(max_nodes, timeout, table_mib)?;
     let budget = budget(samples, sample_nodes)?;

@@ -9,13 +9,14 @@ use super::{Outcome, for_variant, load_start};
 use crate::cli::{CheckArgs, Start};
 use anyhow::{Context, Result, bail};
 use patience::Deal;
+use patience::games::Games;
 use patience::io::dealfile::read_deal;
 use patience::io::movelist::read_moves;
 use patience::{Variant, apply, legal};
 use std::io::Write;
 
-pub fn run(args: &CheckArgs, out: &mut dyn Write) -> Result<Outcome> {
-    let rules = super::rules_of(&args.variant)?;
+pub fn run(args: &CheckArgs, games: &mut Games, out: &mut dyn Write) -> Result<Outcome> {
+    let rules = super::rules_of(games, &args.variant)?;
     for_variant!(rules, <V(v), 'a>(args: &'a CheckArgs = args, out: &'a mut dyn Write = out) -> Result<Outcome> => check::<V>(v, args, out))?
 }
 

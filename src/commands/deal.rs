@@ -5,12 +5,13 @@ use super::{Outcome, for_variant, load_start};
 use crate::cli::{DealArgs, Start};
 use anyhow::Result;
 use patience::Variant;
+use patience::games::Games;
 use patience::internal::show::picture::picture;
 use patience::io::dealfile::write_deal;
 use std::io::Write;
 
-pub fn run(args: &DealArgs, out: &mut dyn Write) -> Result<Outcome> {
-    let rules = super::rules_of(&args.variant)?;
+pub fn run(args: &DealArgs, games: &mut Games, out: &mut dyn Write) -> Result<Outcome> {
+    let rules = super::rules_of(games, &args.variant)?;
     for_variant!(rules, <V(v), 'a>(args: &'a DealArgs = args, out: &'a mut dyn Write = out) -> Result<Outcome> => show::<V>(v, args, out))?
 }
 
