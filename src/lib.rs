@@ -80,11 +80,12 @@ mod memory;
 mod pysol;
 mod show;
 mod solve;
+pub mod tasks;
 
 pub use batch::run::{play_all, solve_all};
 pub use batch::summary::{Tally, tallies};
 pub use batch::{DealSource, Knowledge, Record, SeedRange, merge::combine};
-pub use deal::deal;
+pub use deal::{SeedMismatch, deal};
 pub use game::{
     Build, Deal, DealError, FaceDown, GameFn, Illegal, Move, Position, Rules, Sight, Space, Stock,
     Undo, Unit, Variant, apply, generate, legal, undo,

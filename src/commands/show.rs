@@ -177,7 +177,7 @@ fn same_deal<V: Variant>(v: V, list: &MoveList, deal: &Deal, input: &Input) -> R
     if let Some(theirs) = &list.deal {
         let theirs = read_deal(&theirs.to_string())
             .with_context(|| format!("{input}: the deal of the solve result"))?;
-        if let Some(why) = super::check::difference(&theirs, deal) {
+        if let Some(why) = patience::tasks::check::difference(&theirs, deal) {
             bail!("{input}: the solve result is for another deal: {why}");
         }
     }

@@ -35,3 +35,4 @@ mod shorten;
 mod show;
 mod solver;
 mod sweep;
+mod tasks;
