@@ -510,9 +510,8 @@ fn deal(
     pysol: Option<&Bound<'_, PyAny>>,
 ) -> PyResult<Py<PyAny>> {
     let start = start_of(game, seed, pysol, None)?;
-    let text = patience::for_game!(start.rules, <V(v), 'a>(from: &'a DealFrom = &start.from) -> Res<String> => load::<V>(v, from).map(|(d, _)| write_deal(&d)))
-        .map_err(Failure::from)??;
-    json_value(py, &text)
+    let (deal, _) = patience::tasks::start(start.rules, start.from).map_err(Failure::from)?;
+    json_value(py, &write_deal(&deal))
 }
 
 /// Solves one deal: the thoughtful verdict, its moves, nodes and limit.
