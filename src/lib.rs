@@ -12,7 +12,8 @@
 //! [`io`] (each file format is a module of readers and writers, `patience::io::results`).
 //!
 //! - **Games**: [`games`] (the built-in games, each a [`Variant`] whose [`Rules`] are plain
-//!   data, [`games::ALL`], [`games::find`], [`games::lookup`]; rules files, [`games::load`];
+//!   data, [`games::ALL`], [`games::find`]; the games a program knows, built-in and from rules
+//!   files, [`games::Games`] (`lookup`, `load`, `add`);
 //!   and [`games::with_rules`]: any rules value, built-in or from a file, as a compiled game,
 //!   handed to a [`GameFn`], or written in place with [`for_game!`]); the parts of the rules: [`Build`], [`FaceDown`], [`Sight`],
 //!   [`Space`], [`Stock`], [`Unit`].
@@ -79,11 +80,12 @@ mod memory;
 mod pysol;
 mod show;
 mod solve;
+pub mod tasks;
 
 pub use batch::run::{play_all, solve_all};
 pub use batch::summary::{Tally, tallies};
 pub use batch::{DealSource, Knowledge, Record, SeedRange, merge::combine};
-pub use deal::deal;
+pub use deal::{SeedMismatch, deal};
 pub use game::{
     Build, Deal, DealError, FaceDown, GameFn, Illegal, Move, Position, Rules, Sight, Space, Stock,
     Undo, Unit, Variant, apply, generate, legal, undo,

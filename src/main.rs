@@ -77,10 +77,11 @@ fn main() -> ExitCode {
     }
     let stdout = std::io::stdout();
     let mut out = BufWriter::new(stdout.lock());
-    let result = commands::run(&cli, &mut out).and_then(|outcome| {
-        out.flush()?;
-        Ok(outcome)
-    });
+    let result =
+        commands::run(&cli, &mut patience::games::Games::new(), &mut out).and_then(|outcome| {
+            out.flush()?;
+            Ok(outcome)
+        });
     match result {
         Ok(outcome) => ExitCode::from(outcome.exit_code()),
         // A reader that stops early (`patience deal ... | head`) is not an error.

@@ -20,6 +20,9 @@ result), or a ``Solution`` (its moves)."""
 
 Knowledge = Literal["thoughtful", "hidden"]
 
+# The result CSV's header (docs/formats.md): its columns are the keys of a `winrate` row.
+HEADER: str
+
 class PatienceError(Exception):
     """The base of every error of the package; its text is the library's one-line message."""
 
@@ -172,8 +175,9 @@ def winrate(
     """Solves (or, with ``knowledge="hidden"``, plays) the deals of ``seeds`` in parallel on
     the Rust thread pool with the GIL released, as ``patience winrate --csv``.
 
-    One row per deal in the order of the seeds: a dict whose keys are the result CSV's columns
-    (docs/formats.md, "Result CSV"; an empty cell is ``None``). ``dataframe=True`` returns a
-    pandas DataFrame of the rows. ``pysol=True`` takes the seeds as PySolFC's game numbers. A ``range`` is walked lazily. The rows do not depend on
+    One row per deal in the order of the seeds: a dict whose keys are the result CSV's columns,
+    in the order of ``HEADER`` (docs/formats.md, "Result CSV"; an empty cell is ``None``;
+    ``seconds`` is a number). ``dataframe=True`` returns a pandas DataFrame of the rows.
+    ``pysol=True`` takes the seeds as PySolFC's game numbers. A ``range`` is walked lazily. The rows do not depend on
     ``threads`` (default: one per core). Ctrl-C stops the run cleanly and raises
     ``KeyboardInterrupt``."""

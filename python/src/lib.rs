@@ -9,7 +9,6 @@
 use patience::Deal;
 use patience::internal::batch::run::{play_all, solve_all};
 use patience::internal::game::moves::describe;
-use patience::internal::game::setup::check_face_down;
 use patience::internal::hidden::game_hides_cards;
 use patience::internal::hidden::planner::{Action, MAX_SAMPLES};
 use patience::internal::hidden::play::play_unaided;
@@ -17,10 +16,11 @@ use patience::io::dealfile::{read_deal, write_deal};
 use patience::io::json::SolveResult;
 use patience::io::movelist::read_moves;
 use patience::io::results::ResultRow;
+use patience::tasks::DealFrom;
 use patience::{Budget, Observation, Planner};
 use patience::{DealSource, Knowledge, Record};
 use patience::{Limit, Options, Solution, Solver, Verdict};
-use patience::{Position, Rules, Variant, apply, legal};
+use patience::{Position, Rules, Variant, apply};
 use pyo3::create_exception;
 use pyo3::exceptions::PyException;
 use pyo3::prelude::*;
@@ -28,6 +28,15 @@ use pyo3::types::{PyDict, PyList, PyRange, PyString};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::mpsc;
 use std::time::Duration;
+
+/// The games of this session: the built-in ones and every rules file looked up so far.
+static GAMES: std::sync::Mutex<patience::games::Games> =
+    std::sync::Mutex::new(patience::games::Games::new());
+
+/// The rules of a game argument, through the session's games ([`GAMES`]).
+fn lookup(game: &str) -> Result<&'static patience::Rules, patience::games::RulesError> {
+    GAMES.lock().unwrap_or_else(|e| e.into_inner()).lookup(game)
+}
 
 create_exception!(
     patience,
@@ -119,6 +128,15 @@ impl From<patience::SolveError> for Failure {
 impl From<patience::PysolError> for Failure {
     fn from(e: patience::PysolError) -> Failure {
         Failure::BadInput(chain(&e))
+    }
+}
+
+impl From<patience::tasks::StartError> for Failure {
+    fn from(e: patience::tasks::StartError) -> Failure {
+        match e {
+            patience::tasks::StartError::Pysol(e) => Failure::from(e),
+            e => Failure::Deal(chain(&e)),
+        }
     }
 }
 
@@ -215,17 +233,10 @@ fn knowledge(word: &str) -> Res<Knowledge> {
     }
 }
 
-/// Where a start comes from: a deal (a deal file's object), or a game's seed or PySolFC number.
-enum Origin {
-    Deal(Deal),
-    Seed(u64),
-    Pysol(u128),
-}
-
 /// A start: the game's rules and where its deal comes from.
 struct Start {
     rules: &'static Rules,
-    from: Origin,
+    from: DealFrom,
 }
 
 /// The deal file text of a Python deal: a dict (as `deal` returns), a deal file's JSON text,
@@ -262,21 +273,11 @@ fn start_of(
             )
             .into());
         }
-        let mut deal = read_deal(&text).map_err(|e| Failure::Deal(chain(&e)))?;
+        let deal = read_deal(&text).map_err(|e| Failure::Deal(chain(&e)))?;
         let rules = match (&deal.variant, game) {
-            (Some(v), Some(g)) => {
-                let rules = patience::games::lookup(g).map_err(Failure::from)?;
-                if v != rules.id {
-                    return Err(Failure::Deal(format!(
-                        "the deal is for {v:?}, not {:?}",
-                        rules.id
-                    ))
-                    .into());
-                }
-                rules
-            }
-            (Some(v), None) => patience::games::lookup(v).map_err(Failure::from)?,
-            (None, Some(g)) => patience::games::lookup(g).map_err(Failure::from)?,
+            // A deal for another game than `game` is refused by the task.
+            (_, Some(g)) => lookup(g).map_err(Failure::from)?,
+            (Some(v), None) => lookup(v).map_err(Failure::from)?,
             (None, None) => {
                 return Err(Failure::BadInput(
                     "the deal names no variant: pass game= (an id or a rules file)".into(),
@@ -284,10 +285,9 @@ fn start_of(
                 .into());
             }
         };
-        deal.variant = Some(rules.id.to_string());
         return Ok(Start {
             rules,
-            from: Origin::Deal(deal),
+            from: DealFrom::Deal(deal),
         });
     }
     let name: String = game_or_deal.extract().map_err(|_| {
@@ -301,9 +301,9 @@ fn start_of(
     {
         return Err(Failure::BadInput(format!("two games are named: {name:?} and {g:?}")).into());
     }
-    let rules = patience::games::lookup(&name).map_err(Failure::from)?;
+    let rules = lookup(&name).map_err(Failure::from)?;
     let from = match (seed, pysol) {
-        (Some(s), None) => Origin::Seed(whole(s, "seed")?),
+        (Some(s), None) => DealFrom::Seed(whole(s, "seed")?),
         (None, Some(n)) => {
             let n: u128 = n.extract().map_err(|_| {
                 Failure::BadInput(format!(
@@ -313,7 +313,7 @@ fn start_of(
                 ))
             })?;
             patience::internal::pysol::check_number(n).map_err(Failure::from)?;
-            Origin::Pysol(n)
+            DealFrom::Pysol(n)
         }
         (None, None) => {
             return Err(Failure::BadInput(format!(
@@ -331,26 +331,8 @@ fn start_of(
 }
 
 /// The deal and the checked start position of game `V`.
-fn load<V: Variant>(v: V, from: &Origin) -> Res<(Deal, Position)> {
-    let rules = v.rules();
-    let (deal, what) = match from {
-        Origin::Deal(d) => (d.clone(), format!("not a legal {} deal", rules.name)),
-        Origin::Seed(s) => (
-            patience::deal(rules, *s),
-            format!("the {} deal of seed {s}", rules.name),
-        ),
-        Origin::Pysol(n) => (
-            patience::pysol_deal(rules, *n)?,
-            format!("the {} deal of PySolFC game {n}", rules.name),
-        ),
-    };
-    if let Origin::Deal(_) = from {
-        check_face_down(rules, &deal)
-            .map_err(|e| Failure::Deal(format!("{what}: {}", chain(&e))))?;
-    }
-    let pos = Position::from_deal::<V>(v, &deal)
-        .map_err(|e| Failure::Deal(format!("{what}: {}", chain(&e))))?;
-    Ok((deal, pos))
+fn load<V: Variant>(v: V, from: &DealFrom) -> Res<(Deal, Position)> {
+    patience::tasks::position(v, from.clone()).map_err(Failure::from)
 }
 
 /// A JSON text as a Python value.
@@ -481,7 +463,7 @@ fn solution_text<V: Variant>(v: V, sol: &Solution, start: &Position, deal: &Deal
 
 fn solve_one<V: Variant>(
     v: V,
-    from: &Origin,
+    from: &DealFrom,
     options: &Options,
     cancel: &AtomicBool,
 ) -> Res<PySolution> {
@@ -528,9 +510,8 @@ fn deal(
     pysol: Option<&Bound<'_, PyAny>>,
 ) -> PyResult<Py<PyAny>> {
     let start = start_of(game, seed, pysol, None)?;
-    let text = patience::for_game!(start.rules, <V(v), 'a>(from: &'a Origin = &start.from) -> Res<String> => load::<V>(v, from).map(|(d, _)| write_deal(&d)))
-        .map_err(Failure::from)??;
-    json_value(py, &text)
+    let (deal, _) = patience::tasks::start(start.rules, start.from).map_err(Failure::from)?;
+    json_value(py, &write_deal(&deal))
 }
 
 /// Solves one deal: the thoughtful verdict, its moves, nodes and limit.
@@ -550,7 +531,7 @@ fn solve(
     let start = start_of(game_or_deal, seed, pysol, game)?;
     let options = options(max_nodes, timeout, table_mib)?;
     let sol = cancellable(py, |cancel| {
-        patience::for_game!(start.rules, <V(v), 'a>(from: &'a Origin = &start.from, options: &'a Options = &options, cancel: &'a AtomicBool = cancel) -> Res<PySolution> => solve_one::<V>(v, from, options, cancel))
+        patience::for_game!(start.rules, <V(v), 'a>(from: &'a DealFrom = &start.from, options: &'a Options = &options, cancel: &'a AtomicBool = cancel) -> Res<PySolution> => solve_one::<V>(v, from, options, cancel))
             .map_err(Failure::from)?
     })??;
     Ok(sol)
@@ -573,78 +554,6 @@ fn moves_text(obj: &Bound<'_, PyAny>) -> PyResult<String> {
     Ok(serde_json::to_string(&tokens).unwrap_or_default())
 }
 
-struct Checked {
-    won: bool,
-    illegal: Option<(usize, String)>,
-    on_found: usize,
-    cards: usize,
-    moves: usize,
-    text: String,
-}
-
-fn check_moves<V: Variant>(v: V, from: &Origin, text: &str) -> Res<Checked> {
-    let (deal, mut pos) = load::<V>(v, from)?;
-    let rules = v.rules();
-    let list = read_moves(text).map_err(|e| Failure::Moves(chain(&e)))?;
-    if let Some(v) = &list.variant
-        && v != rules.id
-    {
-        return Err(Failure::Moves(format!(
-            "the solve result is for {v:?}, not {:?}",
-            rules.id
-        )));
-    }
-    if let (Some(theirs), Some(ours)) = (list.seed, deal.seed)
-        && theirs != ours
-    {
-        return Err(Failure::Moves(format!(
-            "the solve result is for seed {theirs}, the deal is seed {ours}"
-        )));
-    }
-    for (i, (&m, token)) in list.moves.iter().zip(&list.tokens).enumerate() {
-        if let Some(p) = [m.from, m.to].into_iter().find(|&p| !rules.has_place(p)) {
-            return Err(Failure::Moves(format!(
-                "move list: move {} ({token}): {} has no {p} (its places are {})",
-                i + 1,
-                rules.name,
-                rules.places_text()
-            )));
-        }
-    }
-    let mut illegal = None;
-    for (i, (&m, token)) in list.moves.iter().zip(&list.tokens).enumerate() {
-        match legal::<V>(v, &pos, m) {
-            Ok(m) => {
-                apply::<V>(v, &mut pos, m);
-            }
-            Err(why) => {
-                illegal = Some((i + 1, format!("illegal move {} ({token}): {why}", i + 1)));
-                break;
-            }
-        }
-    }
-    let won = illegal.is_none() && pos.is_won::<V>(v);
-    let n = list.moves.len();
-    let text = match &illegal {
-        Some((_, t)) => t.clone(),
-        None if won => "won".to_string(),
-        None => format!(
-            "not won: {} of {} cards on the foundations after {n} move{}",
-            pos.on_found(),
-            rules.cards(),
-            if n == 1 { "" } else { "s" }
-        ),
-    };
-    Ok(Checked {
-        won,
-        illegal,
-        on_found: pos.on_found(),
-        cards: rules.cards(),
-        moves: n,
-        text,
-    })
-}
-
 /// Replays a move list from a deal with nothing but the game's rules.
 #[pyfunction]
 #[pyo3(signature = (deal, moves, *, seed=None, pysol=None, game=None))]
@@ -658,8 +567,15 @@ fn check<'py>(
 ) -> PyResult<Bound<'py, PyDict>> {
     let start = start_of(deal, seed, pysol, game)?;
     let text = moves_text(moves)?;
-    let c = patience::for_game!(start.rules, <V(v), 'a>(from: &'a Origin = &start.from, text: &'a str = &text) -> Res<Checked> => check_moves::<V>(v, from, text))
-        .map_err(Failure::from)??;
+    let (deal, pos) =
+        patience::tasks::start(start.rules, start.from.clone()).map_err(Failure::from)?;
+    let list = read_moves(&text).map_err(|e| Failure::Moves(chain(&e)))?;
+    let ours = match &start.from {
+        DealFrom::Deal(_) => "the deal given".to_string(),
+        from => patience::tasks::check::deal_name(from, ""),
+    };
+    let c = patience::tasks::check::check(start.rules, &deal, pos, &list, &ours)
+        .map_err(|e| Failure::Moves(chain(&e)))?;
     let d = PyDict::new(py);
     d.set_item("won", c.won)?;
     d.set_item("legal", c.illegal.is_none())?;
@@ -667,7 +583,7 @@ fn check<'py>(
     d.set_item("moves", c.moves)?;
     d.set_item("on_foundations", c.on_found)?;
     d.set_item("cards", c.cards)?;
-    d.set_item("text", c.text)?;
+    d.set_item("text", c.text())?;
     Ok(d)
 }
 
@@ -686,23 +602,15 @@ struct Hinted {
 
 fn hint_one<V: Variant>(
     v: V,
-    from: &Origin,
+    from: &DealFrom,
     budget: Budget,
     planner_seed: Option<u64>,
     cancel: &AtomicBool,
 ) -> Res<Option<Hinted>> {
     let (seed, obs) = match from {
-        Origin::Deal(deal) => {
-            let what = format!("not a legal {} position", v.rules().name);
-            check_face_down(v.rules(), deal)
-                .map_err(|e| Failure::Deal(format!("{what}: {}", chain(&e))))?;
-            let obs = Observation::from_deal::<V>(v, deal).map_err(|e| {
-                Failure::Deal(format!(
-                    "not a legal {} position: {}",
-                    v.rules().name,
-                    chain(&e)
-                ))
-            })?;
+        DealFrom::Deal(deal) => {
+            let (deal, obs) =
+                patience::tasks::start::observed(v, deal.clone()).map_err(Failure::from)?;
             (deal.seed, obs)
         }
         other => {
@@ -764,7 +672,7 @@ fn hint<'py>(
     let start = start_of(position, seed, pysol, game)?;
     let budget = budget(samples, sample_nodes)?;
     let h = cancellable(py, |cancel| {
-        patience::for_game!(start.rules, <V(v), 'a>(from: &'a Origin = &start.from, budget: Budget = budget, planner_seed: Option<u64> = planner_seed, cancel: &'a AtomicBool = cancel) -> Res<Option<Hinted>> => hint_one::<V>(v, from, budget, planner_seed, cancel))
+        patience::for_game!(start.rules, <V(v), 'a>(from: &'a DealFrom = &start.from, budget: Budget = budget, planner_seed: Option<u64> = planner_seed, cancel: &'a AtomicBool = cancel) -> Res<Option<Hinted>> => hint_one::<V>(v, from, budget, planner_seed, cancel))
             .map_err(Failure::from)?
     })??;
     let Some(h) = h else {
@@ -804,7 +712,7 @@ struct Played {
 
 fn play_one<V: Variant>(
     v: V,
-    from: &Origin,
+    from: &DealFrom,
     knowledge: Knowledge,
     options: &Options,
     budget: Budget,
@@ -864,7 +772,7 @@ fn play<'py>(
     let options = options(max_nodes, timeout, table_mib)?;
     let budget = budget(samples, sample_nodes)?;
     let p = cancellable(py, |cancel| {
-        patience::for_game!(start.rules, <V(v), 'a>(from: &'a Origin = &start.from, knowledge: Knowledge = knowledge, options: &'a Options = &options, budget: Budget = budget, cancel: &'a AtomicBool = cancel) -> Res<Option<Played>> => play_one::<V>(v, from, knowledge, options, budget, cancel))
+        patience::for_game!(start.rules, <V(v), 'a>(from: &'a DealFrom = &start.from, knowledge: Knowledge = knowledge, options: &'a Options = &options, budget: Budget = budget, cancel: &'a AtomicBool = cancel) -> Res<Option<Played>> => play_one::<V>(v, from, knowledge, options, budget, cancel))
             .map_err(Failure::from)?
     })??;
     let Some(p) = p else {
@@ -1022,20 +930,13 @@ fn winrate_pass<V: Variant>(
 /// A record as a dict whose keys are the result CSV's columns.
 fn row<'py>(py: Python<'py>, r: &Record) -> PyResult<Bound<'py, PyDict>> {
     let row = ResultRow::from(r);
-    let d = PyDict::new(py);
-    d.set_item("variant", row.variant)?;
-    d.set_item("seed", row.seed)?;
-    d.set_item("knowledge", word(&row.knowledge))?;
-    d.set_item("verdict", word(&row.verdict))?;
-    d.set_item("moves", row.moves)?;
-    d.set_item("nodes", row.nodes)?;
+    // The row's own serde form, so the keys are the columns of `HEADER` in its order.
+    let text = serde_json::to_string(&row).map_err(|e| Failure::Solver(e.to_string()))?;
+    let d = json_value(py, &text)?
+        .into_bound(py)
+        .cast_into::<PyDict>()?;
+    // The file writes seconds as text with six decimals; a Python row keeps the number.
     d.set_item("seconds", row.seconds)?;
-    d.set_item("limit", row.limit.as_ref().map(word))?;
-    d.set_item("samples", row.samples)?;
-    d.set_item("sample_nodes", row.sample_nodes)?;
-    d.set_item("planner", row.planner)?;
-    d.set_item("source", row.source.as_ref().map(word))?;
-    d.set_item("cards_up", row.cards_up)?;
     Ok(d)
 }
 
@@ -1057,7 +958,7 @@ fn winrate<'py>(
     threads: Option<usize>,
     dataframe: bool,
 ) -> PyResult<Bound<'py, PyAny>> {
-    let rules = patience::games::lookup(game).map_err(Failure::from)?;
+    let rules = lookup(game).map_err(Failure::from)?;
     let knowledge = self::knowledge(knowledge)?;
     let options = options(max_nodes, timeout, table_mib)?;
     let budget = budget(samples, sample_nodes)?;
@@ -1106,6 +1007,7 @@ fn winrate<'py>(
 #[pymodule]
 fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
     let py = m.py();
+    m.add("HEADER", patience::io::results::HEADER)?;
     m.add("PatienceError", py.get_type::<PatienceError>())?;
     m.add("BadInputError", py.get_type::<BadInputError>())?;
     m.add("UnknownGameError", py.get_type::<UnknownGameError>())?;

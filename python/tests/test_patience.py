@@ -225,10 +225,10 @@ def test_winrate_rows_equal_the_command_csv():
     got = [(r["seed"], r["verdict"], r["moves"], r["nodes"], r["limit"]) for r in rows]
     assert got == STONEWALL_ROWS
     assert all(r["knowledge"] == "thoughtful" and r["source"] is None for r in rows)
-    assert set(rows[0]) == {
-        "variant", "seed", "knowledge", "verdict", "moves", "nodes", "seconds", "limit",
-        "samples", "sample_nodes", "planner", "source", "cards_up",
-    }
+    # The keys are the CSV header's columns, in its order, `solution` included.
+    assert all(list(r) == patience.HEADER.split(",") for r in rows)
+    assert all((r["solution"] is not None) == (r["verdict"] == "solved") for r in rows)
+    assert all(len(r["solution"].split(" ")) == r["moves"] for r in rows if r["solution"])
     # A win puts every card up; a deal lost before the first move got none up.
     assert all(r["cards_up"] == 52 for r in rows if r["verdict"] == "solved")
     assert any(r["cards_up"] == 0 for r in rows if r["verdict"] == "unsolvable")

@@ -10,6 +10,7 @@
 //! per game measured over its catalogue ([`THRESHOLDS`]).
 
 use super::DealSource;
+use crate::games::Games;
 use serde::{Deserialize, Serialize};
 use std::fmt;
 
@@ -344,7 +345,7 @@ fn level(score: u64, t: &Thresholds) -> usize {
 /// as `(low, high)`, the planner's result unknown counting as won and as lost. `None` when the
 /// row is not gradable: not solved, its narrowness not measured or mostly undecided (more
 /// undecided positions than half its choices), or its game unknown.
-pub fn score(row: &DealRow) -> Option<(u64, u64)> {
+pub fn score(row: &DealRow, games: &Games) -> Option<(u64, u64)> {
     let (Some(narrow), Some(undecided), Some(choices), Some(moves)) =
         (row.narrow, row.undecided, row.choices, row.moves)
     else {
@@ -353,7 +354,7 @@ pub fn score(row: &DealRow) -> Option<(u64, u64)> {
     if row.verdict != Thoughtful::Solved || 2 * undecided > choices {
         return None;
     }
-    let cards = crate::games::find(&row.variant)?.cards() as u64;
+    let cards = games.find(&row.variant)?.cards() as u64;
     let mut s = 1000 * u64::from(narrow) + 1000 * u64::from(moves) / cards;
     let mut lost = 0;
     if row.hidden_by == HiddenBy::Planner {
@@ -387,7 +388,8 @@ pub fn grade_with(row: &DealRow, t: Option<Thresholds>) -> Grade {
         Thoughtful::Unknown => return Grade::Unknown,
         Thoughtful::Solved => {}
     }
-    let (Some((low, high)), Some(t)) = (score(row), t) else {
+    // Thresholds are a built-in game's, so its built-in rules are enough for the score.
+    let (Some((low, high)), Some(t)) = (score(row, &Games::new()), t) else {
         return Grade::Unknown;
     };
     let (low, high) = (level(low, &t), level(high, &t));
@@ -417,10 +419,10 @@ pub fn quantiles(mut values: Vec<u64>, qs: &[f64]) -> Option<Vec<u64>> {
 
 /// The thresholds a set of rows measures ([`Thresholds`]): the quantiles of the scores of its
 /// gradable rows whose score is known (the planner's result not unknown).
-pub fn measured_thresholds(rows: &[DealRow]) -> Option<Thresholds> {
+pub fn measured_thresholds(rows: &[DealRow], games: &Games) -> Option<Thresholds> {
     let scores: Vec<u64> = rows
         .iter()
-        .filter_map(score)
+        .filter_map(|r| score(r, games))
         .filter(|(low, high)| low == high)
         .map(|(s, _)| s)
         .collect();
@@ -476,33 +478,39 @@ mod tests {
     #[test]
     fn the_score_adds_narrow_positions_length_and_the_planner() {
         // 2 points of length, a quarter of doubt.
-        assert_eq!(score(&row(0, 0)), Some((2250, 2250)));
-        assert_eq!(score(&row(3, 5)), Some((5250, 5250)));
+        assert_eq!(score(&row(0, 0), &Games::new()), Some((2250, 2250)));
+        assert_eq!(score(&row(3, 5), &Games::new()), Some((5250, 5250)));
         let lost = DealRow {
             hidden: Hidden::Lost,
             chance: Some(0.1),
             ..row(1, 0)
         };
-        assert_eq!(score(&lost), Some((1000 + 2000 + 900 + 1000, 4900)));
+        assert_eq!(
+            score(&lost, &Games::new()),
+            Some((1000 + 2000 + 900 + 1000, 4900))
+        );
         // A game that hides nothing: no planner terms.
         let open = DealRow {
             hidden_by: HiddenBy::Thoughtful,
             chance: Some(1.0),
             ..row(1, 0)
         };
-        assert_eq!(score(&open), Some((3000, 3000)));
+        assert_eq!(score(&open, &Games::new()), Some((3000, 3000)));
         // The planner's result unknown: won and lost, a point apart.
         let unsure = DealRow {
             hidden: Hidden::Unknown,
             ..row(0, 0)
         };
-        assert_eq!(score(&unsure), Some((2250, 3250)));
+        assert_eq!(score(&unsure, &Games::new()), Some((2250, 3250)));
         // No estimate from the planner: its doubt is left out, its result still counts.
         let no_estimate = DealRow {
             chance: None,
             ..lost
         };
-        assert_eq!(score(&no_estimate), Some((1000 + 2000 + 1000, 4000)));
+        assert_eq!(
+            score(&no_estimate, &Games::new()),
+            Some((1000 + 2000 + 1000, 4000))
+        );
     }
 
     #[test]
@@ -595,7 +603,7 @@ mod tests {
             ..row(2, 0)
         };
         assert_eq!(g(&a), g(&b));
-        assert_eq!(score(&a), score(&b));
+        assert_eq!(score(&a, &Games::new()), score(&b, &Games::new()));
     }
 
     #[test]
@@ -611,8 +619,11 @@ mod tests {
             verdict: Thoughtful::Unsolvable,
             ..row(100, 0)
         });
-        assert_eq!(measured_thresholds(&rows), Some([3250, 5250, 7250, 9250]));
-        assert_eq!(measured_thresholds(&[]), None);
+        assert_eq!(
+            measured_thresholds(&rows, &Games::new()),
+            Some([3250, 5250, 7250, 9250])
+        );
+        assert_eq!(measured_thresholds(&[], &Games::new()), None);
         assert_eq!(quantiles(vec![5], &[0.0, 0.5, 1.0]), Some(vec![5, 5, 5]));
     }
 

@@ -3,6 +3,7 @@
 //! and refused, naming both places, when they do not.
 
 use super::{Answer, DealSource, Knowledge, Record, Row};
+use crate::games::Games;
 use crate::hidden::Budget;
 /// Two rows of one deal with different results: one of the files is wrong (the message names
 /// both places).
@@ -34,6 +35,7 @@ use std::collections::HashMap;
 pub fn combine(
     rows: Vec<(String, Row)>,
     replace_unknown: bool,
+    games: &Games,
     notes: &mut Vec<String>,
 ) -> Result<Vec<Record>> {
     let mut seen: HashMap<(&'static str, Knowledge, DealSource, u128), (String, Row)> =
@@ -124,8 +126,7 @@ pub fn combine(
         ));
     }
     let mut records: Vec<Record> = seen.into_values().map(|(_, r)| r.record).collect();
-    let order = crate::games::order;
-    records.sort_by_key(|r| (order(r.variant), r.knowledge, r.source, r.seed));
+    records.sort_by_key(|r| (games.order(r.variant), r.knowledge, r.source, r.seed));
     Ok(records)
 }
 
@@ -211,6 +212,7 @@ mod tests {
                 ("y".into(), row(2, a2)),
             ],
             false,
+            &Games::new(),
             &mut notes,
         )
         .unwrap();
@@ -220,6 +222,7 @@ mod tests {
         let err = combine(
             vec![("x".into(), row(2, a)), ("y".into(), row(7, c))],
             false,
+            &Games::new(),
             &mut notes,
         )
         .unwrap_err()
@@ -251,7 +254,7 @@ mod tests {
                 .enumerate()
                 .map(|(i, r)| (format!("f{i}"), row(2, r)))
                 .collect();
-            let merged = combine(rows, true, &mut notes).unwrap();
+            let merged = combine(rows, true, &Games::new(), &mut notes).unwrap();
             assert_eq!(merged, vec![kept]);
             assert!(notes[0].contains("unknown row"), "{notes:?}");
         }
@@ -261,14 +264,16 @@ mod tests {
             ("x".into(), row(2, unknown.clone())),
             ("y".into(), row(3, lost.clone())),
         ];
-        assert!(combine(pair, false, &mut notes).is_err());
+        assert!(combine(pair, false, &Games::new(), &mut notes).is_err());
         // Solved against unsolvable is a contradiction, and so are two different wins.
         for other in [lost.clone(), rec(1, Answer::Won { moves: 91 }, 4000)] {
             let pair = vec![
                 ("x".into(), row(2, won.clone())),
                 ("y".into(), row(3, other)),
             ];
-            let err = combine(pair, true, &mut notes).unwrap_err().to_string();
+            let err = combine(pair, true, &Games::new(), &mut notes)
+                .unwrap_err()
+                .to_string();
             assert!(err.contains("two different results"), "{err}");
         }
         // A PySolFC game and our seed of the same number are two deals, kept apart.
@@ -279,7 +284,7 @@ mod tests {
         ];
         let mut notes = Vec::new();
         assert_eq!(
-            combine(pair, true, &mut notes).unwrap(),
+            combine(pair, true, &Games::new(), &mut notes).unwrap(),
             vec![lost.clone(), pysol.clone()]
         );
         assert!(notes.is_empty(), "{notes:?}");
@@ -287,7 +292,9 @@ mod tests {
             ("x".into(), row(2, pysol)),
             ("y".into(), row(3, lost.with_source(DealSource::Pysol))),
         ];
-        let err = combine(pair, true, &mut notes).unwrap_err().to_string();
+        let err = combine(pair, true, &Games::new(), &mut notes)
+            .unwrap_err()
+            .to_string();
         assert!(
             err.contains("stonewall (thoughtful) PySolFC game 1 has two different results"),
             "{err}"
@@ -301,6 +308,6 @@ mod tests {
             ("x".into(), row(2, h_unknown)),
             ("y".into(), row(3, h_lost)),
         ];
-        assert!(combine(pair, true, &mut notes).is_err());
+        assert!(combine(pair, true, &Games::new(), &mut notes).is_err());
     }
 }

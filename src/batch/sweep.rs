@@ -9,11 +9,11 @@
 //! `-passes-2`); its rules file, written beside the result CSV
 //! ([`write_rules_files`]), lets `merge`, `compare` and `plot` read its rows later.
 
-use super::compare::{Pairing, deals_alike, p_text, same_rules};
+use super::compare::{Pairing, deals_alike, p_text};
 use super::summary::Tally;
 use super::{Knowledge, Record};
 use crate::game::Rules;
-use crate::games::RulesError;
+use crate::games::{Games, RulesError};
 use serde::Serialize;
 use std::collections::BTreeMap;
 use std::io::Write;
@@ -88,7 +88,7 @@ pub fn parse_vary(text: &str) -> Result<Vary, String> {
     })
 }
 
-/// One game of a sweep: its rules (made known by id, [`crate::games::register`]), the value
+/// One game of a sweep: its rules (made known by id, [`crate::games::Games::add`]), the value
 /// of each varied key, and its rules file.
 #[derive(Clone, Debug)]
 pub struct SweepVariant {
@@ -155,7 +155,11 @@ fn slug(text: &str) -> String {
 /// edited and read back as a rules file (so a bad value is refused as a rules file refuses
 /// it), and made known by id. Refused: a key varied twice, a value that makes no game, an id
 /// that is too long or given twice.
-pub fn variants(base: &Rules, varies: &[Vary]) -> Result<Vec<SweepVariant>, String> {
+pub fn variants(
+    games: &mut Games,
+    base: &Rules,
+    varies: &[Vary],
+) -> Result<Vec<SweepVariant>, String> {
     for (i, v) in varies.iter().enumerate() {
         let overlaps = |a: &str, b: &str| a == b || a.starts_with(&format!("{b}."));
         if let Some(w) = varies[..i]
@@ -234,8 +238,7 @@ pub fn variants(base: &Rules, varies: &[Vary]) -> Result<Vec<SweepVariant>, Stri
                 e => e,
             })
             .map_err(|e| e.to_string())?;
-        let rules: &'static Rules = Box::leak(Box::new(rules));
-        crate::games::register(rules).map_err(|e| e.to_string())?;
+        let rules = games.add(rules).map_err(|e| e.to_string())?;
         out.push(SweepVariant {
             rules,
             settings,
@@ -256,7 +259,7 @@ pub fn write_rules_files(csv: &Path, variants: &[SweepVariant]) -> Result<Vec<Pa
         if let Ok(text) = std::fs::read_to_string(&path) {
             let file = path.display().to_string();
             match crate::games::parse(&text, &file) {
-                Ok(r) if r.id == v.rules.id && same_rules(&r, v.rules) => {}
+                Ok(r) if r.id() == v.rules.id && r.same_game(v.rules) => {}
                 _ => {
                     return Err(format!(
                         "{file} exists and is not the rules file of the variant {}: move it away, or write the CSV in another directory",
@@ -571,7 +574,8 @@ mod tests {
             parse_vary("spaces=any,kings").unwrap(),
             parse_vary("face_down=odd,none").unwrap(),
         ];
-        let vs = variants(&Stonewall::RULES, &varies).unwrap();
+        let mut games = Games::new();
+        let vs = variants(&mut games, &Stonewall::RULES, &varies).unwrap();
         let ids: Vec<&str> = vs.iter().map(|v| v.rules.id).collect();
         assert_eq!(
             ids,
@@ -582,16 +586,24 @@ mod tests {
                 "stonewall-spaces-kings-face-down-none",
             ]
         );
-        assert!(same_rules(vs[0].rules, &Stonewall::RULES));
+        assert!(crate::batch::compare::same_rules(
+            vs[0].rules,
+            &Stonewall::RULES
+        ));
         assert_eq!(vs[3].rules.space, Space::Kings);
         assert_eq!(vs[3].rules.face_down, crate::game::FaceDown::None);
-        assert_eq!(crate::games::find(ids[2]), Some(vs[2].rules));
+        assert_eq!(games.find(ids[2]), Some(vs[2].rules));
         // The rules file reads back as the game.
         let back = crate::games::parse(&vs[2].toml, "x.toml").unwrap();
-        assert_eq!(back, *vs[2].rules);
+        assert!(back.is(vs[2].rules));
 
         let ns = NapoleonsShoulder::RULES;
-        let two = variants(&ns, &[parse_vary("stock.passes=1,2,unlimited").unwrap()]).unwrap();
+        let two = variants(
+            &mut Games::new(),
+            &ns,
+            &[parse_vary("stock.passes=1,2,unlimited").unwrap()],
+        )
+        .unwrap();
         let passes: Vec<Stock> = two.iter().map(|v| v.rules.stock).collect();
         let draw = |passes| Stock::Waste { draw: 1, passes };
         assert_eq!(passes, [draw(Some(1)), draw(Some(2)), draw(None)]);
@@ -601,23 +613,36 @@ mod tests {
     #[test]
     fn bad_values_and_keys_varied_twice_are_refused() {
         let sw = Stonewall::RULES;
-        let e = variants(&sw, &[parse_vary("spaces=any,sometimes").unwrap()]).unwrap_err();
+        let e = variants(
+            &mut Games::new(),
+            &sw,
+            &[parse_vary("spaces=any,sometimes").unwrap()],
+        )
+        .unwrap_err();
         assert!(
             e.contains("spaces") && e.contains("sometimes") && !e.contains('\n'),
             "{e}"
         );
         assert!(!e.contains("line"), "{e}");
-        let e = variants(&sw, &[parse_vary("decks=1,3").unwrap()]).unwrap_err();
+        let e = variants(&mut Games::new(), &sw, &[parse_vary("decks=1,3").unwrap()]).unwrap_err();
         assert!(e.contains("decks"), "{e}");
         let twice = [
             parse_vary("stock=none").unwrap(),
             parse_vary("stock.draw=1").unwrap(),
         ];
-        assert!(variants(&sw, &twice).unwrap_err().contains("varied once"));
+        assert!(
+            variants(&mut Games::new(), &sw, &twice)
+                .unwrap_err()
+                .contains("varied once")
+        );
         let long = [
             parse_vary("build=down-alt-colour").unwrap(),
             parse_vary("moves=single").unwrap(),
         ];
-        assert!(variants(&sw, &long).unwrap_err().contains("longer than"));
+        assert!(
+            variants(&mut Games::new(), &sw, &long)
+                .unwrap_err()
+                .contains("longer than")
+        );
     }
 }

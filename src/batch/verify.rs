@@ -46,7 +46,7 @@ pub fn impossible(rules: &Rules, answer: Answer, solution: Option<&str>) -> Opti
 /// Replays the claimed win of `record` on its deal: `Err` says why it is not a win (no
 /// solution to replay, a move that does not parse or is illegal, cards left over). Records
 /// that claim no win pass.
-pub fn replay(record: &Record) -> Result<(), String> {
+pub fn replay(record: &Record, games: &crate::games::Games) -> Result<(), String> {
     if !matches!(record.answer, Answer::Won { .. }) {
         return Ok(());
     }
@@ -56,7 +56,8 @@ pub fn replay(record: &Record) -> Result<(), String> {
                 .to_string(),
         );
     };
-    let rules = crate::games::find(record.variant)
+    let rules = games
+        .find(record.variant)
         .ok_or_else(|| format!("{:?} is not a known variant", record.variant))?;
     replay_solution(rules, record.source, record.seed, solution)
 }
@@ -102,7 +103,7 @@ pub fn replay_solution(
 mod tests {
     use super::*;
     use crate::batch::DealSource;
-    use crate::games::Stonewall;
+    use crate::games::{Games, Stonewall};
     use crate::solve::{Options, Solver, Verdict};
 
     fn won(seed: u64) -> Record {
@@ -155,7 +156,7 @@ mod tests {
     #[test]
     fn a_true_win_replays_and_an_edited_one_does_not() {
         let r = won(1);
-        assert_eq!(replay(&r), Ok(()));
+        assert_eq!(replay(&r, &Games::new()), Ok(()));
         let text = r.solution.as_deref().unwrap();
         let mut tokens: Vec<&str> = text.split_whitespace().collect();
         // The same moves on another deal, one move dropped, one not a move, none at all.
@@ -163,14 +164,18 @@ mod tests {
             seed: 0,
             ..r.clone()
         };
-        assert!(replay(&other).unwrap_err().contains("illegal"));
+        assert!(
+            replay(&other, &Games::new())
+                .unwrap_err()
+                .contains("illegal")
+        );
         let last = tokens.pop().unwrap();
         let short = Record {
             solution: Some(tokens.join(" ").into()),
             ..r.clone()
         };
         assert_eq!(
-            replay(&short).unwrap_err(),
+            replay(&short, &Games::new()).unwrap_err(),
             "its solution leaves 1 of 52 cards off the foundations"
         );
         tokens.push("T9>Z1");
@@ -178,16 +183,26 @@ mod tests {
             solution: Some(tokens.join(" ").into()),
             ..r.clone()
         };
-        assert!(replay(&bad).unwrap_err().contains("(T9>Z1)"), "{last}");
+        assert!(
+            replay(&bad, &Games::new()).unwrap_err().contains("(T9>Z1)"),
+            "{last}"
+        );
         let bare = Record {
             solution: None,
             ..r.clone()
         };
-        assert!(replay(&bare).unwrap_err().contains("without a solution"));
+        assert!(
+            replay(&bare, &Games::new())
+                .unwrap_err()
+                .contains("without a solution")
+        );
         let pysol = r.clone().with_source(DealSource::Pysol);
-        assert!(replay(&pysol).is_err());
+        assert!(replay(&pysol, &Games::new()).is_err());
         assert_eq!(
-            replay(&Record::new("stonewall", 2, Answer::Lost, 1, 0.1)),
+            replay(
+                &Record::new("stonewall", 2, Answer::Lost, 1, 0.1),
+                &Games::new()
+            ),
             Ok(())
         );
     }

@@ -8,7 +8,7 @@ use super::run::{DealFailed, PassEnd, play_all, solve_all};
 use super::summary::{Interrupted, Report, RunLimits, Summary, Tally};
 use super::{Answer, DealSource, Knowledge, Record, Row, SeedRange, Selection, Shard};
 use crate::game::Rules;
-use crate::games::{RulesError, with_rules};
+use crate::games::{Games, RulesError, with_rules};
 use crate::hidden::Budget;
 use crate::solve::{Limit, Options};
 use std::collections::HashSet;
@@ -256,6 +256,7 @@ impl Plan {
     /// in the file, not counted), and rows that other limits made (counted: the summary then
     /// mixes limits). `budget` is the planner's budget of a hidden-play run. With `--retry`,
     /// rows of deals not asked for stay in the file and are not counted.
+    #[allow(clippy::too_many_arguments)]
     pub fn resumed(
         &self,
         path: &Path,
@@ -263,6 +264,7 @@ impl Plan {
         records_source: bool,
         budget: Budget,
         options: &Options,
+        games: &Games,
         notes: &mut Vec<String>,
     ) -> Result<Vec<Record>> {
         if let Some(row) = rows.iter().find(|r| r.record.source != self.source) {
@@ -275,7 +277,7 @@ impl Plan {
             );
         }
         let budget = (self.knowledge == Knowledge::Hidden).then_some(budget);
-        let records = check_resumed(path, rows, self, budget, options, notes)?;
+        let records = check_resumed(path, rows, self, budget, options, games, notes)?;
         Ok(records
             .into_iter()
             .filter(|r| self.asks(r.variant, r.seed))
@@ -312,6 +314,7 @@ fn check_resumed(
     plan: &Plan,
     budget: Option<Budget>,
     options: &Options,
+    games: &Games,
     notes: &mut Vec<String>,
 ) -> Result<Vec<Record>> {
     let (ids, selection) = (&plan.ids, &plan.selection);
@@ -322,7 +325,7 @@ fn check_resumed(
             "{name} holds results of {} (line {}), which this run does not ask for: resume it with its own variants ({}), or use another file",
             row.record.variant,
             row.line,
-            variants_in(&rows).join(" ")
+            variants_in(&rows, games).join(" ")
         );
     }
     if let Some(row) = rows.iter().find(|r| r.record.knowledge != knowledge) {
@@ -336,6 +339,7 @@ fn check_resumed(
     let records = combine(
         rows.into_iter().map(|r| (name.clone(), r)).collect(),
         false,
+        games,
         notes,
     )
     .map_err(|c| Refused(c.0))?;
@@ -615,9 +619,9 @@ fn other_source(path: &Path, row: &Row, source: DealSource) -> String {
 }
 
 /// The variants of some rows, in the order of `patience variants`.
-fn variants_in(rows: &[Row]) -> Vec<&'static str> {
+fn variants_in(rows: &[Row], games: &Games) -> Vec<&'static str> {
     let mut ids: Vec<&'static str> = rows.iter().map(|row| row.record.variant).collect();
-    ids.sort_by_key(|id| (crate::games::order(id), *id));
+    ids.sort_by_key(|id| (games.order(id), *id));
     ids.dedup();
     ids
 }

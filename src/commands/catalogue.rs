@@ -12,6 +12,7 @@ use crate::cli::CatalogueArgs;
 use anyhow::{Result, bail};
 use patience::Budget;
 use patience::DealSource;
+use patience::games::Games;
 use patience::internal::batch::Selection;
 use patience::internal::batch::difficulty::{Budgets, measure_game};
 use patience::internal::batch::grade::{DealRow, Thoughtful};
@@ -20,7 +21,7 @@ use std::collections::HashSet;
 use std::io::Write;
 use std::time::Instant;
 
-pub fn run(args: &CatalogueArgs, out: &mut dyn Write) -> Result<Outcome> {
+pub fn run(args: &CatalogueArgs, games: &mut Games, out: &mut dyn Write) -> Result<Outcome> {
     let outputs: Vec<FileArg> = [
         args.csv.as_deref().map(|p| FileArg::new("--csv", p)),
         args.json.as_deref().map(|p| FileArg::new("--json", p)),
@@ -35,7 +36,7 @@ pub fn run(args: &CatalogueArgs, out: &mut dyn Write) -> Result<Outcome> {
     for out in &outputs {
         check_writable(out)?;
     }
-    let rules = rules_of(&args.variant)?;
+    let rules = rules_of(games, &args.variant)?;
     let (source, range) = match (args.seeds, args.pysol) {
         (Some(r), _) => (DealSource::Seed, r),
         (None, Some(r)) => (DealSource::Pysol, r),
@@ -62,7 +63,7 @@ pub fn run(args: &CatalogueArgs, out: &mut dyn Write) -> Result<Outcome> {
     };
     let (mut file, mut rows) = match &args.csv {
         Some(path) => {
-            let (file, rows) = CatalogueFile::open(path, args.resume)?;
+            let (file, rows) = CatalogueFile::open(path, args.resume, games)?;
             let like = budgets.row(rules.id, source);
             let name = path.display().to_string();
             let rows = catalogue::check_resumed(&name, rows, &like)?;
@@ -122,7 +123,7 @@ pub fn run(args: &CatalogueArgs, out: &mut dyn Write) -> Result<Outcome> {
         .collect();
     let numbers = selection.text_for(source);
     writeln!(out, "{}: {numbers}", rules.id)?;
-    catalogue::write_summary(out, &counted)?;
+    catalogue::write_summary(out, &counted, games)?;
     writeln!(
         out,
         "budgets: --max-nodes {} --probe-nodes {} --samples {} --sample-nodes {} (planner revision {}); {} deals measured now in {wall:.1} s on {threads} threads",

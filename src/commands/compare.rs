@@ -11,12 +11,13 @@
 use super::Outcome;
 use crate::cli::CompareArgs;
 use anyhow::{Result, anyhow};
+use patience::games::Games;
 use patience::io::compare::{Compared, Side};
 use std::io::Write;
 
-pub fn run(args: &CompareArgs, out: &mut dyn Write) -> Result<Outcome> {
+pub fn run(args: &CompareArgs, games: &mut Games, out: &mut dyn Write) -> Result<Outcome> {
     for path in &args.rules {
-        patience::games::load(path)?;
+        games.load(path)?;
     }
     let mut notes = Vec::new();
     if super::outputs::same_file(&args.a, &args.b) {
@@ -26,8 +27,8 @@ pub fn run(args: &CompareArgs, out: &mut dyn Write) -> Result<Outcome> {
             args.b.display()
         ));
     }
-    let a = Side::read(&args.a, args.verify, &mut notes).map_err(|e| anyhow!(e))?;
-    let b = Side::read(&args.b, args.verify, &mut notes).map_err(|e| anyhow!(e))?;
+    let a = Side::read(&args.a, args.verify, games, &mut notes).map_err(|e| anyhow!(e))?;
+    let b = Side::read(&args.b, args.verify, games, &mut notes).map_err(|e| anyhow!(e))?;
     for note in notes {
         eprintln!("note: {note}");
     }

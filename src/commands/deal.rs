@@ -1,31 +1,28 @@
 //! `patience deal VARIANT (--seed N | --deal FILE | --pysol N) [--json]`: a picture of the deal, or its
 //! deal file.
 
-use super::{Outcome, for_variant, load_start};
+use super::Outcome;
+use super::start::start_of;
 use crate::cli::{DealArgs, Start};
 use anyhow::Result;
-use patience::Variant;
+use patience::games::Games;
 use patience::internal::show::picture::picture;
 use patience::io::dealfile::write_deal;
 use std::io::Write;
 
-pub fn run(args: &DealArgs, out: &mut dyn Write) -> Result<Outcome> {
-    let rules = super::rules_of(&args.variant)?;
-    for_variant!(rules, <V(v), 'a>(args: &'a DealArgs = args, out: &'a mut dyn Write = out) -> Result<Outcome> => show::<V>(v, args, out))?
-}
-
-fn show<V: Variant>(v: V, args: &DealArgs, out: &mut dyn Write) -> Result<Outcome> {
+pub fn run(args: &DealArgs, games: &mut Games, out: &mut dyn Write) -> Result<Outcome> {
+    let rules = super::rules_of(games, &args.variant)?;
     let start = args.start.start();
-    let (deal, _pos) = load_start::<V>(v, &start)?;
+    let (_, deal, _pos) = start_of(rules, &start)?;
     if args.json {
         writeln!(out, "{}", write_deal(&deal))?;
     } else {
-        let mut text = picture(&deal, v.rules());
+        let mut text = picture(&deal, rules);
         if let Start::Pysol(number) = start {
             // The title names the PySolFC game (a deal file has no key for it).
             let rest = text.split_once('\n').map_or("", |(_, rest)| rest);
-            let source = patience::internal::pysol::source_text(v.rules(), number);
-            text = format!("{}, {source}\n{rest}", v.rules().name);
+            let source = patience::internal::pysol::source_text(rules, number);
+            text = format!("{}, {source}\n{rest}", rules.name);
         }
         out.write_all(text.as_bytes())?;
     }

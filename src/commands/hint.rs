@@ -6,13 +6,14 @@ use super::{Outcome, cancel_flag, for_variant};
 use crate::cli::HintArgs;
 use anyhow::{Result, bail};
 use patience::Variant;
+use patience::games::Games;
 use patience::internal::hidden::planner::{Action, UNKNOWN_VALUE, plan_short};
 use patience::io::Input;
 use patience::{Observation, Planner};
 use std::io::Write;
 
-pub fn run(args: &HintArgs, out: &mut dyn Write) -> Result<Outcome> {
-    let rules = super::rules_of(&args.variant)?;
+pub fn run(args: &HintArgs, games: &mut Games, out: &mut dyn Write) -> Result<Outcome> {
+    let rules = super::rules_of(games, &args.variant)?;
     for_variant!(rules, <V(v), 'a>(args: &'a HintArgs = args, out: &'a mut dyn Write = out) -> Result<Outcome> => hint::<V>(v, args, out))?
 }
 

@@ -22,6 +22,7 @@ use super::Outcome;
 use super::outputs::{FileArg, check_distinct, check_outputs};
 use crate::cli::MergeArgs;
 use anyhow::Result;
+use patience::games::Games;
 use patience::internal::batch::merge::{combine, one_budget};
 use patience::internal::batch::plan::Plan;
 use patience::internal::batch::summary::{Report, Summary, Tally, tallies};
@@ -29,9 +30,9 @@ use patience::io::json::RunSummary;
 use patience::io::results;
 use std::io::Write;
 
-pub fn run(args: &MergeArgs, out: &mut dyn Write) -> Result<Outcome> {
+pub fn run(args: &MergeArgs, games: &mut Games, out: &mut dyn Write) -> Result<Outcome> {
     for path in &args.rules {
-        patience::games::load(path)?;
+        games.load(path)?;
     }
     let files = results::csv_files(&args.files)?;
     let mut inputs: Vec<FileArg> = files.iter().map(|p| FileArg::new("FILES", p)).collect();
@@ -43,9 +44,9 @@ pub fn run(args: &MergeArgs, out: &mut dyn Write) -> Result<Outcome> {
     }
     let mut parts = Vec::new();
     for path in &files {
-        let read = results::read(path)?;
+        let read = results::read(path, games)?;
         if args.verify {
-            super::verify_rows(path, &read)?;
+            super::verify_rows(path, &read, games)?;
         }
         parts.push((path.display().to_string(), read));
     }
@@ -62,7 +63,7 @@ pub fn run(args: &MergeArgs, out: &mut dyn Write) -> Result<Outcome> {
         .flat_map(|(name, rows)| rows.into_iter().map(move |r| (name.clone(), r)))
         .collect();
     let mut notes = Vec::new();
-    let records = combine(rows, true, &mut notes)?;
+    let records = combine(rows, true, games, &mut notes)?;
     let budget = one_budget(&records, &mut notes)?;
     if let Some(path) = &args.csv {
         results::write_all(path, &records)?;

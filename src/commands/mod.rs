@@ -23,6 +23,7 @@ pub mod winrate;
 
 use crate::cli::{Cli, Command};
 use anyhow::{Result, bail};
+use patience::games::Games;
 use patience::internal::game::Rules;
 use std::io::Write;
 
@@ -44,22 +45,23 @@ impl Outcome {
     }
 }
 
-/// Runs the command, writing its output to `out`.
-pub fn run(cli: &Cli, out: &mut dyn Write) -> Result<Outcome> {
+/// Runs the command with the games it may name (`games`, to which it adds those it loads),
+/// writing its output to `out`.
+pub fn run(cli: &Cli, games: &mut Games, out: &mut dyn Write) -> Result<Outcome> {
     match &cli.command {
-        Command::Variants(args) => variants::run(args, out),
-        Command::Deal(args) => deal::run(args, out),
-        Command::Check(args) => check::run(args, out),
-        Command::Solve(args) => solve::run(args, out),
-        Command::Winrate(args) => winrate::run(args, out),
-        Command::Merge(args) => merge::run(args, out),
-        Command::Compare(args) => compare::run(args, out),
-        Command::Play(args) => play::run(args, out),
-        Command::Hint(args) => hint::run(args, out),
-        Command::Sweep(args) => sweep::run(args, out),
-        Command::Show(args) => show::run(args, out),
-        Command::Plot(args) => plot::run(args, out),
-        Command::Catalogue(args) => catalogue::run(args, out),
+        Command::Variants(args) => variants::run(args, games, out),
+        Command::Deal(args) => deal::run(args, games, out),
+        Command::Check(args) => check::run(args, games, out),
+        Command::Solve(args) => solve::run(args, games, out),
+        Command::Winrate(args) => winrate::run(args, games, out),
+        Command::Merge(args) => merge::run(args, games, out),
+        Command::Compare(args) => compare::run(args, games, out),
+        Command::Play(args) => play::run(args, games, out),
+        Command::Hint(args) => hint::run(args, games, out),
+        Command::Sweep(args) => sweep::run(args, games, out),
+        Command::Show(args) => show::run(args, games, out),
+        Command::Plot(args) => plot::run(args, games, out),
+        Command::Catalogue(args) => catalogue::run(args, games, out),
     }
 }
 
@@ -68,9 +70,10 @@ pub fn run(cli: &Cli, out: &mut dyn Write) -> Result<Outcome> {
 pub fn verify_rows<'a>(
     path: &std::path::Path,
     rows: impl IntoIterator<Item = &'a patience::internal::batch::Row>,
+    games: &Games,
 ) -> Result<()> {
     for row in rows {
-        if let Err(why) = patience::internal::batch::verify::replay(&row.record) {
+        if let Err(why) = patience::internal::batch::verify::replay(&row.record, games) {
             bail!(
                 "{}: line {} ({}) claims a win that --verify cannot replay: {why}",
                 path.display(),
@@ -97,15 +100,15 @@ pub fn worker_pool(threads: usize) -> Result<rayon::ThreadPool> {
         })
 }
 
-/// The rules of a VARIANT argument (see [`patience::games::lookup`]): a built-in game's id, or
-/// the path of a rules file (a name ending in `.toml`, read as given: a path need not be
-/// UTF-8).
-pub fn rules_of(variant: &std::ffi::OsStr) -> Result<&'static Rules> {
+/// The rules of a VARIANT argument (see [`Games::lookup`]): a built-in game's id, or the path
+/// of a rules file (a name ending in `.toml`, read as given: a path need not be UTF-8), added
+/// to `games`.
+pub fn rules_of(games: &mut Games, variant: &std::ffi::OsStr) -> Result<&'static Rules> {
     if variant.as_encoded_bytes().ends_with(b".toml") {
-        return Ok(patience::games::load(std::path::Path::new(variant))?);
+        return Ok(games.load(std::path::Path::new(variant))?);
     }
     match variant.to_str() {
-        Some(id) => Ok(patience::games::lookup(id)?),
+        Some(id) => Ok(games.lookup(id)?),
         None => Err(patience::games::unknown(&variant.to_string_lossy()).into()),
     }
 }

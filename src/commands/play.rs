@@ -13,6 +13,7 @@ use anyhow::Result;
 use patience::Knowledge;
 use patience::Planner;
 use patience::Variant;
+use patience::games::Games;
 use patience::internal::hidden::Outcome as HiddenOutcome;
 use patience::internal::hidden::observation::game_hides_cards;
 use patience::internal::hidden::planner::UNKNOWN_VALUE;
@@ -21,8 +22,8 @@ use patience::{Solver, Verdict};
 use std::io::Write;
 use std::time::Instant;
 
-pub fn run(args: &PlayArgs, out: &mut dyn Write) -> Result<Outcome> {
-    let rules = super::rules_of(&args.variant)?;
+pub fn run(args: &PlayArgs, games: &mut Games, out: &mut dyn Write) -> Result<Outcome> {
+    let rules = super::rules_of(games, &args.variant)?;
     for_variant!(rules, <V(v), 'a>(args: &'a PlayArgs = args, out: &'a mut dyn Write = out) -> Result<Outcome> => play_one::<V>(v, args, out))?
 }
 

@@ -6,13 +6,14 @@ use super::Outcome;
 use super::outputs::{FileArg, check_distinct, check_outputs};
 use crate::cli::PlotArgs;
 use anyhow::{Context, Result, bail};
+use patience::games::Games;
 use patience::internal::batch::{Knowledge, Row};
 use patience::io::results;
 use patience::{DealSource, Record};
 use std::collections::HashMap;
 use std::io::Write;
 
-pub fn run(args: &PlotArgs, out: &mut dyn Write) -> Result<Outcome> {
+pub fn run(args: &PlotArgs, games: &mut Games, out: &mut dyn Write) -> Result<Outcome> {
     // An image of another kind by its name would hold SVG text all the same.
     if let Some(ext) = args.out.extension()
         && !ext.eq_ignore_ascii_case("svg")
@@ -27,12 +28,12 @@ pub fn run(args: &PlotArgs, out: &mut dyn Write) -> Result<Outcome> {
     inputs.extend(args.rules.iter().map(|p| FileArg::new("--rules", p)));
     check_outputs(&inputs, &[FileArg::new("--out", &args.out)])?;
     for path in &args.rules {
-        patience::games::load(path)?;
+        games.load(path)?;
     }
     let mut files = Vec::new();
     let mut notes = Vec::new();
     for path in &args.files {
-        let records = once_each(path, results::read(path)?, &mut notes)?;
+        let records = once_each(path, results::read(path, games)?, &mut notes)?;
         // The file's name (not its folder) tells its series apart in the plot.
         let name = path.file_name().map_or_else(
             || path.display().to_string(),

@@ -15,6 +15,7 @@ use super::start::{checked_position, deal_of_file, deal_title, title};
 use super::{Outcome, for_variant, load_start};
 use crate::cli::{ShowArgs, ShowSource, ShowView};
 use anyhow::{Context, Result, anyhow, bail};
+use patience::games::Games;
 use patience::internal::show::Replay;
 use patience::internal::show::picture::write_replay;
 use patience::io::Input;
@@ -23,7 +24,7 @@ use patience::io::movelist::{MoveList, read_moves};
 use patience::{Deal, Limit, Rules, Variant, Verdict};
 use std::io::Write;
 
-pub fn run(args: &ShowArgs, out: &mut dyn Write) -> Result<Outcome> {
+pub fn run(args: &ShowArgs, games: &mut Games, out: &mut dyn Write) -> Result<Outcome> {
     let source = args.source()?;
     let view = args.view();
     if let ShowView::Html(html) = &view {
@@ -48,7 +49,7 @@ pub fn run(args: &ShowArgs, out: &mut dyn Write) -> Result<Outcome> {
     }
     let (rules, source_text) = match &source {
         ShowSource::Game { variant, .. } | ShowSource::Deal { variant, .. } => {
-            (super::rules_of(variant)?, None)
+            (super::rules_of(games, variant)?, None)
         }
         ShowSource::File { file, .. } => {
             let text = file.read_to_string()?;
@@ -176,7 +177,7 @@ fn same_deal<V: Variant>(v: V, list: &MoveList, deal: &Deal, input: &Input) -> R
     if let Some(theirs) = &list.deal {
         let theirs = read_deal(&theirs.to_string())
             .with_context(|| format!("{input}: the deal of the solve result"))?;
-        if let Some(why) = super::check::difference(&theirs, deal) {
+        if let Some(why) = patience::tasks::check::difference(&theirs, deal) {
             bail!("{input}: the solve result is for another deal: {why}");
         }
     }

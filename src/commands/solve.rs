@@ -5,12 +5,13 @@ use super::outputs::{FileArg, check_outputs};
 use super::{Outcome, cancel_flag, for_variant, load_start};
 use crate::cli::{SolveArgs, SolverArgs, Start};
 use anyhow::{Context, Result};
+use patience::games::Games;
 use patience::internal::show::Replay;
 use patience::io::json::SolveResult;
 use patience::{Deal, Options, Position, Solution, Solver, Variant, Verdict};
 use std::io::Write;
 
-pub fn run(args: &SolveArgs, out: &mut dyn Write) -> Result<Outcome> {
+pub fn run(args: &SolveArgs, games: &mut Games, out: &mut dyn Write) -> Result<Outcome> {
     if let Some(html) = &args.html {
         let inputs: Vec<FileArg> = [
             FileArg::of_variant("VARIANT", &args.variant),
@@ -24,7 +25,7 @@ pub fn run(args: &SolveArgs, out: &mut dyn Write) -> Result<Outcome> {
         .collect();
         check_outputs(&inputs, &[FileArg::new("--html", html)])?;
     }
-    let rules = super::rules_of(&args.variant)?;
+    let rules = super::rules_of(games, &args.variant)?;
     for_variant!(rules, <V(v), 'a>(args: &'a SolveArgs = args, out: &'a mut dyn Write = out) -> Result<Outcome> => solve::<V>(v, args, out))?
 }
 

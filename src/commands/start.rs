@@ -6,67 +6,45 @@ use anyhow::{Context, Result, bail};
 use patience::io::Input;
 use patience::io::dealfile::read_deal;
 use patience::io::movelist::{MoveList, read_moves};
+use patience::tasks::{self, DealFrom};
 use patience::{Deal, Observation, Position, Rules, Variant};
 
 /// The start position of game `V` from `--seed N`, `--deal FILE|-` or `--pysol N`: the deal
-/// (with its `variant` filled in) and the checked position. A deal file naming another game is
-/// refused, and so is a PySolFC number for a game PySolFC does not have.
+/// (with its `variant` filled in) and the checked position ([`tasks::position`]). A deal file
+/// naming another game is refused, and so is a PySolFC number for a game PySolFC does not have.
 pub fn load_start<V: Variant>(v: V, start: &Start) -> Result<(Deal, Position)> {
-    let rules = v.rules();
     match start {
-        Start::Seed(seed) => {
-            let deal = patience::deal(rules, *seed);
-            let pos = Position::from_deal::<V>(v, &deal)
-                .with_context(|| format!("the {} deal of seed {seed}", rules.name))?;
-            Ok((deal, pos))
-        }
-        Start::Pysol(number) => {
-            let deal = patience::pysol_deal(rules, *number)?;
-            let pos = Position::from_deal::<V>(v, &deal).with_context(|| {
-                format!(
-                    "the {} deal of PySolFC game {}",
-                    rules.name,
-                    patience::internal::pysol::number_text(*number)
-                )
-            })?;
-            Ok((deal, pos))
-        }
+        Start::Seed(seed) => Ok(tasks::position(v, DealFrom::Seed(*seed))?),
+        Start::Pysol(number) => Ok(tasks::position(v, DealFrom::Pysol(*number))?),
         Start::File(input) => {
             let text = input.read_to_string()?;
-            let mut deal = read_deal(&text).with_context(|| input.to_string())?;
-            match &deal.variant {
-                Some(v) if v != rules.id => {
-                    bail!("{input}: the deal file is for {v:?}, not {:?}", rules.id)
-                }
-                Some(_) => {}
-                None => deal.variant = Some(rules.id.to_string()),
-            }
-            let pos = checked_position::<V>(v, &deal, input)?;
-            Ok((deal, pos))
+            let deal = read_deal(&text).with_context(|| input.to_string())?;
+            Ok(tasks::position(v, DealFrom::Deal(deal)).with_context(|| input.to_string())?)
         }
     }
 }
 
-/// Refuses a face-down card where no position of the game can have one
-/// ([`patience::internal::game::setup::check_face_down`]).
-pub fn check_face_down(rules: &Rules, deal: &Deal) -> Result<()> {
-    Ok(patience::internal::game::setup::check_face_down(
-        rules, deal,
-    )?)
+/// [`load_start`] for the game of `rules`, through the task [`tasks::start()`]; the deal's
+/// source as the task takes it comes with it.
+pub fn start_of(rules: &'static Rules, start: &Start) -> Result<(DealFrom, Deal, Position)> {
+    let from = match start {
+        Start::Seed(seed) => DealFrom::Seed(*seed),
+        Start::Pysol(number) => DealFrom::Pysol(*number),
+        Start::File(input) => {
+            let text = input.read_to_string()?;
+            let deal = read_deal(&text).with_context(|| input.to_string())?;
+            let (deal, pos) =
+                tasks::start(rules, DealFrom::Deal(deal)).with_context(|| input.to_string())?;
+            return Ok((DealFrom::Deal(deal.clone()), deal, pos));
+        }
+    };
+    let (deal, pos) = tasks::start(rules, from.clone())?;
+    Ok((from, deal, pos))
 }
 
-/// The position of a deal read from `file`: the deal checked (its face-down cards, that the
-/// game can reach it, the deal of its seed if it names one).
+/// The position of a deal read from `file`, checked as [`tasks::start::checked`] checks it.
 pub fn checked_position<V: Variant>(v: V, deal: &Deal, file: &Input) -> Result<Position> {
-    let rules = v.rules();
-    check_face_down(rules, deal)
-        .with_context(|| format!("{file}: not a legal {} deal", rules.name))?;
-    patience::internal::game::check_reachable::<V>(v, deal)
-        .with_context(|| format!("{file}: not a legal {} deal", rules.name))?;
-    let pos = Position::from_deal::<V>(v, deal)
-        .with_context(|| format!("{file}: not a legal {} deal", rules.name))?;
-    patience::internal::deal::check_seeded(rules, deal).with_context(|| file.to_string())?;
-    Ok(pos)
+    tasks::start::checked(v, deal).with_context(|| file.to_string())
 }
 
 /// The deal of a file that is a solve result (with its deal, and its moves) or a deal file.
@@ -117,77 +95,9 @@ pub fn deal_title(rules: &Rules, deal: &Deal, file: &Input) -> String {
 }
 
 /// The deal of a deal file whose unknown cards are written `??` (`hint`), and what the player
-/// sees of it, checked as [`load_start`] checks a deal file.
+/// sees of it ([`tasks::start::observed`]).
 pub fn observed<V: Variant>(v: V, input: &Input) -> Result<(Deal, Observation)> {
-    let rules = v.rules();
     let text = input.read_to_string()?;
     let deal = read_deal(&text).with_context(|| input.to_string())?;
-    if let Some(v) = &deal.variant
-        && v != rules.id
-    {
-        bail!("{input}: the deal file is for {v:?}, not {:?}", rules.id);
-    }
-    if let Some(why) = repeated_card(rules, &deal) {
-        bail!("{input}: not a legal {} position: {why}", rules.name);
-    }
-    check_face_down(rules, &deal)
-        .with_context(|| format!("{input}: not a legal {} position", rules.name))?;
-    patience::internal::game::check_reachable::<V>(v, &deal)
-        .with_context(|| format!("{input}: not a legal {} position", rules.name))?;
-    let obs = Observation::from_deal::<V>(v, &deal)
-        .with_context(|| format!("{input}: not a legal {} position", rules.name))?;
-    patience::internal::deal::check_seeded(rules, &deal).with_context(|| input.to_string())?;
-    Ok((deal, obs))
-}
-
-/// A card written more often than the game's decks hold it, in a position whose unknown
-/// cards (`??`) hide which cards are missing: the card and the places it is written in (the
-/// count of unknown cards would otherwise be all the message could say).
-pub fn repeated_card(rules: &Rules, deal: &Deal) -> Option<String> {
-    use patience::internal::cards::CardToken;
-    let mut places: Vec<(CardToken, String)> = Vec::new();
-    for (p, pile) in deal.piles.iter().enumerate() {
-        for (i, &t) in pile.iter().enumerate() {
-            places.push((t, format!("T{} (card {} from the bottom)", p + 1, i + 1)));
-        }
-    }
-    for (r, slot) in deal.reserve.iter().enumerate() {
-        if let Some(t) = *slot {
-            places.push((t, format!("R{}", r + 1)));
-        }
-    }
-    for (f, list) in deal.foundations.iter().enumerate() {
-        for &t in list {
-            places.push((t, format!("F{}", f + 1)));
-        }
-    }
-    for (i, &t) in deal.waste.iter().enumerate() {
-        places.push((t, format!("W (card {})", i + 1)));
-    }
-    for (i, &t) in deal.stock.iter().enumerate() {
-        places.push((t, format!("S (card {})", i + 1)));
-    }
-    let card = |t: &CardToken| match *t {
-        CardToken::Known { card, .. } => Some(card),
-        CardToken::Unknown => None,
-    };
-    places.iter().find_map(|(t, _)| {
-        let c = card(t)?;
-        let at: Vec<&str> = places
-            .iter()
-            .filter(|(u, _)| card(u) == Some(c))
-            .map(|(_, place)| place.as_str())
-            .collect();
-        (at.len() > rules.decks as usize).then(|| {
-            format!(
-                "card {c} is written {} times, {}, in {}",
-                at.len(),
-                match rules.decks {
-                    1 => "the deck holds it once".to_string(),
-                    n => format!("the {n} decks hold it {n} times"),
-                },
-                at.join(" and ")
-            )
-        })
-    })
+    tasks::start::observed(v, deal).with_context(|| input.to_string())
 }

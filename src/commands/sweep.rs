@@ -7,11 +7,12 @@ use super::{Outcome, rules_of};
 use crate::cli::{SweepArgs, WinrateArgs};
 use anyhow::{Result, anyhow};
 use patience::Record;
+use patience::games::Games;
 use patience::internal::batch::Selection;
 use patience::internal::batch::sweep::{SweepTable, variants, write_rules_files};
 use std::io::Write;
 
-pub fn run(args: &SweepArgs, out: &mut dyn Write) -> Result<Outcome> {
+pub fn run(args: &SweepArgs, games: &mut Games, out: &mut dyn Write) -> Result<Outcome> {
     if let Some(csv) = &args.csv {
         let inputs: Vec<FileArg> = FileArg::of_variant("GAME", &args.game)
             .into_iter()
@@ -19,17 +20,17 @@ pub fn run(args: &SweepArgs, out: &mut dyn Write) -> Result<Outcome> {
         check_outputs(&inputs, &[FileArg::new("--csv", csv)])?;
         check_writable(&FileArg::new("--csv", csv))?;
     }
-    let base = rules_of(&args.game)?;
-    let games = variants(base, &args.vary).map_err(|e| anyhow!(e))?;
+    let base = rules_of(games, &args.game)?;
+    let swept = variants(games, base, &args.vary).map_err(|e| anyhow!(e))?;
     if let (Some(csv), true) = (&args.csv, args.resume) {
-        check_same_sweep(csv, &games, &args.vary)?;
+        check_same_sweep(csv, &swept, &args.vary, games)?;
     }
     let files = match &args.csv {
-        Some(csv) => write_rules_files(csv, &games).map_err(|e| anyhow!(e))?,
+        Some(csv) => write_rules_files(csv, &swept).map_err(|e| anyhow!(e))?,
         None => Vec::new(),
     };
     let run = WinrateArgs {
-        variants: games.iter().map(|g| g.rules.id.into()).collect(),
+        variants: swept.iter().map(|g| g.rules.id.into()).collect(),
         deals: args.seeds.count,
         first_seed: Some(args.seeds.first),
         seeds: Some(crate::cli::SeedsArg {
@@ -51,8 +52,9 @@ pub fn run(args: &SweepArgs, out: &mut dyn Write) -> Result<Outcome> {
     };
     let mut records: Vec<Record> = Vec::new();
     // winrate's own summary is left out: the sweep's table says it per variant.
-    let outcome =
-        super::winrate::run_with(&run, &mut std::io::sink(), &mut |r| records.push(r.clone()))?;
+    let outcome = super::winrate::run_with(&run, games, &mut std::io::sink(), &mut |r| {
+        records.push(r.clone())
+    })?;
     let selection = Selection {
         range: args.seeds,
         shard: args.shard,
@@ -67,7 +69,7 @@ pub fn run(args: &SweepArgs, out: &mut dyn Write) -> Result<Outcome> {
             b.sample_nodes
         ));
     }
-    let mut table = SweepTable::new(base, &games, &records, args.knowledge, scope);
+    let mut table = SweepTable::new(base, &swept, &records, args.knowledge, scope);
     table.interrupted = outcome == Outcome::Failure;
     if args.json {
         writeln!(out, "{}", serde_json::to_string(&table.json())?)?;
@@ -91,8 +93,9 @@ pub fn run(args: &SweepArgs, out: &mut dyn Write) -> Result<Outcome> {
 /// `winrate`'s checks.
 fn check_same_sweep(
     csv: &std::path::Path,
-    games: &[patience::internal::batch::sweep::SweepVariant],
+    swept: &[patience::internal::batch::sweep::SweepVariant],
     vary: &[patience::internal::batch::sweep::Vary],
+    games: &Games,
 ) -> Result<()> {
     let Ok(text) = std::fs::read(csv) else {
         return Ok(()); // a new file, or one the result reader names
@@ -105,14 +108,14 @@ fn check_same_sweep(
     else {
         return Ok(());
     };
-    let ours: Vec<&str> = games.iter().map(|g| g.rules.id).collect();
+    let ours: Vec<&str> = swept.iter().map(|g| g.rules.id).collect();
     let mut theirs: Vec<&str> = Vec::new();
     let mut first = None;
     for (i, line) in lines {
         let Some(id) = line.split(',').nth(column).map(str::trim) else {
             continue;
         };
-        if id.is_empty() || ours.contains(&id) || patience::games::find(id).is_some() {
+        if id.is_empty() || ours.contains(&id) || games.find(id).is_some() {
             continue;
         }
         first.get_or_insert(i + 1);

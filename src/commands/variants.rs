@@ -5,13 +5,14 @@ use super::Outcome;
 use crate::cli::VariantsArgs;
 use anyhow::Result;
 use patience::games::ALL;
+use patience::games::Games;
 use std::io::Write;
 
-pub fn run(args: &VariantsArgs, out: &mut dyn Write) -> Result<Outcome> {
+pub fn run(args: &VariantsArgs, games: &mut Games, out: &mut dyn Write) -> Result<Outcome> {
     if let Some(id) = &args.rules {
         // A rules file's path is taken too (its rules as read, checked and completed), as the
         // message of an unknown id says.
-        let rules = super::rules_of(id)?;
+        let rules = super::rules_of(games, id)?;
         write!(out, "{}", patience::games::to_toml(rules))?;
         return Ok(Outcome::Success);
     }

@@ -17,6 +17,7 @@ use super::{Outcome, cancel_flag, rules_of};
 use crate::cli::WinrateArgs;
 use crate::commands::progress::Progress;
 use anyhow::{Result, bail};
+use patience::games::Games;
 use patience::internal::batch::summary::RunLimits;
 use patience::internal::batch::winrate::{self, Plan, Run, Seeds};
 use patience::io::json::RunSummary;
@@ -24,19 +25,20 @@ use patience::io::results::{self, ResultFile};
 use patience::{DealSource, Options, Record};
 use std::io::Write;
 
-pub fn run(args: &WinrateArgs, out: &mut dyn Write) -> Result<Outcome> {
-    run_with(args, out, &mut |_| {})
+pub fn run(args: &WinrateArgs, games: &mut Games, out: &mut dyn Write) -> Result<Outcome> {
+    run_with(args, games, out, &mut |_| {})
 }
 
 /// [`run`], showing `seen` every record the run counts: each row read back from a resumed
 /// file, then each deal as it finishes (`patience sweep` pairs them).
 pub fn run_with(
     args: &WinrateArgs,
+    games: &mut Games,
     out: &mut dyn Write,
     seen: &mut dyn FnMut(&Record),
 ) -> Result<Outcome> {
     // Everything is checked before the first deal is solved.
-    let (plan, options) = plan_of(args)?;
+    let (plan, options) = plan_of(args, games)?;
     if let Some(csv) = &args.csv {
         let mut inputs: Vec<FileArg> = args
             .variants
@@ -59,12 +61,19 @@ pub fn run_with(
     if let Some(path) = &args.csv {
         winrate::check_csv(path, args.resume)?;
         if args.resume {
-            let (f, rows) = ResultFile::resume(path, &mut notes)?;
+            let (f, rows) = ResultFile::resume(path, games, &mut notes)?;
             if args.verify {
-                super::verify_rows(path, &rows)?;
+                super::verify_rows(path, &rows, games)?;
             }
-            let records =
-                plan.resumed(path, rows, f.records_source(), budget, &options, &mut notes)?;
+            let records = plan.resumed(
+                path,
+                rows,
+                f.records_source(),
+                budget,
+                &options,
+                games,
+                &mut notes,
+            )?;
             run.read_back(records, seen);
             file = Some(f);
         } else {
@@ -115,10 +124,10 @@ pub fn run_with(
 }
 
 /// The run's plan and its solver's options, every argument checked.
-fn plan_of(args: &WinrateArgs) -> Result<(Plan, Options)> {
+fn plan_of(args: &WinrateArgs, known: &mut Games) -> Result<(Plan, Options)> {
     let mut games = Vec::new();
     for v in &args.variants {
-        let rules = rules_of(v)?;
+        let rules = rules_of(known, v)?;
         if games.iter().any(|g: &&patience::Rules| g.id == rules.id) {
             bail!("the variant {} is named twice", rules.id);
         }
@@ -140,9 +149,9 @@ fn plan_of(args: &WinrateArgs) -> Result<(Plan, Options)> {
     let retry = match &args.retry {
         Some(path) => {
             winrate::check_retry_knowledge(args.knowledge)?;
-            let rows = results::read(path)?;
+            let rows = results::read(path, known)?;
             if args.verify {
-                super::verify_rows(path, &rows)?;
+                super::verify_rows(path, &rows, known)?;
             }
             let unknown = winrate::unknown_deals(path, rows, &games, source)?;
             Some((path.as_path(), unknown))

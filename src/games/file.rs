@@ -1,7 +1,7 @@
 //! Rules files: TOML through serde, every key checked (docs/formats.md, "Rules files"). One
 //! struct, [`RulesFile`], is both what a file is read into and what [`to_toml`] writes.
 
-use super::{Problem, RulesError, check};
+use super::{ParsedRules, Problem, RulesError, check};
 use crate::game::{Build, FaceDown, Rules, Sight, Space, Stock, Unit};
 use serde::{Deserialize, Serialize};
 use std::path::Path;
@@ -157,9 +157,9 @@ pub fn space_name(s: Space) -> String {
     spelling(&SpacesKey::from(s))
 }
 
-/// The rules of a rules file's text; `file` names it in errors. The strings and the pile list
-/// are leaked to give `&'static` rules (a process loads a file or two).
-pub fn parse(text: &str, file: &str) -> Result<Rules, RulesError> {
+/// The rules of a rules file's text, checked; `file` names it in errors. They become
+/// `&'static Rules` when added to a [`super::Games`].
+pub fn parse(text: &str, file: &str) -> Result<ParsedRules, RulesError> {
     let raw: RulesFile = toml::from_str(text).map_err(|e| toml_error(text, file, &e))?;
     let invalid = |(key, reason): Problem| RulesError::Invalid {
         file: file.to_string(),
@@ -171,9 +171,8 @@ pub fn parse(text: &str, file: &str) -> Result<Rules, RulesError> {
     Ok(rules)
 }
 
-/// Reads, checks and registers ([`super::register`]) the rules file at `path`.
-pub fn load(path: &Path) -> Result<&'static Rules, RulesError> {
-    let file = path.display().to_string();
+/// Reads and parses the rules file at `path`, named `file` in errors.
+pub(crate) fn read(path: &Path, file: &str) -> Result<ParsedRules, RulesError> {
     // Bounded: a path such as /dev/zero would otherwise be read until memory runs out.
     let text = std::fs::File::open(path)
         .and_then(|f| {
@@ -188,51 +187,14 @@ pub fn load(path: &Path) -> Result<&'static Rules, RulesError> {
             })
         })
         .map_err(|why| RulesError::Read {
-            file: file.clone(),
+            file: file.to_string(),
             why,
         })?;
-    let rules: &'static Rules = Box::leak(Box::new(parse(&text, &file)?));
-    let earlier = super::find(rules.id);
-    if let Err(e) = super::register(rules) {
-        return Err(match (e, earlier) {
-            (RulesError::Invalid { key: "id", .. }, Some(earlier)) => RulesError::Invalid {
-                key: "id",
-                reason: format!(
-                    "{:?} is the id of {}, loaded already with other rules ({}): give this game an id of its own",
-                    rules.id,
-                    loaded_from(rules.id),
-                    differences(earlier, rules)
-                ),
-                file,
-            },
-            (RulesError::Invalid { key, reason, .. }, _) => {
-                RulesError::Invalid { file, key, reason }
-            }
-            (other, _) => other,
-        });
-    }
-    let mut files = FILES.lock().unwrap_or_else(|e| e.into_inner());
-    if !files.iter().any(|(id, _)| *id == rules.id) {
-        files.push((rules.id, file));
-    }
-    Ok(rules)
-}
-
-/// The rules files loaded in this process, by the id of their game (the first file of each).
-static FILES: std::sync::Mutex<Vec<(&'static str, String)>> = std::sync::Mutex::new(Vec::new());
-
-/// Where the game `id` was loaded from, for messages: its rules file, or (a game made by the
-/// program, such as a sweep's variant) no file.
-fn loaded_from(id: &str) -> String {
-    let files = FILES.lock().unwrap_or_else(|e| e.into_inner());
-    match files.iter().find(|(i, _)| *i == id) {
-        Some((_, file)) => file.clone(),
-        None => "a game made in this run (a sweep's variant)".to_string(),
-    }
+    parse(&text, file)
 }
 
 /// The keys whose values differ between two games' rules files, as `key = a here, b there`.
-fn differences(earlier: &Rules, now: &Rules) -> String {
+pub(crate) fn differences(earlier: &Rules, now: &ParsedRules) -> String {
     let lines = |r: &Rules| -> Vec<(String, String)> {
         to_toml(r)
             .lines()
@@ -241,7 +203,28 @@ fn differences(earlier: &Rules, now: &Rules) -> String {
             .map(|(k, v)| (k.trim().to_string(), v.trim().to_string()))
             .collect()
     };
-    let (a, b) = (lines(earlier), lines(now));
+    // `now` is not interned, so its file is written from its rules on the earlier game's
+    // strings and piles, and its piles are put in after.
+    let stand_in = Rules {
+        id: earlier.id,
+        name: earlier.name,
+        summary: earlier.summary,
+        pile_sizes: earlier.pile_sizes,
+        ..now.rest
+    };
+    let piles = toml::Value::Array(
+        now.piles
+            .iter()
+            .map(|&p| toml::Value::Integer(p.into()))
+            .collect(),
+    )
+    .to_string();
+    let (a, mut b) = (lines(earlier), lines(&stand_in));
+    for (k, v) in &mut b {
+        if k == "piles" {
+            *v = piles.clone();
+        }
+    }
     let mut said: Vec<String> = Vec::new();
     for (k, v) in &b {
         let there = a.iter().find(|(x, _)| x == k).map(|(_, w)| w.as_str());
@@ -263,7 +246,7 @@ fn differences(earlier: &Rules, now: &Rules) -> String {
     }
 }
 
-fn resolve(raw: RulesFile) -> Result<Rules, Problem> {
+fn resolve(raw: RulesFile) -> Result<ParsedRules, Problem> {
     let base = match &raw.extends {
         Some(id) => Some(*crate::games::builtin::find(id).ok_or_else(|| {
             let known: Vec<&str> = crate::games::builtin::ALL.iter().map(|r| r.id).collect();
@@ -291,21 +274,21 @@ fn resolve(raw: RulesFile) -> Result<Rules, Problem> {
     // `moves` is read relative to the build rule, so a file that extends a game and changes
     // only `build` keeps the base game's kind of move ("runs" then follow the new rule).
     let moves = need(raw.moves, b.map(|r| moves_key(r.unit, r.build)), "moves")?;
-    let piles: &'static [u8] = match raw.piles {
-        Some(p) => Box::leak(p.into_boxed_slice()),
-        None => need(None, b.map(|r| r.pile_sizes), "piles")?,
+    let piles: Vec<u8> = match raw.piles {
+        Some(p) => p,
+        None => need(None, b.map(|r| r.pile_sizes), "piles")?.to_vec(),
     };
-    let leak = |s: String| -> &'static str { Box::leak(s.into_boxed_str()) };
-    let id = leak(raw.id);
-    Ok(Rules {
-        id,
-        name: raw.name.map_or(id, leak),
-        summary: match &raw.extends {
-            Some(e) => leak(format!("rules file, from {e}")),
-            None => "rules file",
-        },
+    let name = raw.name.unwrap_or_else(|| raw.id.clone());
+    let summary = match &raw.extends {
+        Some(e) => format!("rules file, from {e}"),
+        None => "rules file".to_string(),
+    };
+    let rest = Rules {
+        id: "",
+        name: "",
+        summary: "",
+        pile_sizes: &[],
         decks: need(raw.decks, b.map(|r| r.decks), "decks")?,
-        pile_sizes: piles,
         face_down: need(raw.face_down, b.map(|r| r.face_down), "face_down")?,
         sight: need(raw.sight, b.map(|r| r.sight), "sight")?,
         reserve: need(raw.reserve, b.map(|r| r.reserve), "reserve")?,
@@ -320,7 +303,8 @@ fn resolve(raw: RulesFile) -> Result<Rules, Problem> {
             (None, Some(r)) => r.stock,
             (None, None) => Stock::None,
         },
-    })
+    };
+    Ok(ParsedRules::new(raw.id, name, summary, piles, rest))
 }
 
 /// One line for a TOML or serde error: the line, the key where one can be named, the reason.
@@ -411,12 +395,13 @@ mod tests {
         for r in crate::games::builtin::ALL {
             let text = to_toml(r).replace(&format!("id = \"{}\"", r.id), "id = \"copy\"");
             let back = parse(&text, "copy.toml").unwrap_or_else(|e| panic!("{}: {e}", r.id));
-            let same = Rules {
-                id: r.id,
-                summary: r.summary,
-                ..back
-            };
-            assert_eq!(same, *r, "{}", r.id);
+            assert!(back.same_game(r), "{}", r.id);
+            assert_eq!(
+                (back.id(), back.name.as_str()),
+                ("copy", r.name),
+                "{}",
+                r.id
+            );
         }
     }
 
@@ -492,6 +477,8 @@ mod tests {
             "f.toml",
         )
         .unwrap();
+        let mut games = super::super::Games::new();
+        let r = games.add(r).unwrap();
         let sw = crate::games::Stonewall::RULES;
         assert_eq!((r.id, r.name), ("sw-kings", "sw-kings"));
         assert_eq!(r.space, Space::Kings);
@@ -501,7 +488,7 @@ mod tests {
                 name: sw.name,
                 summary: sw.summary,
                 space: sw.space,
-                ..r
+                ..*r
             },
             sw
         );

@@ -16,9 +16,8 @@ pub use builtin::*;
 use crate::game::position::{MAX_PILES, MAX_RESERVE, PILE_CAP};
 use crate::game::{Build, GameFn, Rules, Sight, Space, Stock, Unit};
 use custom::{Custom, WIDTHS};
-use std::sync::Mutex;
 
-pub use file::{load, parse, to_toml};
+pub use file::{parse, to_toml};
 
 /// Why rules (from a file, or made by a program) are refused. Each displays as one line naming
 /// the file, the key and the reason.
@@ -60,15 +59,19 @@ pub const MAX_ID: usize = 40;
 /// Checks rules for a game that is not built in: every limit of the engine, cards that add
 /// up, and combinations the engine and its proofs are written for.
 pub fn validate(rules: &Rules) -> Result<(), RulesError> {
-    check(rules).map_err(|(key, reason)| RulesError::Invalid {
+    check(&ParsedRules::of(rules)).map_err(|(key, reason)| RulesError::Invalid {
         file: format!("rules {:?}", rules.id),
         key,
         reason,
     })
 }
 
-pub(crate) fn check(r: &Rules) -> Result<(), Problem> {
-    let id = r.id;
+pub(crate) fn check(parsed: &ParsedRules) -> Result<(), Problem> {
+    let id = parsed.id.as_str();
+    let piles = parsed.piles.as_slice();
+    // The counts of `rest` are right (its pile sizes are as many zeros as the piles); what
+    // depends on the sizes is worked out from `piles`.
+    let r = &parsed.rest;
     if id.is_empty()
         || id.len() > MAX_ID
         || !id
@@ -89,7 +92,7 @@ pub(crate) fn check(r: &Rules) -> Result<(), Problem> {
     if !(1..=2).contains(&r.decks) {
         return Err(("decks", format!("{}: 1 or 2 decks", r.decks)));
     }
-    let n = r.piles();
+    let n = piles.len();
     if n == 0 || n > MAX_PILES {
         return Err(("piles", format!("{n} piles: 1 to {MAX_PILES}")));
     }
@@ -105,19 +108,15 @@ pub(crate) fn check(r: &Rules) -> Result<(), Problem> {
             ),
         ));
     }
-    let tallest = r.pile_sizes.iter().copied().max().unwrap_or(0) as usize;
+    let tallest = piles.iter().copied().max().unwrap_or(0) as usize;
     let cap = if up_down { 52 } else { PILE_CAP - 13 };
-    if let Some(p) = r
-        .pile_sizes
-        .iter()
-        .position(|&s| s == 0 || s as usize > cap)
-    {
+    if let Some(p) = piles.iter().position(|&s| s == 0 || s as usize > cap) {
         return Err((
             "piles",
             format!(
                 "pile {} gets {} cards: each pile gets 1 to {cap}",
                 p + 1,
-                r.pile_sizes[p]
+                piles[p]
             ),
         ));
     }
@@ -127,13 +126,14 @@ pub(crate) fn check(r: &Rules) -> Result<(), Problem> {
             format!("{}: at most {MAX_RESERVE} reserve cards", r.reserve),
         ));
     }
-    let dealt = r.dealt_to_tableau() + r.reserve as usize;
+    let to_tableau: usize = piles.iter().map(|&s| s as usize).sum();
+    let dealt = to_tableau + r.reserve as usize;
     if dealt > r.cards() {
         return Err((
             "piles",
             format!(
                 "the cards do not add up: {} to the piles and {} to the reserve, but {} deck(s) hold {}",
-                r.dealt_to_tableau(),
+                to_tableau,
                 r.reserve,
                 r.decks,
                 r.cards()
@@ -196,13 +196,14 @@ pub(crate) fn check(r: &Rules) -> Result<(), Problem> {
                 .to_string(),
         ));
     }
-    let words = crate::solve::key::key_words(r);
+    let bits = crate::solve::key::max_bits(r, tallest, left);
+    let words = (bits as usize).div_ceil(64);
     if words > WIDTHS[WIDTHS.len() - 1] {
         return Err((
             "piles",
             format!(
                 "the game is too big for the solver's state key ({} bits, at most {})",
-                crate::solve::key::max_bits(r, tallest, r.stock_cards()),
+                bits,
                 64 * WIDTHS[WIDTHS.len() - 1]
             ),
         ));
@@ -312,44 +313,153 @@ macro_rules! for_game {
     }};
 }
 
-/// The games from rules files loaded in this process, in the order they were loaded.
-static LOADED: Mutex<Vec<&'static Rules>> = Mutex::new(Vec::new());
+/// The games a program knows: the built-in games, and those it added from rules files or made
+/// itself (a sweep's variants), by id. The CLI makes one in `main` and passes it down; the
+/// Python module keeps one for its session. Adding a game interns it: an equal game added
+/// again is the one already there, so any number of look-ups of one rules file leave one copy.
+#[derive(Debug, Default)]
+pub struct Games {
+    /// The added games, in the order they were added.
+    added: Vec<&'static Rules>,
+    /// The rules file each added game came from (the first one), by id; none for a game made
+    /// by the program.
+    files: Vec<(&'static str, String)>,
+}
 
-/// Makes a game from a rules file known by its id (to [`find`], so that result files with its
-/// rows can be read); loading the same id again with other rules is refused.
-pub fn register(rules: &'static Rules) -> Result<(), RulesError> {
-    let mut loaded = LOADED.lock().unwrap_or_else(|e| e.into_inner());
-    match loaded.iter().find(|r| r.id == rules.id) {
-        Some(r) if **r == *rules => Ok(()),
-        Some(_) => Err(RulesError::Invalid {
-            file: format!("rules {:?}", rules.id),
-            key: "id",
-            reason: format!("{:?}: another rules file with this id is in use", rules.id),
-        }),
-        None => {
-            loaded.push(rules);
-            Ok(())
+/// The storage of an added game: its strings and piles, and the rules that borrow them. It is
+/// leaked once per distinct game ([`Games::add`]), as the engine takes `&'static Rules`.
+struct Interned {
+    id: String,
+    name: String,
+    summary: String,
+    piles: Vec<u8>,
+    rules: std::sync::OnceLock<Rules>,
+}
+
+impl Games {
+    /// The built-in games only.
+    pub const fn new() -> Games {
+        Games {
+            added: Vec::new(),
+            files: Vec::new(),
         }
     }
-}
 
-/// The rules of a game by id: a built-in game, or one loaded from a rules file.
-pub fn find(id: &str) -> Option<&'static Rules> {
-    crate::games::builtin::find(id).or_else(|| {
-        let loaded = LOADED.lock().unwrap_or_else(|e| e.into_inner());
-        loaded.iter().copied().find(|r| r.id == id)
-    })
-}
-
-/// The rules of a game argument: a built-in game's id, or the path of a rules file (a name
-/// ending in `.toml`), read, checked and made known by its id (see [`load`]); an id is a
-/// built-in game's or a loaded file's ([`find`]). An unknown id is refused with the list of
-/// the built-in ones.
-pub fn lookup(game: &str) -> Result<&'static Rules, RulesError> {
-    if game.ends_with(".toml") {
-        return load(std::path::Path::new(game));
+    /// The rules of a game by id: a built-in game, or one added.
+    pub fn find(&self, id: &str) -> Option<&'static Rules> {
+        crate::games::builtin::find(id).or_else(|| self.added.iter().copied().find(|r| r.id == id))
     }
-    find(game).ok_or_else(|| unknown(game))
+
+    /// The rules of a game argument: a built-in game's id, or the path of a rules file (a name
+    /// ending in `.toml`), read, checked and added (see [`Games::load`]); an id is a built-in
+    /// game's or an added one's ([`Games::find`]). An unknown id is refused with the list of
+    /// the built-in ones.
+    pub fn lookup(&mut self, game: &str) -> Result<&'static Rules, RulesError> {
+        if game.ends_with(".toml") {
+            return self.load(std::path::Path::new(game));
+        }
+        self.find(game).ok_or_else(|| unknown(game))
+    }
+
+    /// Reads, checks and adds ([`Games::add`]) the rules file at `path`.
+    pub fn load(&mut self, path: &std::path::Path) -> Result<&'static Rules, RulesError> {
+        let file = path.display().to_string();
+        let parsed = file::read(path, &file)?;
+        let rules = self.add_from(parsed, Some(&file))?;
+        if !self.files.iter().any(|(id, _)| *id == rules.id) {
+            self.files.push((rules.id, file));
+        }
+        Ok(rules)
+    }
+
+    /// Makes a game known by its id (to [`Games::find`], so that result files with its rows
+    /// can be read) and returns its rules. An equal game added before is returned as it is;
+    /// the same id with other rules is refused.
+    pub fn add(&mut self, rules: ParsedRules) -> Result<&'static Rules, RulesError> {
+        self.add_from(rules, None)
+    }
+
+    /// [`Games::add`], naming the rules file `file` (if any) in a refusal.
+    fn add_from(
+        &mut self,
+        new: ParsedRules,
+        file: Option<&str>,
+    ) -> Result<&'static Rules, RulesError> {
+        if let Some(earlier) = self.added.iter().copied().find(|r| r.id == new.id) {
+            if new.is(earlier) {
+                return Ok(earlier);
+            }
+            return Err(match file {
+                Some(file) => RulesError::Invalid {
+                    key: "id",
+                    reason: format!(
+                        "{:?} is the id of {}, loaded already with other rules ({}): give this game an id of its own",
+                        new.id,
+                        self.loaded_from(&new.id),
+                        file::differences(earlier, &new)
+                    ),
+                    file: file.to_string(),
+                },
+                None => RulesError::Invalid {
+                    file: format!("rules {:?}", new.id),
+                    key: "id",
+                    reason: format!("{:?}: another rules file with this id is in use", new.id),
+                },
+            });
+        }
+        let ParsedRules {
+            id,
+            name,
+            summary,
+            piles,
+            rest,
+        } = new;
+        // The one leak: one per distinct game, bounded by the games a program adds.
+        let cell: &'static Interned = Box::leak(Box::new(Interned {
+            id,
+            name,
+            summary,
+            piles,
+            rules: std::sync::OnceLock::new(),
+        }));
+        let rules = cell.rules.get_or_init(|| Rules {
+            id: &cell.id,
+            name: &cell.name,
+            summary: &cell.summary,
+            pile_sizes: &cell.piles,
+            ..rest
+        });
+        self.added.push(rules);
+        Ok(rules)
+    }
+
+    /// How many games were added (not counting the built-in ones).
+    pub fn added(&self) -> usize {
+        self.added.len()
+    }
+
+    /// Where a game comes in lists: the built-in games in the order of `patience variants`,
+    /// then the added games in the order they were added.
+    pub fn order(&self, id: &str) -> usize {
+        let all = crate::games::builtin::ALL;
+        all.iter().position(|r| r.id == id).unwrap_or_else(|| {
+            all.len()
+                + self
+                    .added
+                    .iter()
+                    .position(|r| r.id == id)
+                    .unwrap_or(self.added.len())
+        })
+    }
+
+    /// Where the game `id` was loaded from, for messages: its rules file, or (a game made by
+    /// the program, such as a sweep's variant) no file.
+    fn loaded_from(&self, id: &str) -> String {
+        match self.files.iter().find(|(i, _)| *i == id) {
+            Some((_, file)) => file.clone(),
+            None => "a game made in this run (a sweep's variant)".to_string(),
+        }
+    }
 }
 
 /// The refusal of an id that names no built-in game.
@@ -361,16 +471,156 @@ pub fn unknown(id: &str) -> RulesError {
     }
 }
 
-/// Where a game comes in lists: the built-in games in the order of `patience variants`, then
-/// the games from files in the order they were loaded.
-pub fn order(id: &str) -> usize {
-    let all = crate::games::builtin::ALL;
-    all.iter().position(|r| r.id == id).unwrap_or_else(|| {
-        let loaded = LOADED.lock().unwrap_or_else(|e| e.into_inner());
-        all.len()
-            + loaded
-                .iter()
-                .position(|r| r.id == id)
-                .unwrap_or(loaded.len())
-    })
+/// Rules as owned data, checked: what [`parse`] makes of a rules file, before [`Games::add`]
+/// interns it as `&'static Rules`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ParsedRules {
+    id: String,
+    name: String,
+    summary: String,
+    piles: Vec<u8>,
+    /// The other rules. Its id, name and summary are empty, and its pile sizes are zeros (as
+    /// many as the piles), so that its counts are right.
+    rest: Rules,
+}
+
+/// As many zeros as the most piles: the stand-in pile sizes of [`ParsedRules::rest`].
+static ZEROS: [u8; MAX_PILES] = [0; MAX_PILES];
+
+impl ParsedRules {
+    /// Owned rules from their parts (the piles checked to be at most [`MAX_PILES`] by the
+    /// caller).
+    pub(crate) fn new(
+        id: String,
+        name: String,
+        summary: String,
+        piles: Vec<u8>,
+        rest: Rules,
+    ) -> Self {
+        let n = piles.len().min(MAX_PILES);
+        ParsedRules {
+            id,
+            name,
+            summary,
+            piles,
+            rest: Rules {
+                id: "",
+                name: "",
+                summary: "",
+                pile_sizes: &ZEROS[..n],
+                ..rest
+            },
+        }
+    }
+
+    /// The owned copy of `rules`.
+    pub fn of(rules: &Rules) -> Self {
+        ParsedRules::new(
+            rules.id.to_string(),
+            rules.name.to_string(),
+            rules.summary.to_string(),
+            rules.pile_sizes.to_vec(),
+            *rules,
+        )
+    }
+
+    /// The game's id.
+    pub fn id(&self) -> &str {
+        &self.id
+    }
+
+    /// Are these the rules `r` (every field, id and name included)?
+    pub fn is(&self, r: &Rules) -> bool {
+        self.id == r.id && self.name == r.name && self.summary == r.summary && self.same_game(r)
+    }
+
+    /// Are these rules and `r` one game, whatever their ids and names?
+    pub fn same_game(&self, r: &Rules) -> bool {
+        self.piles == r.pile_sizes && self.rest == self.shape_of(r)
+    }
+
+    /// `r` with the stand-ins of `rest` for its strings and pile sizes.
+    fn shape_of(&self, r: &Rules) -> Rules {
+        Rules {
+            id: "",
+            name: "",
+            summary: "",
+            pile_sizes: self.rest.pile_sizes,
+            ..*r
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Looking up one rules file many times interns one game: each look-up gives the same
+    /// rules, and the added games stay at one (each look-up used to leak a fresh copy). The
+    /// process's memory over 100,000 look-ups is measured alone in tests/interning.rs.
+    #[test]
+    fn many_lookups_of_one_rules_file_intern_one_game() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("sw-kings.toml");
+        std::fs::write(
+            &path,
+            "id = \"sw-kings\"\nextends = \"stonewall\"\nspaces = \"kings\"\n",
+        )
+        .unwrap();
+        let arg = path.to_str().unwrap();
+        let mut games = Games::new();
+        let first = games.lookup(arg).unwrap();
+        for _ in 0..1_000 {
+            assert!(std::ptr::eq(games.lookup(arg).unwrap(), first));
+        }
+        assert_eq!(games.added(), 1);
+        assert_eq!(games.find("sw-kings"), Some(first));
+    }
+
+    /// The same id with other rules is refused, naming both files and the keys that differ;
+    /// the same rules under a second file name are the game already added.
+    #[test]
+    fn one_id_is_one_game() {
+        let dir = tempfile::tempdir().unwrap();
+        let write = |name: &str, spaces: &str| {
+            let path = dir.path().join(name);
+            std::fs::write(
+                &path,
+                format!("id = \"mine\"\nextends = \"stonewall\"\nspaces = \"{spaces}\"\n"),
+            )
+            .unwrap();
+            path
+        };
+        let (a, b, c) = (
+            write("a.toml", "kings"),
+            write("b.toml", "never"),
+            write("c.toml", "kings"),
+        );
+        let mut games = Games::new();
+        let first = games.load(&a).unwrap();
+        assert!(std::ptr::eq(games.load(&c).unwrap(), first));
+        let e = games.load(&b).unwrap_err().to_string();
+        assert!(
+            e.starts_with(&b.display().to_string())
+                && e.contains(&a.display().to_string())
+                && e.contains("spaces = \"never\" here, \"kings\" there"),
+            "{e}"
+        );
+        assert_eq!(games.added(), 1);
+        // A game made by the program with the id of a loaded file and other rules.
+        let other = parse(
+            "id = \"mine\"\nextends = \"stonewall\"\nspaces = \"any\"\n",
+            "--vary",
+        )
+        .unwrap();
+        let e = games.add(other).unwrap_err().to_string();
+        assert!(
+            e.contains("another rules file with this id is in use"),
+            "{e}"
+        );
+        // Two sets of games know their own games only.
+        assert_eq!(Games::new().find("mine"), None);
+        assert_eq!(Games::new().order("mine"), builtin::ALL.len());
+        assert_eq!(games.order("mine"), builtin::ALL.len());
+    }
 }

@@ -8,6 +8,7 @@
 
 use super::{Context, FileError, format_error as bail};
 use crate::batch::grade::DealRow;
+use crate::games::Games;
 use std::fs::{File, OpenOptions};
 use std::io::Write;
 use std::path::{Path, PathBuf};
@@ -27,7 +28,7 @@ pub struct CatalogueFile {
 /// `moves` moves, its grade made again from its other columns ([`DealRow::graded`]), refused
 /// when it cannot be true ([`DealRow::impossible`]). A last line without its newline (an
 /// interrupted write) is left out; the byte length of the rows read is returned with them.
-pub fn parse(name: &str, bytes: &[u8]) -> Result<(Vec<DealRow>, u64)> {
+pub fn parse(name: &str, bytes: &[u8], games: &Games) -> Result<(Vec<DealRow>, u64)> {
     let whole = match bytes.iter().rposition(|&b| b == b'\n') {
         Some(i) => &bytes[..=i],
         None => &[][..],
@@ -63,7 +64,7 @@ pub fn parse(name: &str, bytes: &[u8]) -> Result<(Vec<DealRow>, u64)> {
         }
         // The checks a result row gets: a game not loaded here is left to the caller, which
         // refuses rows of a game it does not run.
-        if let Some(rules) = crate::games::find(&row.variant)
+        if let Some(rules) = games.find(&row.variant)
             && let Some(why) = row.impossible(rules)
         {
             bail!(
@@ -77,10 +78,10 @@ pub fn parse(name: &str, bytes: &[u8]) -> Result<(Vec<DealRow>, u64)> {
 }
 
 /// Reads a catalogue file whole.
-pub fn read(path: &Path) -> Result<Vec<DealRow>> {
+pub fn read(path: &Path, games: &Games) -> Result<Vec<DealRow>> {
     let name = path.display().to_string();
     let bytes = std::fs::read(path).with_context(|| format!("cannot read {name}"))?;
-    Ok(parse(&name, &bytes)?.0)
+    Ok(parse(&name, &bytes, games)?.0)
 }
 
 fn lock(file: &File, path: &Path) -> Result<()> {
@@ -99,7 +100,7 @@ fn lock(file: &File, path: &Path) -> Result<()> {
 impl CatalogueFile {
     /// Opens `path` for a run: a new file (refused when it exists and is not empty, unless
     /// `resume`), or with `resume` the rows it holds, its partial last line cut away.
-    pub fn open(path: &Path, resume: bool) -> Result<(CatalogueFile, Vec<DealRow>)> {
+    pub fn open(path: &Path, resume: bool, games: &Games) -> Result<(CatalogueFile, Vec<DealRow>)> {
         let name = path.display().to_string();
         if path.is_dir() {
             bail!("--csv {name} is a directory: give the name of a catalogue file");
@@ -117,7 +118,7 @@ impl CatalogueFile {
         lock(&file, path)?;
         let bytes =
             super::read_lines_bounded(&mut file).with_context(|| format!("cannot read {name}"))?;
-        let (rows, keep) = parse(&name, &bytes)?;
+        let (rows, keep) = parse(&name, &bytes, games)?;
         file.set_len(keep)
             .with_context(|| format!("cannot cut the partial last line of {name}"))?;
         let mut writer = csv::WriterBuilder::new()
@@ -237,7 +238,7 @@ pub fn check_resumed(name: &str, rows: Vec<DealRow>, like: &DealRow) -> Result<V
 
 /// The distribution of the grades of `rows` (one game), a line per grade with a bar, and what
 /// the rows measured: the quantiles of narrowness that set thresholds, and hidden play.
-pub fn write_summary(out: &mut dyn Write, rows: &[DealRow]) -> std::io::Result<()> {
+pub fn write_summary(out: &mut dyn Write, rows: &[DealRow], games: &Games) -> std::io::Result<()> {
     use crate::batch::grade::{Grade, Hidden, HiddenBy, Thoughtful, measured_thresholds};
     let n = rows.len().max(1) as f64;
     writeln!(out, "grade          deals       %")?;
@@ -277,7 +278,7 @@ pub fn write_summary(out: &mut dyn Write, rows: &[DealRow]) -> std::io::Result<(
     }
     let gradable = rows
         .iter()
-        .filter(|r| crate::batch::grade::score(r).is_some_and(|(a, b)| a == b))
+        .filter(|r| crate::batch::grade::score(r, games).is_some_and(|(a, b)| a == b))
         .count();
     let points = |t: [u64; 4]| {
         let p: Vec<String> = t
@@ -286,7 +287,7 @@ pub fn write_summary(out: &mut dyn Write, rows: &[DealRow]) -> std::io::Result<(
             .collect();
         p.join("/")
     };
-    match measured_thresholds(rows) {
+    match measured_thresholds(rows, games) {
         Some(t) => writeln!(
             out,
             "scores of the {gradable} gradable winnable deals: 20/40/60/80% quantiles {} (the thresholds these rows measure); in use: {}",
@@ -339,21 +340,21 @@ mod tests {
     fn rows_read_back_as_written_and_a_partial_line_is_cut() {
         let dir = tempfile::tempdir().unwrap();
         let path = dir.path().join("c.csv");
-        let (mut f, rows) = CatalogueFile::open(&path, false).unwrap();
+        let (mut f, rows) = CatalogueFile::open(&path, false, &Games::new()).unwrap();
         assert!(rows.is_empty());
         f.append(&row(1)).unwrap();
         f.append(&row(2)).unwrap();
         drop(f);
-        assert_eq!(read(&path).unwrap(), vec![row(1), row(2)]);
-        assert!(CatalogueFile::open(&path, false).is_err());
+        assert_eq!(read(&path, &Games::new()).unwrap(), vec![row(1), row(2)]);
+        assert!(CatalogueFile::open(&path, false, &Games::new()).is_err());
         // An interrupted write: half a row without its newline.
         let mut text = std::fs::read_to_string(&path).unwrap();
         text.push_str("stonewall,3,pysol,not-");
         std::fs::write(&path, &text).unwrap();
-        let (f, rows) = CatalogueFile::open(&path, true).unwrap();
+        let (f, rows) = CatalogueFile::open(&path, true, &Games::new()).unwrap();
         assert_eq!(rows, vec![row(1), row(2)]);
         f.finish(&[row(2), row(1)]).unwrap();
-        assert_eq!(read(&path).unwrap(), vec![row(2), row(1)]);
+        assert_eq!(read(&path, &Games::new()).unwrap(), vec![row(2), row(1)]);
         let header = std::fs::read_to_string(&path).unwrap();
         assert!(header.starts_with(&format!("{HEADER}\n")), "{header}");
     }
@@ -364,8 +365,9 @@ mod tests {
         let mut files = 0;
         for entry in std::fs::read_dir(&dir).unwrap() {
             let path = entry.unwrap().path();
-            let rows = read(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
-            let rules = crate::games::find(&rows[0].variant).unwrap();
+            let rows =
+                read(&path, &Games::new()).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+            let rules = crate::games::builtin::find(&rows[0].variant).unwrap();
             for r in rows.iter().filter(|r| r.solution.is_some()).take(50) {
                 let solution = r.solution.as_deref().unwrap();
                 crate::batch::verify::replay_solution(rules, r.source, r.seed, solution)
@@ -428,7 +430,7 @@ mod tests {
         ];
         for (forged, why) in cases {
             write_csv(&path, &[row(2), forged]).unwrap();
-            let err = read(&path).unwrap_err().to_string();
+            let err = read(&path, &Games::new()).unwrap_err().to_string();
             assert!(err.contains("line 3") && err.contains(why), "{why}: {err}");
         }
     }
@@ -442,14 +444,14 @@ mod tests {
             ..row(1)
         };
         write_csv(&path, &[row(2), edited]).unwrap();
-        assert_eq!(read(&path).unwrap(), vec![row(2), row(1)]);
+        assert_eq!(read(&path, &Games::new()).unwrap(), vec![row(2), row(1)]);
         let short = DealRow {
             solution: Some("T1>F1 T2>F1".into()),
             moves: Some(3),
             ..row(3)
         };
         write_csv(&path, &[row(2), short]).unwrap();
-        let err = read(&path).unwrap_err().to_string();
+        let err = read(&path, &Games::new()).unwrap_err().to_string();
         assert!(
             err.contains("line 3") && err.contains("solution of 2 moves"),
             "{err}"

@@ -44,13 +44,14 @@ impl Side {
     pub fn read(
         path: &std::path::Path,
         verify: bool,
+        games: &crate::games::Games,
         notes: &mut Vec<String>,
     ) -> Result<Side, String> {
         let name = path.display().to_string();
-        let rows = results::read(path).map_err(|e| with_causes(&e))?;
+        let rows = results::read(path, games).map_err(|e| with_causes(&e))?;
         if verify {
             for row in &rows {
-                if let Err(why) = crate::batch::verify::replay(&row.record) {
+                if let Err(why) = crate::batch::verify::replay(&row.record, games) {
                     return Err(format!(
                         "{name}: line {} ({}) claims a win that --verify cannot replay: {why}",
                         row.line,
@@ -61,7 +62,7 @@ impl Side {
         }
         let rows = rows.into_iter().map(|r| (name.clone(), r)).collect();
         let mut said = Vec::new();
-        let records = combine(rows, true, &mut said).map_err(|e| e.to_string())?;
+        let records = combine(rows, true, games, &mut said).map_err(|e| e.to_string())?;
         notes.extend(said.into_iter().map(|n| format!("{name}: {n}")));
         let Some(first) = records.first() else {
             return Err(format!("{name} holds no result rows"));
@@ -84,7 +85,8 @@ impl Side {
                 r.variant, r.knowledge, r.seed
             ));
         }
-        let rules = crate::games::find(variant)
+        let rules = games
+            .find(variant)
             .ok_or_else(|| crate::games::unknown(variant).to_string())?;
         Ok(Side {
             name,

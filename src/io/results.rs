@@ -34,6 +34,7 @@
 
 use super::{Context, FileError, format_error as bail};
 use crate::batch::{Answer, DealSource, Knowledge, Record, Row};
+use crate::games::Games;
 use crate::hidden::Budget;
 use crate::solve::{Limit, Verdict};
 
@@ -208,10 +209,9 @@ pub enum RowError {
     Impossible(String),
 }
 
-impl TryFrom<ResultRow> for Record {
-    type Error = RowError;
-
-    fn try_from(row: ResultRow) -> Result<Record, RowError> {
+impl Record {
+    /// The record of a row whose game is one of `games`, or why it is not one.
+    pub fn from_row(row: ResultRow, games: &Games) -> Result<Record, RowError> {
         let bad = |why: String| Err(RowError::Malformed(why));
         // At most about 32 years: a sum of many rows' seconds stays finite.
         if !(row.seconds.is_finite() && (0.0..=MAX_SECONDS).contains(&row.seconds)) {
@@ -257,7 +257,7 @@ impl TryFrom<ResultRow> for Record {
                 ));
             }
         };
-        let Some(rules) = crate::games::find(&row.variant) else {
+        let Some(rules) = games.find(&row.variant) else {
             return Err(RowError::Foreign(format!(
                 "{:?} is not a known variant",
                 row.variant
@@ -353,7 +353,7 @@ impl Columns {
     }
 
     /// The record of a row, or why it is not one.
-    fn record(&self, line: &ByteRecord) -> Result<Record, RowError> {
+    fn record(&self, line: &ByteRecord, games: &Games) -> Result<Record, RowError> {
         // A field past the header's columns is a value of no column (a comma too many, or a
         // row of another file): the row is damaged. (A row may end early: a spreadsheet drops
         // empty trailing fields, and the columns it leaves out are read as empty.)
@@ -389,7 +389,7 @@ impl Columns {
                 _ => e.to_string(),
             })
         })?;
-        Record::try_from(row)
+        Record::from_row(row, games)
     }
 
     /// The seed of a damaged row, if that much of it can be read.
@@ -423,7 +423,7 @@ struct Parsed {
 
 /// Reads the text of a result file. An incomplete last line (no newline) or a last line that
 /// is not a row is reported as `damage`; any other fault is an error.
-fn parse(name: &str, bytes: &[u8]) -> Result<Parsed> {
+fn parse(name: &str, bytes: &[u8], games: &Games) -> Result<Parsed> {
     let not_ours = || {
         FileError::Format(format!(
             "{name}: not a result file (its first line is not {HEADER:?})"
@@ -459,7 +459,7 @@ fn parse(name: &str, bytes: &[u8]) -> Result<Parsed> {
             .position()
             .expect("a record read from a file has a position");
         let line_no = pos.line() as usize;
-        match columns.record(line) {
+        match columns.record(line, games) {
             Ok(record) => rows.push(Row {
                 line: line_no,
                 record,
@@ -506,12 +506,12 @@ fn parse(name: &str, bytes: &[u8]) -> Result<Parsed> {
 }
 
 /// Reads a result file that must be whole (for `merge`): a damaged last line is an error.
-pub fn read(path: &Path) -> Result<Vec<Row>> {
+pub fn read(path: &Path, games: &Games) -> Result<Vec<Row>> {
     let name = path.display().to_string();
     let bytes = File::open(path)
         .and_then(super::read_lines_bounded)
         .with_context(|| format!("cannot read {name}"))?;
-    let parsed = parse(&name, &bytes)?;
+    let parsed = parse(&name, &bytes, games)?;
     if parsed.columns.is_none() {
         bail!("{name}: not a result file (its first line is not {HEADER:?})");
     }
@@ -597,7 +597,11 @@ impl ResultFile {
     /// that does not exist is created. A damaged last line (cut short by an interrupted write,
     /// or not a row) is cut away, with a note in `notes`: its deal is solved again. The rows
     /// appended are in the file's own columns.
-    pub fn resume(path: &Path, notes: &mut Vec<String>) -> Result<(ResultFile, Vec<Row>)> {
+    pub fn resume(
+        path: &Path,
+        games: &Games,
+        notes: &mut Vec<String>,
+    ) -> Result<(ResultFile, Vec<Row>)> {
         let name = path.display().to_string();
         if !path.exists() {
             return Ok((ResultFile::create(path)?, Vec::new()));
@@ -616,7 +620,7 @@ impl ResultFile {
         lock(&file, path)?;
         let bytes =
             super::read_lines_bounded(&mut file).with_context(|| format!("cannot read {name}"))?;
-        let parsed = parse(&name, &bytes)?;
+        let parsed = parse(&name, &bytes, games)?;
         // Without a whole header the file starts again; a damaged last line is cut away.
         let keep = match (&parsed.columns, &parsed.damage) {
             (None, _) => Some(0),
@@ -824,7 +828,7 @@ mod tests {
         let columns = Columns::check("f", reader.byte_headers().unwrap().clone()).unwrap();
         reader
             .byte_records()
-            .map(|r| columns.record(&r.unwrap()))
+            .map(|r| columns.record(&r.unwrap(), &Games::new()))
             .collect()
     }
 
@@ -891,7 +895,7 @@ mod tests {
         let text = written(&all);
         let read: Vec<Record> = records(&text).into_iter().map(Result::unwrap).collect();
         assert_eq!(read, all, "{text}");
-        let p = parse("f", text.as_bytes()).unwrap();
+        let p = parse("f", text.as_bytes(), &Games::new()).unwrap();
         assert_eq!(p.damage, None);
         assert_eq!(
             p.rows.iter().map(|r| r.line).collect::<Vec<_>>(),
@@ -1005,7 +1009,7 @@ mod tests {
             "variant,seed,knowledge,verdict,moves,nodes,seconds,limit,samples,sample_nodes,planner\n",
         )
         .unwrap();
-        let (f, _) = ResultFile::resume(&path, &mut Vec::new()).unwrap();
+        let (f, _) = ResultFile::resume(&path, &Games::new(), &mut Vec::new()).unwrap();
         assert!(!f.records_source());
         let new = dir.path().join("new.csv");
         assert!(ResultFile::create(&new).unwrap().records_source());
@@ -1121,7 +1125,7 @@ mod tests {
         for &col in REQUIRED {
             let header: Vec<&str> = HEADER.split(',').filter(|&c| c != col).collect();
             let text = format!("{}\n", header.join(","));
-            let err = parse("f.csv", text.as_bytes())
+            let err = parse("f.csv", text.as_bytes(), &Games::new())
                 .err()
                 .expect(col)
                 .to_string();
@@ -1131,7 +1135,10 @@ mod tests {
                 "{err}"
             );
         }
-        let err = parse("f.csv", b"a,b\n1,2\n").err().unwrap().to_string();
+        let err = parse("f.csv", b"a,b\n1,2\n", &Games::new())
+            .err()
+            .unwrap()
+            .to_string();
         assert!(err.contains("no \"variant\" column"), "{err}");
     }
 
@@ -1274,13 +1281,13 @@ mod tests {
     #[test]
     fn a_cut_last_line_is_damage_and_anything_else_an_error() {
         let good = written(&[rec(1, Answer::Lost, 5), rec(2, Answer::Lost, 6)]);
-        let p = parse("f", good.as_bytes()).unwrap();
+        let p = parse("f", good.as_bytes(), &Games::new()).unwrap();
         assert_eq!(p.rows.len(), 2);
         assert_eq!(p.damage, None);
         assert!(p.columns.is_some());
 
         let cut = &good[..good.len() - 5];
-        let p = parse("f", cut.as_bytes()).unwrap();
+        let p = parse("f", cut.as_bytes(), &Games::new()).unwrap();
         assert_eq!(p.rows.len(), 1);
         let d = p.damage.unwrap();
         assert_eq!((d.line, d.seed.as_deref()), (3, Some("2")));
@@ -1290,12 +1297,15 @@ mod tests {
         );
         // Cut inside the seed: no seed named.
         let cut = &good[..good.rfind("stonewall,2").unwrap() + 11];
-        let d = parse("f", cut.as_bytes()).unwrap().damage.unwrap();
+        let d = parse("f", cut.as_bytes(), &Games::new())
+            .unwrap()
+            .damage
+            .unwrap();
         assert_eq!((d.line, d.seed), (3, None));
 
         // A whole last line that is not a row is damage too; in the middle it is an error.
         let bad_last = format!("{good}stonewall,3,thoughtful,sol\n");
-        let p = parse("f", bad_last.as_bytes()).unwrap();
+        let p = parse("f", bad_last.as_bytes(), &Games::new()).unwrap();
         assert_eq!(p.rows.len(), 2);
         let d = p.damage.unwrap();
         assert_eq!((d.line, d.seed.as_deref()), (4, Some("3")));
@@ -1304,29 +1314,47 @@ mod tests {
             "{HEADER}\nstonewall,3,thoughtful,sol\n{}",
             &good[HEADER.len() + 1..]
         );
-        let err = parse("f", bad_middle.as_bytes()).err().unwrap().to_string();
+        let err = parse("f", bad_middle.as_bytes(), &Games::new())
+            .err()
+            .unwrap()
+            .to_string();
         assert!(err.starts_with("f: line 2 is not a result row: "), "{err}");
 
         // Empty, or a cut header: needs a header. Another header: refused.
-        assert!(parse("f", b"").unwrap().columns.is_none());
-        assert!(parse("f", b"variant,se").unwrap().columns.is_none());
-        assert!(parse("f", b"a,b,c\n").is_err());
-        assert!(parse("f", b"hello").is_err());
+        assert!(parse("f", b"", &Games::new()).unwrap().columns.is_none());
+        assert!(
+            parse("f", b"variant,se", &Games::new())
+                .unwrap()
+                .columns
+                .is_none()
+        );
+        assert!(parse("f", b"a,b,c\n", &Games::new()).is_err());
+        assert!(parse("f", b"hello", &Games::new()).is_err());
         // Rows of an unknown variant are refused even as the last line.
         let foreign = format!("{HEADER}\nspider,3,thoughtful,unsolvable,,5,0.1,,,,\n");
-        let err = parse("f", foreign.as_bytes()).err().unwrap().to_string();
+        let err = parse("f", foreign.as_bytes(), &Games::new())
+            .err()
+            .unwrap()
+            .to_string();
         assert!(
             err.contains("line 2 is not a row this program writes"),
             "{err}"
         );
         // CRLF line ends and blank lines are tolerated.
         let crlf = good.replace('\n', "\r\n") + "\r\n";
-        let p = parse("f", crlf.as_bytes()).unwrap();
+        let p = parse("f", crlf.as_bytes(), &Games::new()).unwrap();
         assert_eq!((p.rows.len(), p.damage), (2, None));
         // Not UTF-8: a damaged last line.
         let mut bytes = good.clone().into_bytes();
         bytes.extend(b"stonewall,3,thoughtful,\xff\n");
-        assert_eq!(parse("f", &bytes).unwrap().damage.unwrap().line, 4);
+        assert_eq!(
+            parse("f", &bytes, &Games::new())
+                .unwrap()
+                .damage
+                .unwrap()
+                .line,
+            4
+        );
     }
 
     #[test]
@@ -1338,7 +1366,7 @@ mod tests {
                   stonewall,1,thou";
         std::fs::write(&path, v1).unwrap();
         let mut notes = Vec::new();
-        let (mut f, rows) = ResultFile::resume(&path, &mut notes).unwrap();
+        let (mut f, rows) = ResultFile::resume(&path, &Games::new(), &mut notes).unwrap();
         assert_eq!(rows.len(), 1);
         assert!(notes[0].contains("line 3 was damaged"), "{notes:?}");
         f.append(&rec(1, Answer::Won { moves: 9 }, 8)).unwrap();
@@ -1355,7 +1383,7 @@ mod tests {
         drop(f);
         // An empty file, or a header cut short, gets the whole header.
         std::fs::write(&path, "variant,se").unwrap();
-        let (mut f, rows) = ResultFile::resume(&path, &mut notes).unwrap();
+        let (mut f, rows) = ResultFile::resume(&path, &Games::new(), &mut notes).unwrap();
         assert!(rows.is_empty());
         f.append(&rec(5, Answer::Lost, 9)).unwrap();
         assert_eq!(
@@ -1365,7 +1393,7 @@ mod tests {
         drop(f);
         // A file that is not a result file is left alone.
         std::fs::write(&path, "a,b\n1,2\n").unwrap();
-        assert!(ResultFile::resume(&path, &mut notes).is_err());
+        assert!(ResultFile::resume(&path, &Games::new(), &mut notes).is_err());
         assert_eq!(std::fs::read_to_string(&path).unwrap(), "a,b\n1,2\n");
         // Creating over a file with rows is refused.
         let err = ResultFile::create(&path).err().unwrap().to_string();
@@ -1377,13 +1405,15 @@ mod tests {
         let dir = tempfile::tempdir().unwrap();
         let path = dir.path().join("r.csv");
         let first = ResultFile::create(&path).unwrap();
-        let err = ResultFile::resume(&path, &mut Vec::new()).err().unwrap();
+        let err = ResultFile::resume(&path, &Games::new(), &mut Vec::new())
+            .err()
+            .unwrap();
         assert!(
             err.to_string().contains("r.csv is locked by another run"),
             "{err}"
         );
         drop(first);
-        assert!(ResultFile::resume(&path, &mut Vec::new()).is_ok());
+        assert!(ResultFile::resume(&path, &Games::new(), &mut Vec::new()).is_ok());
     }
 
     #[test]
@@ -1408,7 +1438,10 @@ mod tests {
             }
             // Even on the last line, where a damaged row would be cut away by a resume.
             let text = format!("{HEADER}\n{row}\n");
-            let err = parse("f.csv", text.as_bytes()).err().unwrap().to_string();
+            let err = parse("f.csv", text.as_bytes(), &Games::new())
+                .err()
+                .unwrap()
+                .to_string();
             assert!(
                 err.starts_with("f.csv: line 2 claims what cannot be: "),
                 "{err}"

@@ -4,6 +4,7 @@
 //! PySolFC's (the dealing itself is pinned card by card by `pysol::golden_deals_equal_ours`).
 
 use crate::common::{arg, patience, stdout_of, tempdir};
+use patience::games::Games;
 use patience::internal::batch::Answer;
 use patience::internal::batch::grade::{Grade, Thoughtful, grade};
 use patience::io::catalogue::read;
@@ -89,8 +90,8 @@ fn the_filters_keep_the_deals_asked_for_in_both_files() {
     assert!(summary.contains("12 deals: "), "{summary}");
     catalogue(&["--seeds", "0..12", "--winnable", "--csv", arg(&won)]);
     catalogue(&["--seeds", "0..12", "--winnable", "--json", arg(&json)]);
-    let all = read(&all).unwrap();
-    let won_rows = read(&won).unwrap();
+    let all = read(&all, &Games::new()).unwrap();
+    let won_rows = read(&won, &Games::new()).unwrap();
     let expected: Vec<_> = all
         .iter()
         .filter(|r| r.verdict == Thoughtful::Solved)
@@ -110,7 +111,7 @@ fn the_filters_keep_the_deals_asked_for_in_both_files() {
         "--csv",
         arg(&lost),
     ]);
-    let lost = read(&lost).unwrap();
+    let lost = read(&lost, &Games::new()).unwrap();
     assert!(!lost.is_empty() && lost.iter().all(|r| r.grade == Grade::NotWinnable));
 }
 
@@ -137,7 +138,7 @@ fn published_catalogues_hold_pysolfc_numbers_from_1_in_order() {
         );
     }
     for (game, path) in &files {
-        let rows = read(path).unwrap();
+        let rows = read(path, &Games::new()).unwrap();
         let seeds: Vec<u128> = rows.iter().map(|r| r.seed).collect();
         // Numbers 1 to N, each once, in order (docs/catalogues.md gives each file's N).
         assert!(rows.len() >= 100, "{game}: {} rows", rows.len());
@@ -164,7 +165,7 @@ fn published_catalogues_hold_pysolfc_numbers_from_1_in_order() {
 #[test]
 fn every_deal_a_published_catalogue_calls_winnable_replays_to_a_win() {
     for (game, path) in published() {
-        let rows = read(&path).unwrap();
+        let rows = read(&path, &Games::new()).unwrap();
         let won: Vec<_> = rows
             .iter()
             .filter(|r| r.verdict == Thoughtful::Solved)
@@ -185,7 +186,7 @@ fn every_deal_a_published_catalogue_calls_winnable_replays_to_a_win() {
                 solution: r.solution.as_deref().map(Into::into),
                 ..record
             };
-            patience::internal::batch::verify::replay(&record)
+            patience::internal::batch::verify::replay(&record, &Games::new())
                 .unwrap_or_else(|e| panic!("{}: {e}", r.deal_text()));
         }
         // A sample of them through `patience check`.
@@ -208,7 +209,7 @@ fn published_wins_replay_on_pysolfc_own_deals() {
     let golden = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/pysol");
     let mut checked = 0;
     for (game, path) in published() {
-        for r in read(&path).unwrap() {
+        for r in read(&path, &Games::new()).unwrap() {
             let deal = golden.join(&game).join(format!("{}.json", r.seed));
             let Some(solution) = r.solution.filter(|_| deal.exists()) else {
                 continue;

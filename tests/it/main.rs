@@ -36,3 +36,4 @@ mod shorten;
 mod show;
 mod solver;
 mod sweep;
+mod tasks;
