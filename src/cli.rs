@@ -609,14 +609,15 @@ pub struct CatalogueArgs {
     #[arg(long, value_name = "N", default_value_t = patience::internal::batch::difficulty::DEFAULT_PROBE_NODES,
           allow_negative_numbers = true, value_parser = positive_number)]
     pub probe_nodes: u64,
-    /// Hidden play: samples per decision (1..=1024).
-    #[arg(long, value_name = "K", default_value_t = patience::internal::batch::difficulty::DEFAULT_SAMPLES,
-          allow_negative_numbers = true, value_parser = clap::value_parser!(u32).range(1..=1024))]
-    pub samples: u32,
-    /// Hidden play: nodes of each solve of a sample.
-    #[arg(long, value_name = "N", default_value_t = patience::internal::batch::difficulty::DEFAULT_SAMPLE_NODES,
-          allow_negative_numbers = true, value_parser = positive_number)]
-    pub sample_nodes: u64,
+    /// Hidden play: samples per decision (1..=1024) [default: as the game's published catalogue:
+    /// 4 in Napoleon's Shoulder, Napoleon's Square, Forty Thieves and both Klondikes, else 8].
+    #[arg(long, value_name = "K", allow_negative_numbers = true,
+          value_parser = clap::value_parser!(u32).range(1..=1024))]
+    pub samples: Option<u32>,
+    /// Hidden play: nodes of each solve of a sample [default: as the game's published
+    /// catalogue: 100 where --samples is 4 by default, else 300].
+    #[arg(long, value_name = "N", allow_negative_numbers = true, value_parser = positive_number)]
+    pub sample_nodes: Option<u64>,
     /// Most memory of each worker's solver table, in MiB.
     #[arg(long, value_name = "MIB", default_value_t = 256, allow_negative_numbers = true,
           value_parser = table_mib_number)]

@@ -55,11 +55,37 @@ impl Budgets {
     }
 }
 
-/// The budgets of the published catalogues (docs/catalogues.md), `catalogue`'s defaults.
+/// The budgets of the published catalogues (docs/catalogues.md), `catalogue`'s defaults; the
+/// planner's are per game ([`planner_default`]).
 pub const DEFAULT_MAX_NODES: u64 = 100_000;
 pub const DEFAULT_PROBE_NODES: u64 = 500;
 pub const DEFAULT_SAMPLES: u32 = 8;
 pub const DEFAULT_SAMPLE_NODES: u64 = 300;
+
+/// The games whose published catalogue's planner has the smaller budget of
+/// [`SMALL_PLANNER`]: their hidden games are the longest (two decks, or Klondike's talon).
+const SMALL_PLANNER_GAMES: [&str; 5] = [
+    "napoleons-shoulder",
+    "napoleons-square",
+    "forty-thieves",
+    "klondike",
+    "klondike-draw3",
+];
+
+/// The smaller planner budget: samples per decision and nodes per sample.
+pub const SMALL_PLANNER: (u32, u64) = (4, 100);
+
+/// The planner budget (samples, nodes per sample) of game `id`'s published catalogue, so that
+/// `patience catalogue GAME` without budget flags measures as that catalogue did:
+/// [`SMALL_PLANNER`] for the games of [`SMALL_PLANNER_GAMES`], else [`DEFAULT_SAMPLES`] and
+/// [`DEFAULT_SAMPLE_NODES`] (a game from a rules file too).
+pub fn planner_default(id: &str) -> (u32, u64) {
+    if SMALL_PLANNER_GAMES.contains(&id) {
+        SMALL_PLANNER
+    } else {
+        (DEFAULT_SAMPLES, DEFAULT_SAMPLE_NODES)
+    }
+}
 
 /// The most bytes of the probes' table.
 const PROBE_TABLE_BYTES: usize = 64 << 20;

@@ -14,7 +14,7 @@ use patience::Budget;
 use patience::DealSource;
 use patience::games::Games;
 use patience::internal::batch::Selection;
-use patience::internal::batch::difficulty::{Budgets, measure_game};
+use patience::internal::batch::difficulty::{self, Budgets, measure_game};
 use patience::internal::batch::grade::{DealRow, Thoughtful};
 use patience::io::catalogue::{self, CatalogueFile};
 use std::collections::HashSet;
@@ -57,7 +57,13 @@ pub fn run(args: &CatalogueArgs, games: &mut Games, out: &mut dyn Write) -> Resu
     }
     let budgets = Budgets {
         max_nodes: args.max_nodes,
-        planner: Budget::new(args.samples, args.sample_nodes),
+        planner: {
+            let (samples, nodes) = difficulty::planner_default(rules.id);
+            Budget::new(
+                args.samples.unwrap_or(samples),
+                args.sample_nodes.unwrap_or(nodes),
+            )
+        },
         probe_nodes: args.probe_nodes,
         table_bytes: (args.table_mib as usize) << 20,
     };

@@ -225,3 +225,84 @@ fn published_wins_replay_on_pysolfc_own_deals() {
     }
     assert!(checked > 0, "no published win of a golden number");
 }
+
+/// The budgets written in every row of every published catalogue are `catalogue`'s defaults
+/// for its game: the thoughtful and probe budgets, and the planner's where it played.
+#[test]
+fn the_default_budgets_of_catalogue_are_those_of_each_published_file() {
+    use patience::internal::batch::difficulty::{
+        DEFAULT_MAX_NODES, DEFAULT_PROBE_NODES, planner_default,
+    };
+    let games = Games::new();
+    for (game, path) in published() {
+        let rows = read(&path, &games).unwrap_or_else(|e| panic!("{e}"));
+        let (samples, nodes) = planner_default(&game);
+        let mut planned = 0;
+        for r in &rows {
+            assert_eq!(
+                (r.max_nodes, r.probe_nodes),
+                (DEFAULT_MAX_NODES, DEFAULT_PROBE_NODES),
+                "{game} {}",
+                r.seed
+            );
+            if let Some(s) = r.samples {
+                assert_eq!(
+                    (s, r.sample_nodes),
+                    (samples, Some(nodes)),
+                    "{game} {}",
+                    r.seed
+                );
+                planned += 1;
+            }
+        }
+        let hides = !matches!(
+            game.as_str(),
+            "lucky-piles" | "lucky-piles-same-suit" | "flower-garden" | "wildflower"
+        );
+        assert_eq!(
+            planned > 0,
+            hides,
+            "{game}: {planned} rows the planner played"
+        );
+    }
+}
+
+/// `catalogue GAME` without budget flags writes the budgets of the game's published file: the
+/// smaller planner in Napoleon's Shoulder, the larger one in Stonewall.
+#[test]
+fn catalogue_without_budget_flags_measures_as_the_published_file() {
+    let dir = tempdir();
+    for (game, number, samples) in [
+        ("stonewall", 2, "8,300"),
+        ("napoleons-shoulder", 10, "4,100"),
+    ] {
+        let csv = dir.path().join(format!("{game}.csv"));
+        let out = patience()
+            .args([
+                "catalogue",
+                game,
+                "--pysol",
+                &format!("{number}..{}", number + 1),
+            ])
+            .args(["--threads", "1", "--csv", arg(&csv)])
+            .output()
+            .unwrap();
+        assert!(
+            out.status.success(),
+            "{}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        let text = std::fs::read_to_string(&csv).unwrap();
+        let mut lines = text.lines();
+        let header: Vec<&str> = lines.next().unwrap().split(',').collect();
+        let row: Vec<&str> = lines.next().unwrap().split(',').collect();
+        let col = |name: &str| row[header.iter().position(|h| *h == name).unwrap()];
+        assert_eq!(col("hidden_by"), "planner", "{game} {number}: {text}");
+        assert_eq!(
+            format!("{},{}", col("samples"), col("sample_nodes")),
+            samples,
+            "{game}"
+        );
+        assert_eq!((col("max_nodes"), col("probe_nodes")), ("100000", "500"));
+    }
+}
