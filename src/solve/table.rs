@@ -349,8 +349,7 @@ impl<K: KeyWords> Table<K> {
 
     /// Makes the slots `w` words wide (`w` > the present width), keeping every key (and
     /// doubling their number if the table is due to grow); false
-    /// (nothing changed) when the bound or the allocator does not allow it. An empty table
-    /// keeps its memory; one with keys moves them to a new array.
+    /// (nothing changed) when the bound or the allocator does not allow it.
     #[cold]
     fn widen(&mut self, w: usize) -> bool {
         // As many slots, or twice as many when the table is due to grow.
@@ -362,28 +361,15 @@ impl<K: KeyWords> Table<K> {
         if (self.len + 1) * 4 > n * 3 {
             return false;
         }
-        let mut slots = if self.len == 0 {
-            let mut s = std::mem::take(&mut self.slots);
-            s.clear();
-            s
-        } else {
-            Vec::new()
-        };
-        if crate::memory::fallible(|| slots.try_reserve_exact(n * w)).is_err() {
-            if self.len == 0 {
-                self.slots = slots;
-                self.slots.resize(self.n * self.words, 0);
-            }
+        // The keys are taken out, and the same array (whose memory a worker keeps from deal
+        // to deal) takes them back in wider slots.
+        let mut keys: Vec<K> = Vec::new();
+        if crate::memory::fallible(|| keys.try_reserve_exact(self.len)).is_err() {
             return false;
         }
-        slots.resize(n * w, 0);
-        let old = std::mem::replace(&mut self.slots, slots);
-        // An empty table's old array is the new one (taken above).
-        let old_n = if self.len == 0 { 0 } else { self.n };
-        let old_w = self.words;
-        (self.n, self.words, self.len) = (n, w, 0);
+        let (old_n, old_w) = (self.n, self.words);
         for i in 0..old_n {
-            let s = &old[i * old_w..i * old_w + old_w];
+            let s = &self.slots[i * old_w..i * old_w + old_w];
             if s[old_w - 1] >> TAG_SHIFT != self.tag {
                 continue;
             }
@@ -394,6 +380,15 @@ impl<K: KeyWords> Table<K> {
             if let Some(x) = key.as_mut().get_mut(old_w - 1) {
                 *x &= !TAG_BITS;
             }
+            keys.push(key);
+        }
+        self.slots.clear();
+        let widened = self.reserve(n * w);
+        // Refused: back as it was (the array still has that room).
+        let (n, w) = if widened { (n, w) } else { (old_n, old_w) };
+        self.slots.resize(n * w, 0);
+        (self.n, self.words, self.len) = (n, w, 0);
+        for key in &keys {
             let k = key.as_ref();
             let (i, _) = self.probe(k, hash(k), w);
             let slot = &mut self.slots[i * w..i * w + w];
@@ -403,7 +398,7 @@ impl<K: KeyWords> Table<K> {
             slot[w - 1] |= self.tag << TAG_SHIFT;
             self.len += 1;
         }
-        true
+        widened
     }
 }
 
@@ -587,6 +582,29 @@ mod tests {
         for k in 1..n {
             assert!(t.contains(&[k, 0]), "lost key {k}");
         }
+    }
+
+    /// A widening keeps the memory a worker's table grew into on an earlier deal (the keys
+    /// move into the same array), so the next searches do not allocate it again.
+    #[test]
+    fn a_widening_keeps_the_memory_of_earlier_searches() {
+        let mut t: Table<[u64; 2]> = Table::new(usize::MAX);
+        for i in 0..100_000u64 {
+            assert_eq!(t.insert(&[i, 1]), Insert::New);
+        }
+        let held = t.bytes();
+        t.clear();
+        for i in 0..100u64 {
+            assert_eq!(t.insert(&[i, 0]), Insert::New);
+        }
+        assert_eq!(t.width(), 1);
+        assert_eq!(t.insert(&[7, 7]), Insert::New);
+        assert_eq!(t.width(), 2);
+        assert_eq!(t.bytes(), held);
+        for i in 0..100u64 {
+            assert!(t.contains(&[i, 0]), "lost key {i}");
+        }
+        assert_eq!(t.len(), 101);
     }
 
     /// The table answers as a set does, through growths, widenings and clears, for keys of
