@@ -427,4 +427,57 @@ mod tests {
         assert_eq!(err.to_string(), "disk full");
         assert_eq!(calls, 1);
     }
+
+    /// The rows of `seeds` solved one after another by one solver (as a worker does, its
+    /// tables kept and cleared between deals), in the order given.
+    fn one_worker<V: Variant>(v: V, options: &Options, seeds: &[u128]) -> Vec<Record> {
+        let mut solver = Solver::new(v, options.clone());
+        let cancel = AtomicBool::new(false);
+        seeds
+            .iter()
+            .map(|&s| {
+                let sol = solve_seed::<V>(v, &mut solver, DealSource::Seed, s, &cancel).unwrap();
+                record_of::<V>(v, s, &sol).unwrap()
+            })
+            .collect()
+    }
+
+    /// A worker's solver, reused from deal to deal, gives each deal the row a fresh solver
+    /// gives it (verdict, moves, nodes, cards up), whatever the order of the deals: large
+    /// searches before small ones and after, wins, losses and deals stopped at the budget.
+    #[test]
+    fn a_reused_solver_gives_the_rows_of_fresh_ones_in_either_order() {
+        fn check<V: Variant>(v: V, seeds: &[u128], max_nodes: u64) -> [usize; 3] {
+            let options = Options {
+                max_nodes,
+                ..Options::default()
+            };
+            let fresh: Vec<Record> = seeds
+                .iter()
+                .flat_map(|&s| one_worker(v, &options, &[s]))
+                .collect();
+            let forward = one_worker(v, &options, seeds);
+            let rev: Vec<u128> = seeds.iter().rev().copied().collect();
+            let mut backward = one_worker(v, &options, &rev);
+            backward.reverse();
+            for ((a, b), c) in fresh.iter().zip(&forward).zip(&backward) {
+                assert!(a.same_result(b) && a.solution == b.solution, "{a:?} {b:?}");
+                assert!(a.same_result(c) && a.solution == c.solution, "{a:?} {c:?}");
+            }
+            let mut kinds = [0; 3];
+            for r in &fresh {
+                kinds[match r.answer {
+                    crate::batch::Answer::Won { .. } => 0,
+                    crate::batch::Answer::Lost => 1,
+                    crate::batch::Answer::Unknown(_) => 2,
+                }] += 1;
+            }
+            kinds
+        }
+        let seeds: Vec<u128> = (0..16).collect();
+        let [won, lost, unknown] = check(crate::games::KlondikeDraw3, &seeds, 60_000);
+        assert!(won > 5 && lost + unknown > 0, "{won} {lost} {unknown}");
+        let [won, lost, unknown] = check(Stonewall, &seeds[..8], 20_000);
+        assert!(won > 0 && lost + unknown > 0, "{won} {lost} {unknown}");
+    }
 }

@@ -1145,4 +1145,42 @@ mod tests {
         }
         assert!(straddles > 0);
     }
+
+    /// Klondike's loose keys (its depth-first searches' keys) need fewer than 63 bits: at a
+    /// deal 16 of foundations, 24 + 5 of talon and 17 of capped prefix lengths. So each takes
+    /// one word of a table slot (`solve::table`: a key below 2^62 in its first word and zero
+    /// beyond is stored in one word). Checked along random walks from deals of both draws.
+    #[test]
+    fn klondike_loose_keys_take_one_word() {
+        use crate::games::KlondikeDraw3;
+        fn walks<V: Variant>(v: V) -> usize {
+            let mut rng = ChaCha8Rng::seed_from_u64(0x1005e);
+            let mut keyed = 0;
+            let mut moves: Vec<Move> = Vec::new();
+            for seed in 0..60 {
+                let start = Position::from_deal::<V>(v, &crate::deal::deal(v.rules(), seed))
+                    .expect("a deal");
+                let ctx = super::KeyContext::new::<V>(v, &start)
+                    .with_talon_plays::<V>(v, true)
+                    .with_loose_tableau(true);
+                assert!(ctx.fixed_total + 16 + 24 + 5 <= 62, "{}", ctx.fixed_total);
+                let mut pos = start.clone();
+                for _ in 0..300 {
+                    let k: [u64; 4] = super::encode::<V, [u64; 4]>(v, &ctx, &pos);
+                    assert_eq!(k[1..], [0; 3], "seed {seed}");
+                    assert_eq!(k[0] >> 62, 0, "seed {seed}");
+                    keyed += 1;
+                    moves.clear();
+                    generate::<V>(v, &pos, &mut moves);
+                    if moves.is_empty() {
+                        break;
+                    }
+                    apply::<V>(v, &mut pos, moves[rng.random_range(0..moves.len())]);
+                }
+            }
+            keyed
+        }
+        assert!(walks(Klondike) > 5000);
+        assert!(walks(KlondikeDraw3) > 5000);
+    }
 }

@@ -499,3 +499,37 @@ fn shortened<V: Variant>(v: V, start: &Position, moves: Vec<Move>) -> Vec<Move> 
         moves
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::{Options, Solver};
+    use crate::game::{Position, Variant};
+    use crate::games::KlondikeDraw3;
+    use std::sync::atomic::AtomicBool;
+
+    /// A solver holds no table memory until it searches, and then about what its search
+    /// needs: Klondike's depth-first keys take 8 bytes a slot, the table at most three
+    /// quarters full and, after its last doubling, at least three eighths.
+    #[test]
+    fn tables_start_empty_and_grow_with_the_search() {
+        let v = KlondikeDraw3;
+        let cancel = AtomicBool::new(false);
+        let start = |s| Position::from_deal::<KlondikeDraw3>(v, &crate::deal::deal(v.rules(), s));
+        let mut solver = Solver::new(v, Options::default());
+        assert_eq!(solver.held_bytes(), 0);
+        // Seed 0 is won in a few hundred nodes, seed 10 takes some hundred thousand positions.
+        let easy = solver.solve(&start(0).unwrap(), &cancel).unwrap();
+        assert!(easy.stats.table_len < 1000, "{}", easy.stats.table_len);
+        assert!(solver.held_bytes() <= 16 << 10, "{}", solver.held_bytes());
+        let hard = solver.solve(&start(10).unwrap(), &cancel).unwrap();
+        let (len, held) = (hard.stats.table_len, solver.held_bytes());
+        assert!(len > 100_000, "{len}");
+        assert!(
+            held * 3 >= len * 8 * 4 && held * 3 <= len * 8 * 8,
+            "{len} keys, {held} bytes"
+        );
+        // Cleared for the next deal, the table keeps its memory for the next search.
+        solver.solve(&start(0).unwrap(), &cancel).unwrap();
+        assert_eq!(solver.held_bytes(), held);
+    }
+}

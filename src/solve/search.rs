@@ -233,13 +233,15 @@ pub struct Searcher<V: Variant, K: KeyWords> {
 
 impl<V: Variant, K: KeyWords> Searcher<V, K> {
     pub fn new(v: V, table_bytes: usize, prune: Prune) -> Self {
+        // Nothing is reserved until a search uses it: a solver makes several searchers, and
+        // a game's schedule may use one of them alone.
         Searcher {
             table: Table::new(table_bytes),
-            moves: Vec::with_capacity(4096),
-            keys: Vec::with_capacity(4096),
-            scores: Vec::with_capacity(256),
-            frames: Vec::with_capacity(256),
-            sums: Vec::with_capacity(256),
+            moves: Vec::new(),
+            keys: Vec::new(),
+            scores: Vec::new(),
+            frames: Vec::new(),
+            sums: Vec::new(),
             prune,
             plan: Plan::new::<V>(v, &prune),
             mode: Mode::PLAIN,

@@ -2,24 +2,30 @@
 //!
 //! It holds every position the search has entered (fully explored, or on the current path).
 //! Nothing is ever evicted: when the next growth would pass the memory bound, `insert` reports
-//! `Full` and the search stops with `unknown` (memory). Clearing for the next deal is O(1): each
-//! slot carries the number of the search that wrote it, and a slot from an older search is empty.
+//! `Full` and the search stops with `unknown` (memory).
 //!
-//! The memory bound is the real bound: the slots grow by doubling (at half load) up to the
-//! largest power of two that fits, then once more to the most slots that fit, and each growth
-//! happens in place (the slot array is extended, then its keys are moved to their new places),
-//! so the table never holds more than the bound, not even while it grows. A key's home slot is
+//! A slot is the key alone, in as few words as the keys of the search under way need: a key
+//! is stored as its words up to its last nonzero one (at least one), and the table's width is
+//! that of the widest key it holds. The top two bits of a slot's last word are its tag (0:
+//! empty), so a key whose last stored word uses them takes one word more. The width is found
+//! as keys come: a key wider than the table widens it (its keys are moved into wider slots),
+//! which in practice happens at a search's first key. Klondike's keys of the depth-first
+//! searches (the loose tableau) take one word, so their slots are 8 bytes, not the 40 of a
+//! slot of the key type and a stamp.
+//!
+//! The table starts empty and grows as the search needs it: the first key makes a small
+//! table, the slots grow by doubling (past three quarters load) up to the largest power of
+//! two that fits, then once more to the most slots that fit, and each growth happens in place
+//! (the slot array is extended, then its keys are moved to their new places), so the table
+//! never holds more than the bound, not even while it grows. Clearing it for the next search
+//! cuts it back to its smallest size and zeroes that alone: the memory stays reserved for the
+//! next search, which writes it again only as far as it grows. A key's home slot is
 //! `hash × slots / 2^64` (for a power of two of slots, the top bits of the hash), which suits
-//! any number of slots. What the table holds never depends on its size, so neither does a
-//! search that stays within the bound.
+//! any number of slots. What the table holds never depends on its size or its width, so
+//! neither does a search that stays within the bound.
 
 use super::key::KeyWords;
-
-#[derive(Copy, Clone, Default)]
-struct Slot<K> {
-    key: K,
-    stamp: u32,
-}
+use std::marker::PhantomData;
 
 /// What `insert` found.
 #[derive(Copy, Clone, PartialEq, Eq, Debug)]
@@ -33,13 +39,28 @@ pub enum Insert {
 }
 
 pub struct Table<K: KeyWords> {
-    slots: Vec<Slot<K>>,
+    /// `n` slots of `words` words each.
+    slots: Vec<u64>,
+    n: usize,
+    words: usize,
     len: usize,
-    stamp: u32,
-    max_slots: usize,
+    /// The tag of the slots in use (1 or 2; during a growth, the moved keys get the other).
+    tag: u64,
+    /// The bound (lowered to what the table holds when the allocator refuses more).
+    max_bytes: usize,
+    key: PhantomData<K>,
 }
 
-const MIN_BITS: u32 = 12;
+/// The fewest slots a table holds once it holds a key.
+const MIN_SLOTS: usize = 256;
+
+/// Where the tag lies in a slot's last word, and its bits.
+const TAG_SHIFT: u32 = 62;
+const TAG_BITS: u64 = 3 << TAG_SHIFT;
+
+/// Room for the words of a slot while it moves (keys have at most eight words, a slot one
+/// more).
+const HELD: usize = 16;
 
 #[inline(always)]
 fn hash(words: &[u64]) -> u64 {
@@ -51,52 +72,77 @@ fn hash(words: &[u64]) -> u64 {
     h.wrapping_mul(0xbf58_476d_1ce4_e5b9)
 }
 
+/// Does `key` fit slots of `w` words (its words from `w` on zero, and the tag's bits of its
+/// word `w - 1` too)?
+#[inline(always)]
+fn fits(key: &[u64], w: usize) -> bool {
+    w > key.len() || key[w - 1] >> TAG_SHIFT == 0 && key[w..].iter().all(|&x| x == 0)
+}
+
+/// The fewest words of slot that hold `key`.
+fn width_of(key: &[u64]) -> usize {
+    (1..=key.len())
+        .find(|&w| fits(key, w))
+        .unwrap_or(key.len() + 1)
+}
+
+/// Word `i` of a key stored in slots of more words than it has (0 past its end).
+#[inline(always)]
+fn word(key: &[u64], i: usize) -> u64 {
+    if i < key.len() { key[i] } else { 0 }
+}
+
 impl<K: KeyWords> Table<K> {
-    /// A table that will not grow past `max_bytes` (but has at least 4096 slots). Any
-    /// `max_bytes` will do, `usize::MAX` too.
+    /// A table that will not grow past `max_bytes` (but may always hold its smallest size).
+    /// It holds no memory until its first key. Any `max_bytes` will do, `usize::MAX` too.
     pub fn new(max_bytes: usize) -> Self {
-        let mut t = Table {
-            slots: vec![Slot::default(); 1 << MIN_BITS],
+        Table {
+            slots: Vec::new(),
+            n: 0,
+            words: 1,
             len: 0,
-            stamp: 1,
-            max_slots: 0,
-        };
-        t.set_max_bytes(max_bytes);
-        t
+            tag: 1,
+            max_bytes,
+            key: PhantomData,
+        }
     }
 
-    /// The most bytes the table will hold.
+    /// The most bytes the table will hold (at its present width).
     pub fn max_bytes(&self) -> usize {
-        self.max_slots * std::mem::size_of::<Slot<K>>()
+        self.max_slots(self.words) * self.words * 8
+    }
+
+    /// The most slots of `w` words the bound allows: never fewer than the table holds, nor
+    /// than its smallest size.
+    fn max_slots(&self, w: usize) -> usize {
+        (self.max_bytes / (8 * w)).max(MIN_SLOTS).max(self.n)
     }
 
     /// Sets the memory bound: the table will not grow past `max_bytes` from now on (it never
     /// shrinks below what it holds, nor below its smallest size).
     pub fn set_max_bytes(&mut self, max_bytes: usize) {
-        let slot = std::mem::size_of::<Slot<K>>();
-        self.max_slots = (max_bytes / slot).max(1 << MIN_BITS).max(self.slots.len());
+        self.max_bytes = max_bytes;
     }
 
-    /// Empties the table (O(1) but for a stamp wrap-around once in 4 billion searches).
+    /// Empties the table: it goes back to its smallest size and width, and zeroes only that
+    /// (the memory it grew into stays reserved for the next search).
     pub fn clear(&mut self) {
         self.len = 0;
-        self.stamp = self.stamp.wrapping_add(1);
-        if self.stamp == 0 {
-            self.slots.iter_mut().for_each(|s| s.stamp = 0);
-            self.stamp = 1;
+        self.tag = 1;
+        self.words = 1;
+        if self.n > 0 {
+            self.n = MIN_SLOTS;
+            self.slots.truncate(MIN_SLOTS);
+            self.slots.fill(0);
         }
     }
 
-    /// Empties the table and gives back its memory beyond the smallest size (another search
-    /// is about to use that memory).
+    /// Empties the table and gives back its memory (another search is about to use that
+    /// memory).
     pub fn release(&mut self) {
-        if self.slots.len() > 1 << MIN_BITS {
-            self.slots = vec![Slot::default(); 1 << MIN_BITS];
-            self.len = 0;
-            self.stamp = 1;
-        } else {
-            self.clear();
-        }
+        self.slots = Vec::new();
+        self.n = 0;
+        self.clear();
     }
 
     pub fn len(&self) -> usize {
@@ -105,22 +151,22 @@ impl<K: KeyWords> Table<K> {
     pub fn is_empty(&self) -> bool {
         self.len == 0
     }
-    /// Bytes held now.
+    /// Bytes held now (the memory reserved, including what a cleared table keeps for the next
+    /// search).
     pub fn bytes(&self) -> usize {
-        self.slots.len() * std::mem::size_of::<Slot<K>>()
+        self.slots.capacity() * 8
+    }
+
+    /// The words of each slot now.
+    pub fn width(&self) -> usize {
+        self.words
     }
 
     /// The hash that places `key` ([`Table::prefetch`], [`Table::insert_hashed`]). It does
-    /// not depend on the table's size, so it stays valid when the table grows.
+    /// not depend on the table's size or width, so it stays valid when the table grows.
     #[inline(always)]
     pub fn hash_of(key: &K) -> u64 {
         hash(key.as_ref())
-    }
-
-    /// The slot where the probe of a key of hash `h` starts: `h × slots / 2^64`.
-    #[inline(always)]
-    fn home(&self, h: u64) -> usize {
-        home(h, self.slots.len())
     }
 
     /// Adds a key; says whether it was new, already there, or the table is full.
@@ -132,29 +178,53 @@ impl<K: KeyWords> Table<K> {
     /// [`Table::insert`] of a key whose hash ([`Table::hash_of`]) is known.
     #[inline]
     pub fn insert_hashed(&mut self, key: &K, h: u64) -> Insert {
-        if (self.len + 1) * 2 > self.slots.len() && !self.grow() {
-            // At the bound: still answer for keys already present, but take no new ones
-            // past 3/4 load.
-            if (self.len + 1) * 4 > self.slots.len() * 3 {
-                return if self.contains(key) {
-                    Insert::Seen
-                } else {
-                    Insert::Full
-                };
-            }
+        let k = key.as_ref();
+        if !fits(k, self.words) && !self.widen(width_of(k)) {
+            return Insert::Full;
         }
-        let n = self.slots.len();
-        let mut i = self.home(h);
+        if (self.len + 1) * 4 > self.n * 3 && !self.grow() {
+            // At the bound: still answer for keys already present, but take no new ones.
+            return if self.contains(key) {
+                Insert::Seen
+            } else {
+                Insert::Full
+            };
+        }
+        let (i, found) = match self.words {
+            1 => self.probe(k, h, 1),
+            2 => self.probe(k, h, 2),
+            3 => self.probe(k, h, 3),
+            4 => self.probe(k, h, 4),
+            w => self.probe(k, h, w),
+        };
+        if found {
+            return Insert::Seen;
+        }
+        let w = self.words;
+        let slot = &mut self.slots[i * w..i * w + w];
+        for (j, s) in slot.iter_mut().enumerate() {
+            *s = word(k, j);
+        }
+        slot[w - 1] |= self.tag << TAG_SHIFT;
+        self.len += 1;
+        Insert::New
+    }
+
+    /// Where the probe of `key` (of hash `h`, fitting slots of `w` = `self.words` words) ends:
+    /// its slot and true, or the empty slot where it would go and false. Inlined with `w`
+    /// constant, the comparison of a slot is unrolled.
+    #[inline(always)]
+    fn probe(&self, key: &[u64], h: u64, w: usize) -> (usize, bool) {
+        let n = self.n;
+        let last = word(key, w - 1) | self.tag << TAG_SHIFT;
+        let mut i = home(h, n);
         loop {
-            let s = &mut self.slots[i];
-            if s.stamp != self.stamp {
-                s.key = *key;
-                s.stamp = self.stamp;
-                self.len += 1;
-                return Insert::New;
+            let s = &self.slots[i * w..i * w + w];
+            if s[w - 1] >> TAG_SHIFT == 0 {
+                return (i, false);
             }
-            if s.key == *key {
-                return Insert::Seen;
+            if s[w - 1] == last && (0..w - 1).all(|j| s[j] == word(key, j)) {
+                return (i, true);
             }
             i = next(i, n);
         }
@@ -166,8 +236,8 @@ impl<K: KeyWords> Table<K> {
     #[inline(always)]
     pub fn prefetch(&self, h: u64) {
         #[cfg(target_arch = "x86_64")]
-        {
-            let p = self.slots[self.home(h)..].as_ptr() as *const i8;
+        if self.n > 0 {
+            let p = self.slots[home(h, self.n) * self.words..].as_ptr() as *const i8;
             // SAFETY: a prefetch reads nothing into the program (it cannot fault, whatever the
             // address), and SSE, which it needs, is part of every x86_64 target.
             #[allow(unsafe_code)]
@@ -186,83 +256,149 @@ impl<K: KeyWords> Table<K> {
     /// [`Table::contains`] of a key whose hash ([`Table::hash_of`]) is known.
     #[inline]
     pub fn contains_hashed(&self, key: &K, h: u64) -> bool {
-        let n = self.slots.len();
-        let mut i = self.home(h);
-        loop {
-            let s = &self.slots[i];
-            if s.stamp != self.stamp {
-                return false;
-            }
-            if s.key == *key {
-                return true;
-            }
-            i = next(i, n);
+        let k = key.as_ref();
+        // A key wider than the table's slots is none of the keys it holds.
+        if self.len == 0 || !fits(k, self.words) {
+            return false;
+        }
+        match self.words {
+            1 => self.probe(k, h, 1).1,
+            2 => self.probe(k, h, 2).1,
+            3 => self.probe(k, h, 3).1,
+            4 => self.probe(k, h, 4).1,
+            w => self.probe(k, h, w).1,
         }
     }
 
-    /// The number of slots after the next growth: double, or at the end the most that fit;
-    /// `None` at the bound.
+    /// The number of slots after the next growth: the smallest size for an empty table, then
+    /// double, or at the end the most that fit; `None` at the bound.
     fn next_size(&self) -> Option<usize> {
-        let n = self.slots.len();
+        let n = self.n;
+        let max = self.max_slots(self.words);
+        if n == 0 {
+            return Some(MIN_SLOTS);
+        }
         match n.checked_mul(2) {
-            Some(d) if d <= self.max_slots => Some(d),
-            _ if n < self.max_slots => Some(self.max_slots),
+            Some(d) if d <= max => Some(d),
+            _ if n < max => Some(max),
             _ => None,
         }
     }
 
+    /// Reserves room for `words` words in all, if the allocator gives it; false otherwise,
+    /// and the bound is then what the table holds.
+    fn reserve(&mut self, words: usize) -> bool {
+        let more = words.saturating_sub(self.slots.len());
+        if crate::memory::fallible(|| self.slots.try_reserve_exact(more)).is_err() {
+            // The machine has not the memory the bound allows: this is the bound.
+            self.max_bytes = self.n * self.words * 8;
+            return false;
+        }
+        true
+    }
+
     /// Grows the slots if the bound allows (and the allocator gives the memory); false at the
-    /// bound. In place: the array is extended, then every key of the current search is moved
-    /// to its place in the larger array (the slots it passes on its way are those of keys
-    /// already moved, never emptied again, so each probe path stays whole).
+    /// bound. In place: the array is extended, then every key is moved to its place in the
+    /// larger array (the slots it passes on its way are those of keys already moved, never
+    /// emptied again, so each probe path stays whole).
     fn grow(&mut self) -> bool {
-        let Some(new_len) = self.next_size() else {
+        let Some(new_n) = self.next_size() else {
             return false;
         };
-        let old_len = self.slots.len();
-        if crate::memory::fallible(|| self.slots.try_reserve_exact(new_len - old_len)).is_err() {
-            // The machine has not the memory the bound allows: this is the bound.
-            self.max_slots = old_len;
+        let (old_n, w) = (self.n, self.words);
+        if !self.reserve(new_n * w) {
             return false;
         }
-        if self.stamp >= u32::MAX - 1 {
-            // Make room for a second stamp (once in 4 billion searches).
-            let live = self.stamp;
-            self.slots
-                .iter_mut()
-                .for_each(|s| s.stamp = u32::from(s.stamp == live));
-            self.stamp = 1;
-        }
-        // New slots have stamp 0: empty for the old and the new stamp alike.
-        self.slots.resize(new_len, Slot::default());
-        let (old, new) = (self.stamp, self.stamp + 1);
-        for i in 0..old_len {
-            if self.slots[i].stamp != old {
+        // New slots are zero: empty.
+        self.slots.resize(new_n * w, 0);
+        self.n = new_n;
+        let (old, new) = (self.tag, 3 - self.tag);
+        let klen = K::default().as_ref().len();
+        for i in 0..old_n {
+            if self.slots[i * w + w - 1] >> TAG_SHIFT != old {
                 continue;
             }
             // Take the key out, and put it in its new place; an old key found there is taken
             // out in turn and placed (it lies further on, at a slot not yet visited).
-            self.slots[i].stamp = 0;
-            let mut key = self.slots[i].key;
-            let mut j = home(hash(key.as_ref()), new_len);
-            loop {
-                let s = &mut self.slots[j];
-                if s.stamp == new {
-                    j = next(j, new_len);
-                    continue;
+            let mut held = [0u64; HELD];
+            held[..w].copy_from_slice(&self.slots[i * w..i * w + w]);
+            held[w - 1] &= !TAG_BITS;
+            self.slots[i * w + w - 1] = 0;
+            'placing: loop {
+                let mut j = home(hash(&held[..klen]), new_n);
+                loop {
+                    let t = self.slots[j * w + w - 1] >> TAG_SHIFT;
+                    if t == new {
+                        j = next(j, new_n);
+                        continue;
+                    }
+                    let s = &mut self.slots[j * w..j * w + w];
+                    s.swap_with_slice(&mut held[..w]);
+                    s[w - 1] |= new << TAG_SHIFT;
+                    if t != old {
+                        break 'placing;
+                    }
+                    held[w - 1] &= !TAG_BITS;
+                    continue 'placing;
                 }
-                let was_old = s.stamp == old;
-                let evicted = std::mem::replace(&mut s.key, key);
-                s.stamp = new;
-                if !was_old {
-                    break;
-                }
-                key = evicted;
-                j = home(hash(key.as_ref()), new_len);
             }
         }
-        self.stamp = new;
+        self.tag = new;
         true
+    }
+
+    /// Makes the slots `w` words wide (`w` > the present width), keeping every key (and
+    /// doubling their number if the table is due to grow); false
+    /// (nothing changed) when the bound or the allocator does not allow it.
+    #[cold]
+    fn widen(&mut self, w: usize) -> bool {
+        // As many slots, or twice as many when the table is due to grow.
+        let mut n = self.n.max(MIN_SLOTS);
+        if (self.len + 1) * 4 > n * 3 {
+            n *= 2;
+        }
+        let n = n.min((self.max_bytes / (8 * w)).max(MIN_SLOTS));
+        if (self.len + 1) * 4 > n * 3 {
+            return false;
+        }
+        // The keys are taken out, and the same array (whose memory a worker keeps from deal
+        // to deal) takes them back in wider slots.
+        let mut keys: Vec<K> = Vec::new();
+        if crate::memory::fallible(|| keys.try_reserve_exact(self.len)).is_err() {
+            return false;
+        }
+        let (old_n, old_w) = (self.n, self.words);
+        for i in 0..old_n {
+            let s = &self.slots[i * old_w..i * old_w + old_w];
+            if s[old_w - 1] >> TAG_SHIFT != self.tag {
+                continue;
+            }
+            let mut key = K::default();
+            for (x, &y) in key.as_mut().iter_mut().zip(s) {
+                *x = y;
+            }
+            if let Some(x) = key.as_mut().get_mut(old_w - 1) {
+                *x &= !TAG_BITS;
+            }
+            keys.push(key);
+        }
+        self.slots.clear();
+        let widened = self.reserve(n * w);
+        // Refused: back as it was (the array still has that room).
+        let (n, w) = if widened { (n, w) } else { (old_n, old_w) };
+        self.slots.resize(n * w, 0);
+        (self.n, self.words, self.len) = (n, w, 0);
+        for key in &keys {
+            let k = key.as_ref();
+            let (i, _) = self.probe(k, hash(k), w);
+            let slot = &mut self.slots[i * w..i * w + w];
+            for (j, s) in slot.iter_mut().enumerate() {
+                *s = word(k, j);
+            }
+            slot[w - 1] |= self.tag << TAG_SHIFT;
+            self.len += 1;
+        }
+        widened
     }
 }
 
@@ -282,6 +418,9 @@ fn next(i: usize, n: usize) -> usize {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use rand::{Rng, SeedableRng};
+    use rand_chacha::ChaCha8Rng;
+    use std::collections::HashSet;
 
     #[test]
     fn insert_finds_what_it_stored_and_nothing_else() {
@@ -324,10 +463,10 @@ mod tests {
         assert_eq!(t.insert(&[0]), Insert::Seen);
     }
 
-    /// Fills a table of bound `max` with new keys until it is full; the keys stored.
+    /// Fills a table with new keys of four words until it is full; the keys stored.
     fn fill(t: &mut Table<[u64; 4]>, from: u64) -> u64 {
         let mut n = from;
-        while t.insert(&[n, n ^ 0x5555, 3, n >> 3]) == Insert::New {
+        while t.insert(&[n, n ^ 0x5555, 3, n >> 3 | 1]) == Insert::New {
             n += 1;
         }
         n - from
@@ -335,31 +474,34 @@ mod tests {
 
     #[test]
     fn the_memory_bound_is_the_real_bound() {
-        // 40-byte slots: a 64 MiB bound holds 1,677,721 slots (not the 2^20 = 40 MiB of the
-        // largest power of two), and the table uses them.
-        let max = 64 << 20;
+        // Keys of four words, slots of 32 bytes: a 48 MiB bound holds 1,572,864 slots (not
+        // the 2^20 = 32 MiB of the largest power of two), and the table uses them.
+        let max = 48 << 20;
         let mut t: Table<[u64; 4]> = Table::new(max);
         let stored = fill(&mut t, 0);
-        assert_eq!(t.bytes(), max / 40 * 40);
-        assert!(t.bytes() > max - 64, "{} of {max} bytes", t.bytes());
+        assert_eq!(t.width(), 4);
+        assert_eq!(t.bytes(), max / 32 * 32);
         assert_eq!(stored as usize, t.len());
         assert!(
-            stored as usize >= t.bytes() / 40 * 3 / 4 - 1,
+            stored as usize >= t.bytes() / 32 * 3 / 4 - 1,
             "{stored} keys"
         );
         for n in (0..stored).step_by(997) {
-            assert!(t.contains(&[n, n ^ 0x5555, 3, n >> 3]), "lost key {n}");
+            assert!(t.contains(&[n, n ^ 0x5555, 3, n >> 3 | 1]), "lost key {n}");
         }
-        assert!(!t.contains(&[stored + 1, 0, 0, 0]));
+        assert!(!t.contains(&[stored + 1, 0, 0, 1]));
     }
 
     #[test]
     fn growing_in_place_keeps_every_key_and_forgets_older_searches() {
-        // A bound that is no power of two of slots; keys of an earlier search are left in the
-        // slots (cleared by stamp) while the next search grows the table.
+        // A bound that is no power of two of slots; a cleared table grows again over the
+        // memory of the last search.
         let mut t: Table<[u64; 4]> = Table::new(3 << 20);
         let first = fill(&mut t, 0);
+        let held = t.bytes();
         t.clear();
+        // The memory stays reserved for the next search.
+        assert_eq!(t.bytes(), held);
         for n in 0..first / 3 {
             assert_eq!(t.insert(&[n + 1_000_000_000, 1, 2, 3]), Insert::New);
         }
@@ -369,23 +511,131 @@ mod tests {
         }
         for n in 0..first {
             assert!(
-                !t.contains(&[n, n ^ 0x5555, 3, n >> 3]),
+                !t.contains(&[n, n ^ 0x5555, 3, n >> 3 | 1]),
                 "key {n} of the last search"
             );
         }
-        // Released, it grows again from the smallest size, to the same bound.
+        // Released, it holds nothing, and grows again from the smallest size to the same
+        // bound.
         t.release();
+        assert_eq!(t.bytes(), 0);
         assert_eq!(fill(&mut t, 7), first);
     }
 
     #[test]
     fn any_bound_is_accepted_at_once() {
-        // The largest bounds do not overflow (a bound is a limit, not an allocation).
+        // The largest bounds do not overflow (a bound is a limit, not an allocation), and a
+        // new table holds no memory.
         for max in [usize::MAX, usize::MAX / 2 + 1, 1 << 63, 0] {
             let mut t: Table<[u64; 4]> = Table::new(max);
+            assert_eq!(t.bytes(), 0);
+            assert!(!t.contains(&[1, 2, 3, 4]));
             assert_eq!(t.insert(&[1, 2, 3, 4]), Insert::New);
             assert_eq!(t.insert(&[1, 2, 3, 4]), Insert::Seen);
-            assert!(t.max_bytes() >= 4096 * 40);
+            assert!(t.max_bytes() >= MIN_SLOTS * 32);
+        }
+    }
+
+    #[test]
+    fn a_slot_is_as_wide_as_the_widest_key() {
+        // Keys below 2^62 take one word: 8-byte slots.
+        let mut t: Table<[u64; 4]> = Table::new(usize::MAX);
+        for i in 0..100_000u64 {
+            assert_eq!(t.insert(&[i << 40 | i, 0, 0, 0]), Insert::New);
+        }
+        assert_eq!(t.width(), 1);
+        assert!(t.bytes() <= 8 * 256 * 1024, "{} bytes", t.bytes());
+        // A key that differs only in a later word, or in a word's top bits, is another key:
+        // the table widens and keeps every key.
+        assert!(!t.contains(&[5 << 40 | 5, 1, 0, 0]));
+        assert_eq!(t.insert(&[5 << 40 | 5, 1, 0, 0]), Insert::New);
+        assert_eq!(t.width(), 2);
+        assert_eq!(t.insert(&[1 << 63 | 7, 0, 0, 0]), Insert::New);
+        assert_eq!(t.insert(&[7, 0, 0, 0]), Insert::New);
+        assert_eq!(t.insert(&[1 << 63 | 7, 0, 0, 0]), Insert::Seen);
+        assert_eq!(t.insert(&[7, 0, 0, 1 << 62]), Insert::New);
+        assert_eq!(t.width(), 5);
+        assert_eq!(t.insert(&[7, 0, 0, 1 << 62]), Insert::Seen);
+        for i in 0..100_000u64 {
+            assert!(t.contains(&[i << 40 | i, 0, 0, 0]), "lost key {i}");
+        }
+        assert_eq!(t.len(), 100_004);
+        // Cleared, it goes back to one word.
+        t.clear();
+        assert_eq!(t.insert(&[3, 0, 0, 0]), Insert::New);
+        assert_eq!(t.width(), 1);
+    }
+
+    /// A key wider than the table's slots that comes when the table is due to grow widens it
+    /// and grows it at once (never `Full` below the bound).
+    #[test]
+    fn a_wide_key_at_three_quarters_load_is_taken() {
+        let mut t: Table<[u64; 2]> = Table::new(usize::MAX);
+        let mut n = 1;
+        while (t.len() + 1) * 4 <= MIN_SLOTS * 3 {
+            assert_eq!(t.insert(&[n, 0]), Insert::New);
+            n += 1;
+        }
+        assert_eq!((t.width(), t.bytes()), (1, MIN_SLOTS * 8));
+        assert_eq!(t.insert(&[1, 1]), Insert::New);
+        assert_eq!((t.width(), t.bytes()), (2, MIN_SLOTS * 2 * 16));
+        for k in 1..n {
+            assert!(t.contains(&[k, 0]), "lost key {k}");
+        }
+    }
+
+    /// A widening keeps the memory a worker's table grew into on an earlier deal (the keys
+    /// move into the same array), so the next searches do not allocate it again.
+    #[test]
+    fn a_widening_keeps_the_memory_of_earlier_searches() {
+        let mut t: Table<[u64; 2]> = Table::new(usize::MAX);
+        for i in 0..100_000u64 {
+            assert_eq!(t.insert(&[i, 1]), Insert::New);
+        }
+        let held = t.bytes();
+        t.clear();
+        for i in 0..100u64 {
+            assert_eq!(t.insert(&[i, 0]), Insert::New);
+        }
+        assert_eq!(t.width(), 1);
+        assert_eq!(t.insert(&[7, 7]), Insert::New);
+        assert_eq!(t.width(), 2);
+        assert_eq!(t.bytes(), held);
+        for i in 0..100u64 {
+            assert!(t.contains(&[i, 0]), "lost key {i}");
+        }
+        assert_eq!(t.len(), 101);
+    }
+
+    /// The table answers as a set does, through growths, widenings and clears, for keys of
+    /// random widths (few distinct values per word, so that keys repeat).
+    #[test]
+    fn the_table_is_a_set() {
+        let mut rng = ChaCha8Rng::seed_from_u64(0x7ab1e);
+        let mut t: Table<[u64; 3]> = Table::new(usize::MAX);
+        let mut set = HashSet::new();
+        for round in 0..6 {
+            let wide = round % 3;
+            for _ in 0..40_000 {
+                let mut k = [rng.random_range(0..30_000u64), 0, 0];
+                for x in k.iter_mut().skip(1).take(wide) {
+                    if rng.random_range(0..4) == 0 {
+                        *x = rng.random_range(0..3u64) << 62 | rng.random_range(0..2);
+                    }
+                }
+                let want = if set.insert(k) {
+                    Insert::New
+                } else {
+                    Insert::Seen
+                };
+                assert_eq!(t.insert(&k), want, "{k:?}");
+            }
+            assert_eq!(t.len(), set.len());
+            for &k in &set {
+                assert!(t.contains(&k));
+            }
+            t.clear();
+            set.clear();
         }
     }
 }
