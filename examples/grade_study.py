@@ -4,12 +4,13 @@ stronger planner's result? Spearman's rho on each half of the deals (even and od
 the stronger planner's win rate in each of five grades on the odd half, the thresholds being
 the even half's quintiles.
 
-usage: python3 examples/grade_study.py CATALOGUE.csv STUDY.csv CARDS
-(CARDS: the game's number of cards, 52 or 104, for the length term.)"""
+usage: python3 examples/grade_study.py CATALOGUE.csv STUDY.csv CARDS [FIT_CATALOGUE.csv FIT_STUDY.csv]
+(CARDS: the game's number of cards, 52 or 104, for the length term.) With the FIT files (a study
+of other deals), the measure chosen, (games won + chance) / (games + 1), is confirmed: the
+thresholds are the FIT deals' quintiles, and rho and the win rate per grade are those of all
+the deals of the first two files."""
 import csv, sys
 
-cat = {int(r["seed"]): r for r in csv.DictReader(open(sys.argv[1]))}
-study = {int(r["seed"]): r for r in csv.DictReader(open(sys.argv[2]))}
 cards = int(sys.argv[3])
 
 def ranks(xs):
@@ -48,23 +49,32 @@ def score(r):
         s += 1 if r["hidden"] == "lost" else 0
     return s
 
-rows = []
-for seed, s in sorted(study.items()):
-    r = cat.get(seed)
-    if r is None or r["verdict"] != "solved":
-        continue
-    k, kw = int(s["k"]), int(s["k_won"])
-    rows.append({
-        "seed": seed,
-        "won": int(s["strong_won"]),
-        "score": score(r),
-        "share": kw / k,
-        "kw": kw, "k": k, "hw": 1 if r["hidden"] == "won" else 0,
-        "chance": float(r["chance"]) if r["chance"] else None,
-        "narrow": int(r["narrow"] or 0),
-        "length": int(r["moves"]) / cards,
-        "hidden_lost": 1 if r["hidden"] == "lost" else 0,
-    })
+def load(cat_path, study_path):
+    """The winnable deals of a catalogue with their study row, as dicts of the measures."""
+    cat = {int(r["seed"]): r for r in csv.DictReader(open(cat_path))}
+    study = {int(r["seed"]): r for r in csv.DictReader(open(study_path))}
+    rows = []
+    for seed, s in sorted(study.items()):
+        r = cat.get(seed)
+        if r is None or r["verdict"] != "solved":
+            continue
+        k, kw = int(s["k"]), int(s["k_won"])
+        rows.append({
+            "seed": seed,
+            "won": int(s["strong_won"]),
+            "score": score(r),
+            "share": kw / k,
+            "kw": kw, "k": k, "hw": 1 if r["hidden"] == "won" else 0,
+            "chance": float(r["chance"]) if r["chance"] else None,
+            "narrow": int(r["narrow"] or 0),
+            "length": int(r["moves"]) / cards,
+            "hidden_lost": 1 if r["hidden"] == "lost" else 0,
+        })
+
+    return rows
+
+
+rows = load(sys.argv[1], sys.argv[2])
 
 def measure(name, f):
     out = []
@@ -114,3 +124,13 @@ for name, f in cands.items():
     g = five(f, fit, test)
     gtxt = " ".join(f"{w:.2f}({n})" for w, n in g) if g else "-"
     print(f"{name:32} rho even {fmt(r0)} (n={n0})  odd {fmt(r1)} (n={n1})  odd-half win rate by grade: {gtxt}")
+
+if len(sys.argv) > 5:
+    fit = load(sys.argv[4], sys.argv[5])
+    for name in ("score (today's grade)", "-(kw+hw+chance)/(K+2)"):
+        f = cands[name]
+        both = [x for x in rows if f(x) is not None]
+        r = spearman([f(x) for x in both], [x["won"] for x in both])
+        g = five(f, fit, rows)
+        print(f"{name}: on {len(both)} deals (thresholds from {len(fit)} others): rho {r:+.3f}; "
+              "won per grade: " + " ".join(f"{w:.2f}({n})" for w, n in g))
