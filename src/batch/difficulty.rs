@@ -77,8 +77,8 @@ pub const SMALL_PLANNER: (u32, u64) = (4, 100);
 
 /// The planner budget (samples, nodes per sample) of game `id`'s published catalogue, so that
 /// `patience catalogue GAME` without budget flags measures as that catalogue did:
-/// [`SMALL_PLANNER`] for the games of [`SMALL_PLANNER_GAMES`], else [`DEFAULT_SAMPLES`] and
-/// [`DEFAULT_SAMPLE_NODES`] (a game from a rules file too).
+/// [`SMALL_PLANNER`] for the two-deck games with a stock and both Klondikes, else
+/// [`DEFAULT_SAMPLES`] and [`DEFAULT_SAMPLE_NODES`] (a game from a rules file too).
 pub fn planner_default(id: &str) -> (u32, u64) {
     if SMALL_PLANNER_GAMES.contains(&id) {
         SMALL_PLANNER
