@@ -633,44 +633,36 @@ fn the_terminal_replay_steps_with_the_keys_under_tmux() {
         "50",
         &command,
     ]);
-    let screen_at = |want: &str| -> String {
+    // Waits until the screen shows `want` and every one of `rows` (a screen is drawn in parts,
+    // so the header may come before the piles), then returns it; panics after ten seconds.
+    let screen_with = |want: &str, rows: &[String]| -> String {
+        let shows = |text: &str| {
+            let lines: Vec<&str> = text.lines().map(str::trim_end).collect();
+            text.contains(want) && rows.iter().all(|r| lines.contains(&r.as_str()))
+        };
         for _ in 0..100 {
             let text = tmux(&["capture-pane", "-p", "-t", &session]);
-            if text.contains(want) {
+            if shows(&text) {
                 return text;
             }
             std::thread::sleep(std::time::Duration::from_millis(100));
         }
         let text = tmux(&["capture-pane", "-p", "-t", &session]);
         tmux(&["kill-server"]);
-        panic!("the terminal never showed {want:?}:\n{text}");
+        panic!("the terminal never showed {want:?} with the rows {rows:#?}:\n{text}");
     };
-    screen_at(&format!("move 0 of {n}: the deal"));
-    for _ in 0..3 {
-        tmux(&["send-keys", "-t", &session, "Right"]);
-    }
-    let screen = screen_at(&format!("move 3 of {n}: "));
     let rows = |at: usize| -> Vec<String> {
         crate::replay_terminal::tableau_rows(&positions, &result_moves(&result), at, 6, 50)
     };
-    let lines: Vec<&str> = screen.lines().map(str::trim_end).collect();
-    for row in rows(3) {
-        assert!(
-            lines.contains(&row.as_str()),
-            "row {row:?} not on the screen:\n{screen}"
-        );
+    screen_with(&format!("move 0 of {n}: the deal"), &rows(0));
+    for _ in 0..3 {
+        tmux(&["send-keys", "-t", &session, "Right"]);
     }
+    screen_with(&format!("move 3 of {n}: "), &rows(3));
     tmux(&["send-keys", "-t", &session, "End"]);
-    screen_at(&format!("move {n} of {n}: "));
+    screen_with(&format!("move {n} of {n}: "), &[]);
     tmux(&["send-keys", "-t", &session, "Home"]);
-    let screen = screen_at(&format!("move 0 of {n}: the deal"));
-    let lines: Vec<&str> = screen.lines().map(str::trim_end).collect();
-    for row in rows(0) {
-        assert!(
-            lines.contains(&row.as_str()),
-            "row {row:?} not on the screen:\n{screen}"
-        );
-    }
+    screen_with(&format!("move 0 of {n}: the deal"), &rows(0));
     tmux(&["send-keys", "-t", &session, "q"]);
     std::thread::sleep(std::time::Duration::from_millis(300));
     let left = tmux(&["list-sessions"]);
