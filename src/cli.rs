@@ -157,7 +157,7 @@ pub struct StartArgs {
     pub pysol: Option<u128>,
 }
 
-use patience::internal::solve::MAX_TABLE_MIB;
+use patience::Options;
 
 /// A whole number, 0 or more (`--seed`, `--first-seed`, `--planner-seed`): the message says
 /// so for `-1` or `1.5` too (instead of clap's tip about `--`, which does not apply).
@@ -231,12 +231,13 @@ fn positive_number(s: &str) -> Result<u64, String> {
     }
 }
 
-/// A table bound in MiB, 1 to [`MAX_TABLE_MIB`] (`--table-mib`).
+/// A table bound in MiB, 1 to [`Options::MAX_TABLE_MIB`] (`--table-mib`).
 fn table_mib_number(s: &str) -> Result<u64, String> {
     match s.trim().parse::<u64>() {
-        Ok(n) if (1..=MAX_TABLE_MIB).contains(&n) => Ok(n),
+        Ok(n) if (1..=Options::MAX_TABLE_MIB).contains(&n) => Ok(n),
         _ => Err(format!(
-            "expected a whole number of MiB from 1 to {MAX_TABLE_MIB} (1 TiB)"
+            "expected a whole number of MiB from 1 to {} (1 TiB)",
+            Options::MAX_TABLE_MIB
         )),
     }
 }
@@ -291,7 +292,7 @@ impl CheckArgs {
     }
 }
 
-use patience::internal::solve::prune::Rule as PruneRule;
+use patience::PruneRule;
 
 /// The solver's budget, shared by the commands that solve.
 #[derive(Args, Debug, Clone)]
@@ -300,7 +301,7 @@ pub struct SolverArgs {
     /// one). The bound is per solve: in hidden play it bounds the thoughtful solve of the exact
     /// shortcut (`winrate`), while the planner's solves have their own budgets (--sample-nodes),
     /// so a hidden game's node count (all of its solves) can pass it.
-    #[arg(long, value_name = "N", default_value_t = patience::internal::solve::DEFAULT_MAX_NODES,
+    #[arg(long, value_name = "N", default_value_t = patience::Options::DEFAULT_MAX_NODES,
           allow_negative_numbers = true, value_parser = positive_number)]
     pub max_nodes: u64,
     /// Give up (verdict `unknown`) after this many seconds: above 0, at most 31536000 (a
@@ -310,7 +311,7 @@ pub struct SolverArgs {
     /// Most memory for the transposition table, in MiB: 1 to 1048576 (1 TiB). In hidden play
     /// it also bounds each of the planner's tables, which are at most 64 MiB (its samples'
     /// solves) and 1 GiB (its last solve) anyway.
-    #[arg(long, value_name = "MIB", default_value_t = (patience::internal::solve::DEFAULT_TABLE_BYTES >> 20) as u64,
+    #[arg(long, value_name = "MIB", default_value_t = (patience::Options::DEFAULT_TABLE_BYTES >> 20) as u64,
           allow_negative_numbers = true, value_parser = table_mib_number)]
     pub table_mib: u64,
     /// Switch off all the proved pruning rules (for cross-checks; much slower). In hidden play,
@@ -386,11 +387,11 @@ pub struct SolveArgs {
 pub struct PlannerArgs {
     /// Hidden play: fill-ins of the unseen cards drawn per decision (1..=1024); the planner
     /// shares 8 pulls per sample among its candidates.
-    #[arg(long, value_name = "K", default_value_t = patience::internal::hidden::planner::DEFAULT_SAMPLES,
+    #[arg(long, value_name = "K", default_value_t = patience::Budget::DEFAULT_SAMPLES,
           allow_negative_numbers = true, value_parser = clap::value_parser!(u32).range(1..=1024))]
     pub samples: u32,
     /// Hidden play: node budget of each solve of a fill-in.
-    #[arg(long, value_name = "N", default_value_t = patience::internal::hidden::planner::DEFAULT_SAMPLE_NODES,
+    #[arg(long, value_name = "N", default_value_t = patience::Budget::DEFAULT_SAMPLE_NODES,
           allow_negative_numbers = true, value_parser = clap::value_parser!(u64).range(1..))]
     pub sample_nodes: u64,
 }
@@ -871,12 +872,12 @@ impl ShowArgs {
         let s = &self.solver;
         [
             (
-                s.max_nodes != patience::internal::solve::DEFAULT_MAX_NODES,
+                s.max_nodes != patience::Options::DEFAULT_MAX_NODES,
                 "--max-nodes",
             ),
             (s.timeout.is_some(), "--timeout"),
             (
-                s.table_mib != (patience::internal::solve::DEFAULT_TABLE_BYTES >> 20) as u64,
+                s.table_mib != (patience::Options::DEFAULT_TABLE_BYTES >> 20) as u64,
                 "--table-mib",
             ),
             (s.no_prune, "--no-prune"),

@@ -93,6 +93,7 @@ pub use game::{
 pub use hidden::play::{Game, Outcome, play};
 pub use hidden::{Budget, Observation, Planner};
 pub use pysol::{PysolError, pysol_deal};
+pub use solve::prune::Rule as PruneRule;
 pub use solve::{Limit, Options, Prune, Solution, SolveError, Solver, Verdict, replay};
 
 /// The crate's inner modules, for the `patience` command, the benchmarks, the Python package

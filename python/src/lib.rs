@@ -516,7 +516,7 @@ fn deal(
 
 /// Solves one deal: the thoughtful verdict, its moves, nodes and limit.
 #[pyfunction]
-#[pyo3(signature = (game_or_deal, seed=None, *, pysol=None, game=None, max_nodes=patience::internal::solve::DEFAULT_MAX_NODES, timeout=None, table_mib=(patience::internal::solve::DEFAULT_TABLE_BYTES >> 20) as u64))]
+#[pyo3(signature = (game_or_deal, seed=None, *, pysol=None, game=None, max_nodes=patience::Options::DEFAULT_MAX_NODES, timeout=None, table_mib=(patience::Options::DEFAULT_TABLE_BYTES >> 20) as u64))]
 #[allow(clippy::too_many_arguments)]
 fn solve(
     py: Python<'_>,
@@ -656,7 +656,7 @@ fn hint_one<V: Variant>(
 
 /// The move with the best estimated chance from a position a person sees (hidden play).
 #[pyfunction]
-#[pyo3(signature = (position, seed=None, *, pysol=None, game=None, samples=patience::internal::hidden::planner::DEFAULT_SAMPLES, sample_nodes=patience::internal::hidden::planner::DEFAULT_SAMPLE_NODES, planner_seed=None, top=5))]
+#[pyo3(signature = (position, seed=None, *, pysol=None, game=None, samples=patience::Budget::DEFAULT_SAMPLES, sample_nodes=patience::Budget::DEFAULT_SAMPLE_NODES, planner_seed=None, top=5))]
 #[allow(clippy::too_many_arguments)]
 fn hint<'py>(
     py: Python<'py>,
@@ -752,7 +752,7 @@ fn play_one<V: Variant>(
 
 /// One deal played to its end: thoughtful (the solver's line) or hidden (the planner).
 #[pyfunction]
-#[pyo3(signature = (game_or_deal, seed=None, *, pysol=None, game=None, knowledge="thoughtful", samples=patience::internal::hidden::planner::DEFAULT_SAMPLES, sample_nodes=patience::internal::hidden::planner::DEFAULT_SAMPLE_NODES, max_nodes=patience::internal::solve::DEFAULT_MAX_NODES, timeout=None, table_mib=(patience::internal::solve::DEFAULT_TABLE_BYTES >> 20) as u64))]
+#[pyo3(signature = (game_or_deal, seed=None, *, pysol=None, game=None, knowledge="thoughtful", samples=patience::Budget::DEFAULT_SAMPLES, sample_nodes=patience::Budget::DEFAULT_SAMPLE_NODES, max_nodes=patience::Options::DEFAULT_MAX_NODES, timeout=None, table_mib=(patience::Options::DEFAULT_TABLE_BYTES >> 20) as u64))]
 #[allow(clippy::too_many_arguments)]
 fn play<'py>(
     py: Python<'py>,
@@ -942,7 +942,7 @@ fn row<'py>(py: Python<'py>, r: &Record) -> PyResult<Bound<'py, PyDict>> {
 
 /// Many seeded deals solved (or played) in parallel: one row per deal, as the result CSV.
 #[pyfunction]
-#[pyo3(signature = (game, seeds, *, knowledge="thoughtful", pysol=false, max_nodes=patience::internal::solve::DEFAULT_MAX_NODES, timeout=None, table_mib=(patience::internal::solve::DEFAULT_TABLE_BYTES >> 20) as u64, samples=patience::internal::hidden::planner::DEFAULT_SAMPLES, sample_nodes=patience::internal::hidden::planner::DEFAULT_SAMPLE_NODES, threads=None, dataframe=false))]
+#[pyo3(signature = (game, seeds, *, knowledge="thoughtful", pysol=false, max_nodes=patience::Options::DEFAULT_MAX_NODES, timeout=None, table_mib=(patience::Options::DEFAULT_TABLE_BYTES >> 20) as u64, samples=patience::Budget::DEFAULT_SAMPLES, sample_nodes=patience::Budget::DEFAULT_SAMPLE_NODES, threads=None, dataframe=false))]
 #[allow(clippy::too_many_arguments)]
 fn winrate<'py>(
     py: Python<'py>,

@@ -108,6 +108,11 @@ impl Default for Budget {
 }
 
 impl Budget {
+    /// Samples per decision when none are given ([`DEFAULT_SAMPLES`]).
+    pub const DEFAULT_SAMPLES: u32 = DEFAULT_SAMPLES;
+    /// Nodes per sample solve when none are given ([`DEFAULT_SAMPLE_NODES`]).
+    pub const DEFAULT_SAMPLE_NODES: u64 = DEFAULT_SAMPLE_NODES;
+
     /// A budget for this build's planner.
     pub const fn new(samples: u32, sample_nodes: u64) -> Budget {
         Budget {

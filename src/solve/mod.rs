@@ -47,6 +47,15 @@ pub struct Options {
     pub quick: bool,
 }
 
+impl Options {
+    /// The node budget of a solve when none is given ([`DEFAULT_MAX_NODES`]).
+    pub const DEFAULT_MAX_NODES: u64 = DEFAULT_MAX_NODES;
+    /// The table's memory bound when none is given, in bytes ([`DEFAULT_TABLE_BYTES`]).
+    pub const DEFAULT_TABLE_BYTES: usize = DEFAULT_TABLE_BYTES;
+    /// The largest table bound a user may ask for, in MiB ([`MAX_TABLE_MIB`]).
+    pub const MAX_TABLE_MIB: u64 = MAX_TABLE_MIB;
+}
+
 impl Default for Options {
     fn default() -> Self {
         Options {
