@@ -557,7 +557,7 @@ mod tests {
 
     /// Looking up one rules file many times interns one game: each look-up gives the same
     /// rules, and the added games stay at one (each look-up used to leak a fresh copy). The
-    /// process's memory over 100,000 look-ups is measured alone in tests/interning.rs.
+    /// process's memory over many look-ups is checked alone in tests/interning.rs.
     #[test]
     fn many_lookups_of_one_rules_file_intern_one_game() {
         let dir = tempfile::tempdir().unwrap();

@@ -10,8 +10,8 @@
 //! empty), so a key whose last stored word uses them takes one word more. The width is found
 //! as keys come: a key wider than the table widens it (its keys are moved into wider slots),
 //! which in practice happens at a search's first key. Klondike's keys of the depth-first
-//! searches (the loose tableau) take one word, so their slots are 8 bytes, not the 40 of a
-//! slot of the key type and a stamp.
+//! searches (the loose tableau) take one word, so their slots are a single word rather than
+//! the whole key type.
 //!
 //! The table starts empty and grows as the search needs it: the first key makes a small
 //! table, the slots grow by doubling (past three quarters load) up to the largest power of
