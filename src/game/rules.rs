@@ -134,6 +134,21 @@ pub enum Space {
     Never,
 }
 
+impl Space {
+    /// Every space rule.
+    pub const ALL: [Space; 5] = [
+        Space::Any,
+        Space::Kings,
+        Space::Never,
+        Space::WasteOnly {
+            aces_from_foundation: false,
+        },
+        Space::WasteOnly {
+            aces_from_foundation: true,
+        },
+    ];
+}
+
 /// The stock and waste.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
 pub enum Stock {
@@ -369,17 +384,7 @@ mod tests {
     #[test]
     fn space_cards_match_space_accepts() {
         let mut r = crate::games::Stonewall::RULES;
-        for space in [
-            Space::Any,
-            Space::Kings,
-            Space::Never,
-            Space::WasteOnly {
-                aces_from_foundation: false,
-            },
-            Space::WasteOnly {
-                aces_from_foundation: true,
-            },
-        ] {
+        for space in Space::ALL {
             r.space = space;
             for from in [
                 SourceKind::Tableau,

@@ -422,17 +422,7 @@ mod tests {
         ] {
             assert_eq!(file("build", &build_name(b)).build, Some(b));
         }
-        for s in [
-            Space::Any,
-            Space::Kings,
-            Space::Never,
-            Space::WasteOnly {
-                aces_from_foundation: false,
-            },
-            Space::WasteOnly {
-                aces_from_foundation: true,
-            },
-        ] {
+        for s in Space::ALL {
             assert_eq!(
                 file("spaces", &space_name(s)).spaces.map(Space::from),
                 Some(s)

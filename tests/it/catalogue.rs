@@ -25,10 +25,14 @@ const SMALL: [&str; 8] = [
 
 /// Runs `catalogue stonewall` with the small budgets and `extra`; asserts success.
 fn catalogue(extra: &[&str]) -> String {
+    catalogue_of("stonewall", &[&SMALL[..], extra].concat())
+}
+
+/// Runs `catalogue GAME ARGS`; asserts success and gives its standard output.
+fn catalogue_of(game: &str, args: &[&str]) -> String {
     let out = patience()
-        .args(["catalogue", "stonewall"])
-        .args(SMALL)
-        .args(extra)
+        .args(["catalogue", game])
+        .args(args)
         .output()
         .unwrap();
     assert!(
@@ -277,20 +281,10 @@ fn catalogue_without_budget_flags_measures_as_the_published_file() {
         ("napoleons-shoulder", 10, "4,100"),
     ] {
         let csv = dir.path().join(format!("{game}.csv"));
-        let out = patience()
-            .args([
-                "catalogue",
-                game,
-                "--pysol",
-                &format!("{number}..{}", number + 1),
-            ])
-            .args(["--threads", "1", "--csv", arg(&csv)])
-            .output()
-            .unwrap();
-        assert!(
-            out.status.success(),
-            "{}",
-            String::from_utf8_lossy(&out.stderr)
+        let range = format!("{number}..{}", number + 1);
+        catalogue_of(
+            game,
+            &["--pysol", &range, "--threads", "1", "--csv", arg(&csv)],
         );
         let text = std::fs::read_to_string(&csv).unwrap();
         let mut lines = text.lines();
