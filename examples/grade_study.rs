@@ -24,14 +24,6 @@ struct Row {
     chance: Option<f64>,
 }
 
-/// A stream seed for game `k` of deal `seed`, apart from the catalogue's (which is the deal's
-/// number itself).
-fn stream(seed: u64, k: u64) -> u64 {
-    let mut z = seed ^ (k + 1).wrapping_mul(0x9e37_79b9_7f4a_7c15);
-    z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
-    z ^ (z >> 31)
-}
-
 fn study<V: Variant>(v: V, seeds: &[u64], k: u32, cheap: Budget, strong: Budget) -> Vec<Row> {
     let cancel = AtomicBool::new(false);
     seeds
@@ -56,10 +48,10 @@ fn study<V: Variant>(v: V, seeds: &[u64], k: u32, cheap: Budget, strong: Budget)
                 matches!(game.outcome, Outcome::Won)
             };
             let k_won = (0..k as u64)
-                .filter(|&i| games(cheap, stream(seed, i), &mut None))
+                .filter(|&i| games(cheap, patience::play_seed(seed, i), &mut None))
                 .count() as u32;
             let mut chance = None;
-            let strong_won = games(strong, stream(seed, 1000), &mut chance);
+            let strong_won = games(strong, patience::play_seed(seed, 1000), &mut chance);
             Row {
                 seed,
                 k_won,

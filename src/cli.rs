@@ -602,14 +602,14 @@ pub struct CatalogueArgs {
     /// Worker threads [default: one per core]; the rows do not depend on it.
     #[arg(long, short = 'j', value_name = "J", allow_negative_numbers = true, value_parser = clap::value_parser!(u64).range(1..=1024))]
     pub threads: Option<u64>,
-    /// Nodes of the thoughtful solve of each deal.
-    #[arg(long, value_name = "N", default_value_t = patience::internal::batch::difficulty::DEFAULT_MAX_NODES,
-          allow_negative_numbers = true, value_parser = positive_number)]
-    pub max_nodes: u64,
-    /// Nodes of each probe of the narrowness measure (a move at a position of the solution).
-    #[arg(long, value_name = "N", default_value_t = patience::internal::batch::difficulty::DEFAULT_PROBE_NODES,
-          allow_negative_numbers = true, value_parser = positive_number)]
-    pub probe_nodes: u64,
+    /// Nodes of the thoughtful solve of each deal [default: as the game's published catalogue
+    /// (docs/catalogues.md), else 100000].
+    #[arg(long, value_name = "N", allow_negative_numbers = true, value_parser = positive_number)]
+    pub max_nodes: Option<u64>,
+    /// Nodes of each probe of the narrowness measure (a move at a position of the solution)
+    /// [default: as the game's published catalogue, else 500].
+    #[arg(long, value_name = "N", allow_negative_numbers = true, value_parser = positive_number)]
+    pub probe_nodes: Option<u64>,
     /// Hidden play: samples per decision (1..=1024) [default: as the game's published catalogue:
     /// 4 in Napoleon's Shoulder, Napoleon's Square, Forty Thieves and both Klondikes, else 8].
     #[arg(long, value_name = "K", allow_negative_numbers = true,
@@ -619,6 +619,12 @@ pub struct CatalogueArgs {
     /// catalogue: 100 where --samples is 4 by default, else 300].
     #[arg(long, value_name = "N", allow_negative_numbers = true, value_parser = positive_number)]
     pub sample_nodes: Option<u64>,
+    /// Hidden play: the planner's games of each deal besides its own, each with a random
+    /// stream of its own, that the grade counts (0..=64) [default: as the game's published
+    /// catalogue, else 8].
+    #[arg(long, value_name = "K", allow_negative_numbers = true,
+          value_parser = clap::value_parser!(u32).range(0..=64))]
+    pub plays: Option<u32>,
     /// Most memory of each worker's solver table, in MiB.
     #[arg(long, value_name = "MIB", default_value_t = 256, allow_negative_numbers = true,
           value_parser = table_mib_number)]

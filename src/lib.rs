@@ -90,7 +90,7 @@ pub use game::{
     Build, Deal, DealError, FaceDown, GameFn, Illegal, Move, Position, Rules, Sight, Space, Stock,
     Undo, Unit, Variant, apply, generate, legal, undo,
 };
-pub use hidden::play::{Game, Outcome, play};
+pub use hidden::play::{Game, Outcome, play, play_seed};
 pub use hidden::{Budget, Observation, Planner};
 pub use pysol::{PysolError, pysol_deal};
 pub use solve::prune::Rule as PruneRule;

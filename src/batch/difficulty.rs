@@ -8,7 +8,8 @@ use super::run::{DealFailed, PassEnd, run_all};
 use crate::game::{Move, Position, Variant, apply, generate, legal};
 use crate::hidden::observation::game_hides_cards;
 use crate::hidden::planner::{Action, Decision};
-use crate::hidden::{Budget, Outcome, Planner, play::play_unaided};
+use crate::hidden::play::{play_seed, play_unaided};
+use crate::hidden::{Budget, Outcome, Planner};
 use crate::solve::{End, Limit, Options, SolveError, Solver, Verdict};
 use std::sync::atomic::AtomicBool;
 
@@ -19,6 +20,9 @@ pub struct Budgets {
     pub max_nodes: u64,
     /// The planner's budget (hidden play).
     pub planner: Budget,
+    /// The planner's games of a deal besides its own, each with a random stream of its own
+    /// ([`crate::hidden::play::play_seed`]); 0: none.
+    pub plays: u32,
     /// Nodes of each probe of the narrowness measure.
     pub probe_nodes: u64,
     /// The bound of the thoughtful solver's table, in bytes (the probes' and the planner's
@@ -42,6 +46,8 @@ impl Budgets {
             hidden: Hidden::Unknown,
             hidden_by: HiddenBy::Planner,
             chance: None,
+            plays: (self.plays > 0).then_some(self.plays),
+            plays_won: None,
             choices: None,
             narrow: None,
             undecided: None,
@@ -55,36 +61,69 @@ impl Budgets {
     }
 }
 
-/// The budgets of the published catalogues (docs/catalogues.md), `catalogue`'s defaults; the
-/// planner's are per game ([`planner_default`]).
-pub const DEFAULT_MAX_NODES: u64 = 100_000;
-pub const DEFAULT_PROBE_NODES: u64 = 500;
-pub const DEFAULT_SAMPLES: u32 = 8;
-pub const DEFAULT_SAMPLE_NODES: u64 = 300;
+/// A game's catalogue budgets: those its published catalogue was made with (docs/catalogues.md),
+/// so that `patience catalogue GAME` without budget flags measures as that file did.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub struct Defaults {
+    /// Nodes of the thoughtful solve.
+    pub max_nodes: u64,
+    /// Nodes of each narrowness probe.
+    pub probe_nodes: u64,
+    /// The planner's samples per decision and nodes per sample.
+    pub samples: u32,
+    pub sample_nodes: u64,
+    /// The planner's games of a deal besides its own (the `plays` column; 0: none).
+    pub plays: u32,
+}
 
-/// The games whose published catalogue's planner has the smaller budget of
-/// [`SMALL_PLANNER`]: their hidden games are the longest (two decks, or Klondike's talon).
-const SMALL_PLANNER_GAMES: [&str; 5] = [
-    "napoleons-shoulder",
-    "napoleons-square",
-    "forty-thieves",
-    "klondike",
-    "klondike-draw3",
+impl Defaults {
+    /// A game without a published catalogue (a rules file's): the planner of the grade study,
+    /// with the eight games of a deal the grade is measured by.
+    pub const OTHER: Defaults = Defaults {
+        max_nodes: 100_000,
+        probe_nodes: 500,
+        samples: 8,
+        sample_nodes: 300,
+        plays: 8,
+    };
+
+    /// The smaller planner of the games whose hidden games are the longest (two decks with a
+    /// stock, or Klondike's talon), in their catalogues made before the `plays` column.
+    const SMALL: Defaults = Defaults {
+        samples: 4,
+        sample_nodes: 100,
+        plays: 0,
+        ..Defaults::OTHER
+    };
+
+    /// The catalogues made before the `plays` column, with the larger planner.
+    const LARGE: Defaults = Defaults {
+        plays: 0,
+        ..Defaults::OTHER
+    };
+}
+
+/// The budgets of each published catalogue, by game.
+const PUBLISHED: [(&str, Defaults); 11] = [
+    ("stonewall", Defaults::LARGE),
+    ("lucky-piles", Defaults::LARGE),
+    ("napoleons-shoulder", Defaults::SMALL),
+    ("flower-garden", Defaults::LARGE),
+    ("wildflower", Defaults::LARGE),
+    ("lucky-thirteen", Defaults::LARGE),
+    ("lucky-piles-same-suit", Defaults::LARGE),
+    ("napoleons-square", Defaults::SMALL),
+    ("forty-thieves", Defaults::SMALL),
+    ("klondike", Defaults::SMALL),
+    ("klondike-draw3", Defaults::SMALL),
 ];
 
-/// The smaller planner budget: samples per decision and nodes per sample.
-pub const SMALL_PLANNER: (u32, u64) = (4, 100);
-
-/// The planner budget (samples, nodes per sample) of game `id`'s published catalogue, so that
-/// `patience catalogue GAME` without budget flags measures as that catalogue did:
-/// [`SMALL_PLANNER`] for the two-deck games with a stock and both Klondikes, else
-/// [`DEFAULT_SAMPLES`] and [`DEFAULT_SAMPLE_NODES`] (a game from a rules file too).
-pub fn planner_default(id: &str) -> (u32, u64) {
-    if SMALL_PLANNER_GAMES.contains(&id) {
-        SMALL_PLANNER
-    } else {
-        (DEFAULT_SAMPLES, DEFAULT_SAMPLE_NODES)
-    }
+/// The catalogue budgets of game `id`: its published catalogue's, else [`Defaults::OTHER`].
+pub fn defaults(id: &str) -> Defaults {
+    PUBLISHED
+        .iter()
+        .find(|(game, _)| *game == id)
+        .map_or(Defaults::OTHER, |&(_, d)| d)
 }
 
 /// The most bytes of the probes' table.
@@ -211,29 +250,45 @@ pub fn narrowness<V: Variant>(
     Ok(Some(n))
 }
 
-/// The hidden-play columns: how it ended, who answered, and the chance at the start.
-type HiddenPart = (Hidden, HiddenBy, Option<f64>);
+/// The hidden-play columns: how it ended, who answered, the chance at the start, and how many
+/// of the other games of the deal the planner won (where it played them).
+struct HiddenPart {
+    hidden: Hidden,
+    by: HiddenBy,
+    chance: Option<f64>,
+    plays_won: Option<u32>,
+}
 
 /// Hidden play of `start`, given its thoughtful verdict: the planner plays as a person would
-/// a deal proved winnable, in a game that hides cards. `None`: cancelled.
+/// a deal proved winnable, in a game that hides cards, once with the deal's stream `seed` and
+/// `plays` times more with streams of their own. `None`: cancelled.
 fn hidden_play<V: Variant>(
     v: V,
     w: &mut Worker<V>,
     start: &Position,
     seed: u64,
+    plays: u32,
     verdict: &Verdict,
     cancel: &AtomicBool,
 ) -> Result<Option<HiddenPart>, crate::hidden::planner::PlanError> {
+    let answer = |hidden, by, chance| {
+        Ok(Some(HiddenPart {
+            hidden,
+            by,
+            chance,
+            plays_won: None,
+        }))
+    };
     if !game_hides_cards::<V>(v) {
-        return Ok(Some(match verdict {
-            Verdict::Solved(_) => (Hidden::Won, HiddenBy::Thoughtful, Some(1.0)),
-            Verdict::Unsolvable => (Hidden::Lost, HiddenBy::Thoughtful, Some(0.0)),
-            Verdict::Unknown(_) => (Hidden::Unknown, HiddenBy::Thoughtful, None),
-        }));
+        return match verdict {
+            Verdict::Solved(_) => answer(Hidden::Won, HiddenBy::Thoughtful, Some(1.0)),
+            Verdict::Unsolvable => answer(Hidden::Lost, HiddenBy::Thoughtful, Some(0.0)),
+            Verdict::Unknown(_) => answer(Hidden::Unknown, HiddenBy::Thoughtful, None),
+        };
     }
     match verdict {
-        Verdict::Unsolvable => return Ok(Some((Hidden::Lost, HiddenBy::Proof, Some(0.0)))),
-        Verdict::Unknown(_) => return Ok(Some((Hidden::Unknown, HiddenBy::Unplayed, None))),
+        Verdict::Unsolvable => return answer(Hidden::Lost, HiddenBy::Proof, Some(0.0)),
+        Verdict::Unknown(_) => return answer(Hidden::Unknown, HiddenBy::Unplayed, None),
         Verdict::Solved(_) => {}
     }
     // The planner's solvers are about to use the memory of the thoughtful solve's table.
@@ -252,8 +307,20 @@ fn hidden_play<V: Variant>(
         }
         _ => Hidden::Lost,
     };
-    let chance = chance.map(|c| (c * 1000.0).round() / 1000.0);
-    Ok(Some((hidden, HiddenBy::Planner, chance)))
+    let mut won = 0;
+    for k in 0..plays {
+        let stream = play_seed(seed, u64::from(k));
+        match play_unaided::<V>(v, start, stream, &mut w.planner, cancel, &mut |_, _| {})? {
+            Some(g) => won += u32::from(g.outcome == Outcome::Won),
+            None => return Ok(None),
+        }
+    }
+    Ok(Some(HiddenPart {
+        hidden,
+        by: HiddenBy::Planner,
+        chance: chance.map(|c| (c * 1000.0).round() / 1000.0),
+        plays_won: (plays > 0).then_some(won),
+    }))
 }
 
 /// The planner's chance at its first decision `d`, or `None` where it has no estimate: no
@@ -317,19 +384,17 @@ pub fn measure<V: Variant>(
     };
     // The planner's seed: the number's two halves folded, as hidden rows of winrate do.
     let planner_seed = (seed ^ (seed >> 64)) as u64;
-    let hidden =
-        hidden_play::<V>(v, w, &start, planner_seed, &sol.verdict, cancel).map_err(|source| {
-            DealFailed::Play {
-                game,
-                from,
-                seed,
-                source,
-            }
+    let hidden = hidden_play::<V>(v, w, &start, planner_seed, b.plays, &sol.verdict, cancel)
+        .map_err(|source| DealFailed::Play {
+            game,
+            from,
+            seed,
+            source,
         })?;
-    let Some((hidden, hidden_by, chance)) = hidden else {
+    let Some(hidden) = hidden else {
         return Ok(None);
     };
-    let planned = hidden_by == HiddenBy::Planner;
+    let planned = hidden.by == HiddenBy::Planner;
     let solution = match &sol.verdict {
         Verdict::Solved(moves) => Some(moves.iter().map(Move::to_string).collect::<Vec<_>>()),
         _ => None,
@@ -344,9 +409,11 @@ pub fn measure<V: Variant>(
             limit,
             moves: solution.as_ref().map(|s| s.len() as u32),
             nodes: sol.stats.nodes,
-            hidden,
-            hidden_by,
-            chance,
+            hidden: hidden.hidden,
+            hidden_by: hidden.by,
+            chance: hidden.chance,
+            plays: hidden.plays_won.map(|_| b.plays),
+            plays_won: hidden.plays_won,
             choices: narrow.map(|n| n.choices),
             narrow: narrow.map(|n| n.narrow),
             undecided: narrow.map(|n| n.undecided),
@@ -454,6 +521,7 @@ mod tests {
         Budgets {
             max_nodes: 50_000,
             planner: Budget::new(4, 200),
+            plays: 2,
             probe_nodes: 300,
             table_bytes: 32 << 20,
         }

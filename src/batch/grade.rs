@@ -129,6 +129,13 @@ pub struct DealRow {
     /// The planner's estimate, at its first decision, of its chance to win (0..1, three
     /// decimals); 1 or 0 where hidden play is thoughtful play or the deal is proved lost.
     pub chance: Option<f64>,
+    /// The planner's games of the deal besides its own (`hidden`), each with a random stream of
+    /// its own; empty where it did not play them (an earlier catalogue's row reads as empty).
+    #[serde(default)]
+    pub plays: Option<u32>,
+    /// Of those, the games it won.
+    #[serde(default)]
+    pub plays_won: Option<u32>,
     /// Positions along the solution where the distinct moves (moves that lead to the same
     /// position count once) are two or more: the player has a choice.
     pub choices: Option<u32>,
@@ -257,6 +264,17 @@ impl DealRow {
                     .to_string(),
             );
         }
+        match (self.plays, self.plays_won) {
+            (None, None) => {}
+            (Some(plays), Some(won)) if planned && plays > 0 && won <= plays => {}
+            (plays, won) => {
+                return Some(format!(
+                    "plays {} and plays_won {}: the planner's other games are counted where it played, none or more, and it wins at most all of them",
+                    plays.map_or("(none)".to_string(), |p| p.to_string()),
+                    won.map_or("(none)".to_string(), |w| w.to_string())
+                ));
+            }
+        }
         None
     }
 
@@ -304,9 +322,31 @@ fn hidden_by_word(h: HiddenBy) -> &'static str {
 /// docs/difficulty.md says how they were measured).
 pub type Thresholds = [u64; 4];
 
-/// The thresholds of each game that has a published catalogue (catalogues/), measured as
-/// [`Thresholds`] says. A game without an entry (a rules file's) grades its winnable deals
-/// `unknown`.
+/// What a row's score measures (docs/difficulty.md, "The grade"): each has thresholds of its own.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum Measure {
+    /// The planner's games of the deal (a row with `plays`): the share of them it lost, its
+    /// estimate at the start counted as one game more. The measure the grade study validated
+    /// against a stronger player.
+    Play,
+    /// The way the solution takes (a row without `plays`: a game that hides nothing, or a
+    /// catalogue made before the column): its narrow positions, its length, and the planner's
+    /// one game where it played.
+    Way,
+}
+
+impl Measure {
+    /// The measure of `row`'s score.
+    pub fn of(row: &DealRow) -> Measure {
+        match row.plays {
+            Some(_) => Measure::Play,
+            None => Measure::Way,
+        }
+    }
+}
+
+/// The [`Measure::Way`] thresholds of each game that has a published catalogue (catalogues/),
+/// measured as [`Thresholds`] says.
 pub const THRESHOLDS: &[(&str, Thresholds)] = &[
     ("stonewall", [3004, 3346, 3528, 3908]),
     ("lucky-piles", [1980, 2250, 2615, 3500]),
@@ -321,12 +361,22 @@ pub const THRESHOLDS: &[(&str, Thresholds)] = &[
     ("klondike-draw3", [3269, 3826, 4192, 4596]),
 ];
 
-/// The thresholds of game `variant`, if it has measured ones.
-pub fn thresholds(variant: &str) -> Option<Thresholds> {
-    THRESHOLDS
-        .iter()
-        .find(|(id, _)| *id == variant)
-        .map(|&(_, t)| t)
+/// The [`Measure::Play`] thresholds: the quantiles of the grade study's deals (docs/difficulty.md,
+/// "Does the grade predict a player?"; our seeds, the catalogue's planner and eight games).
+pub const PLAY_THRESHOLDS: &[(&str, Thresholds)] = &[
+    ("stonewall", [725, 869, 956, 975]),
+    ("klondike-draw3", [337, 637, 837, 937]),
+];
+
+/// The thresholds of game `variant` for `measure`, if it has measured ones. A game without an
+/// entry (a rules file's, or a measure not yet measured in it) grades its winnable deals
+/// `unknown`.
+pub fn thresholds(variant: &str, measure: Measure) -> Option<Thresholds> {
+    let table = match measure {
+        Measure::Play => PLAY_THRESHOLDS,
+        Measure::Way => THRESHOLDS,
+    };
+    table.iter().find(|(id, _)| *id == variant).map(|&(_, t)| t)
 }
 
 /// The level (0 very easy .. 4 very hard) of a score under `t`.
@@ -334,24 +384,37 @@ fn level(score: u64, t: &Thresholds) -> usize {
     t.iter().take_while(|&&x| score > x).count()
 }
 
-/// The difficulty score of a solved row, in thousandths (docs/difficulty.md, "The grade"): the
-/// sum of
+/// The difficulty score of a solved row, in thousandths (docs/difficulty.md, "The grade"), as
+/// `(low, high)`, the planner's result unknown counting as won and as lost. Of a
+/// [`Measure::Play`] row, the share of the planner's games lost: `1 - (won + chance) / (games +
+/// 1)` over its own game and its `plays`, or `1 - won / games` where `chance` is empty. Of a
+/// [`Measure::Way`] row, the sum of
 ///
 /// - its narrow positions, one point each;
 /// - its solution's length per card of the game (a direct win is about 1.5);
 /// - where the planner played it: one point if it lost, and the planner's doubt at the start,
-///   1 − `chance` (0 to 1; left out where `chance` is empty: the planner had no estimate);
+///   1 − `chance` (0 to 1; left out where `chance` is empty: the planner had no estimate).
 ///
-/// as `(low, high)`, the planner's result unknown counting as won and as lost. `None` when the
-/// row is not gradable: not solved, its narrowness not measured or mostly undecided (more
-/// undecided positions than half its choices), or its game unknown.
+/// `None` when the row is not gradable: not solved; of a `Way` row, its narrowness not measured
+/// or mostly undecided (more undecided positions than half its choices), or its game unknown.
 pub fn score(row: &DealRow, games: &Games) -> Option<(u64, u64)> {
+    if row.verdict != Thoughtful::Solved {
+        return None;
+    }
+    if let (Some(plays), Some(won)) = (row.plays, row.plays_won) {
+        let lost = |won: u32| lost_share(plays, won, row.chance);
+        return Some(match row.hidden {
+            Hidden::Won => (lost(won + 1), lost(won + 1)),
+            Hidden::Lost => (lost(won), lost(won)),
+            Hidden::Unknown => (lost(won + 1), lost(won)),
+        });
+    }
     let (Some(narrow), Some(undecided), Some(choices), Some(moves)) =
         (row.narrow, row.undecided, row.choices, row.moves)
     else {
         return None;
     };
-    if row.verdict != Thoughtful::Solved || 2 * undecided > choices {
+    if 2 * undecided > choices {
         return None;
     }
     let cards = games.find(&row.variant)?.cards() as u64;
@@ -371,14 +434,29 @@ pub fn score(row: &DealRow, games: &Games) -> Option<(u64, u64)> {
     Some((s + lost, s + lost))
 }
 
+/// The share, in thousandths rounded to nearest, of the `plays + 1` games of a deal that the
+/// planner did not win when it won `won`, its estimate `chance` counted as one game more.
+fn lost_share(plays: u32, won: u32, chance: Option<f64>) -> u64 {
+    let games = u64::from(plays) + 1;
+    let (won, of) = match chance {
+        Some(c) => (
+            1000 * u64::from(won) + (c.clamp(0.0, 1.0) * 1000.0).round() as u64,
+            games + 1,
+        ),
+        None => (1000 * u64::from(won), games),
+    };
+    1000 - (2 * won + of) / (2 * of)
+}
+
 /// The grade of a row (docs/difficulty.md, "The grade"), from its columns alone:
 ///
 /// 1. proved unsolvable: `not-winnable`; thoughtful verdict unknown: `unknown`;
-/// 2. a solved deal: the level of its [`score`] against its game's [`THRESHOLDS`];
+/// 2. a solved deal: the level of its [`score`] against its game's thresholds for the row's
+///    [`Measure`];
 /// 3. `unknown` when the row is not gradable ([`score`]), or when the planner's result, unknown,
 ///    could change the level.
 pub fn grade(row: &DealRow) -> Grade {
-    grade_with(row, thresholds(&row.variant))
+    grade_with(row, thresholds(&row.variant, Measure::of(row)))
 }
 
 /// [`grade`] with the thresholds `t` (`None`: the game has none).
@@ -417,17 +495,23 @@ pub fn quantiles(mut values: Vec<u64>, qs: &[f64]) -> Option<Vec<u64>> {
     )
 }
 
-/// The thresholds a set of rows measures ([`Thresholds`]): the quantiles of the scores of its
-/// gradable rows whose score is known (the planner's result not unknown).
-pub fn measured_thresholds(rows: &[DealRow], games: &Games) -> Option<Thresholds> {
+/// The thresholds a set of rows measures ([`Thresholds`]), with their [`Measure`]: the
+/// quantiles of the scores of its gradable rows of that measure whose score is known (the
+/// planner's result not unknown); the measure is `Play` where any row has `plays`.
+pub fn measured_thresholds(rows: &[DealRow], games: &Games) -> Option<(Measure, Thresholds)> {
+    let measure = match rows.iter().any(|r| r.plays.is_some()) {
+        true => Measure::Play,
+        false => Measure::Way,
+    };
     let scores: Vec<u64> = rows
         .iter()
+        .filter(|r| Measure::of(r) == measure)
         .filter_map(|r| score(r, games))
         .filter(|(low, high)| low == high)
         .map(|(s, _)| s)
         .collect();
     let q = quantiles(scores, &[0.2, 0.4, 0.6, 0.8])?;
-    Some([q[0], q[1], q[2], q[3]])
+    Some((measure, [q[0], q[1], q[2], q[3]]))
 }
 
 #[cfg(test)]
@@ -449,6 +533,8 @@ mod tests {
             hidden: Hidden::Won,
             hidden_by: HiddenBy::Planner,
             chance: Some(0.75),
+            plays: None,
+            plays_won: None,
             choices: Some(40),
             narrow: Some(narrow),
             undecided: Some(undecided),
@@ -577,7 +663,7 @@ mod tests {
         assert_eq!(grade(&other), Grade::Unknown);
         assert_eq!(grade_with(&row(0, 0), None), Grade::Unknown);
         // A published game grades by its own thresholds.
-        let t = thresholds("stonewall").unwrap();
+        let t = thresholds("stonewall", Measure::Way).unwrap();
         assert_eq!(grade(&row(0, 0)), grade_with(&row(0, 0), Some(t)));
         assert_eq!(grade(&row(50, 0)), Grade::VeryHard);
         // A solved row without its narrowness (not measured) cannot be graded either.
@@ -621,10 +707,116 @@ mod tests {
         });
         assert_eq!(
             measured_thresholds(&rows, &Games::new()),
-            Some([3250, 5250, 7250, 9250])
+            Some((Measure::Way, [3250, 5250, 7250, 9250]))
         );
         assert_eq!(measured_thresholds(&[], &Games::new()), None);
         assert_eq!(quantiles(vec![5], &[0.0, 0.5, 1.0]), Some(vec![5, 5, 5]));
+    }
+
+    /// A row of the planner's games: `won` of `plays` other games, its own game `hidden`.
+    fn played(plays: u32, won: u32, hidden: Hidden, chance: Option<f64>) -> DealRow {
+        DealRow {
+            plays: Some(plays),
+            plays_won: Some(won),
+            hidden,
+            chance,
+            ..row(0, 0)
+        }
+    }
+
+    #[test]
+    fn the_play_score_is_the_share_of_games_lost_with_the_estimate_a_game_more() {
+        let s = |r: &DealRow| score(r, &Games::new());
+        // 8 other games and its own, all won, and an estimate of 1: nothing lost.
+        assert_eq!(s(&played(8, 8, Hidden::Won, Some(1.0))), Some((0, 0)));
+        // None won, no estimate: all lost.
+        assert_eq!(s(&played(8, 0, Hidden::Lost, None)), Some((1000, 1000)));
+        // 3 of 8 and its own won, estimate 0.5: (4 + 0.5) / 10 won.
+        assert_eq!(s(&played(8, 3, Hidden::Won, Some(0.5))), Some((550, 550)));
+        // Without an estimate the share is of the 9 games alone: 4 / 9 won, rounded.
+        assert_eq!(s(&played(8, 3, Hidden::Won, None)), Some((556, 556)));
+        // Its own game unknown: won and lost.
+        assert_eq!(
+            s(&played(8, 3, Hidden::Unknown, Some(0.5))),
+            Some((550, 650))
+        );
+        // Narrowness plays no part: mostly undecided, or not measured, it still has a score.
+        let open = DealRow {
+            undecided: Some(40),
+            narrow: None,
+            ..played(8, 3, Hidden::Won, Some(0.5))
+        };
+        assert_eq!(s(&open), Some((550, 550)));
+        // Not solved: no score.
+        let lost = DealRow {
+            verdict: Thoughtful::Unsolvable,
+            ..played(8, 3, Hidden::Won, Some(0.5))
+        };
+        assert_eq!(s(&lost), None);
+    }
+
+    #[test]
+    fn a_play_row_is_graded_by_the_play_thresholds() {
+        assert_eq!(Measure::of(&played(8, 0, Hidden::Won, None)), Measure::Play);
+        assert_eq!(Measure::of(&row(0, 0)), Measure::Way);
+        let t = thresholds("stonewall", Measure::Play).unwrap();
+        assert_ne!(Some(t), thresholds("stonewall", Measure::Way));
+        // Stonewall: every game won is very easy, none won very hard.
+        assert_eq!(
+            grade(&played(8, 8, Hidden::Won, Some(0.9))),
+            Grade::VeryEasy
+        );
+        assert_eq!(grade(&played(8, 0, Hidden::Lost, None)), Grade::VeryHard);
+        // A game without play thresholds (not measured there yet) cannot grade such a row.
+        let other = DealRow {
+            variant: "napoleons-shoulder".into(),
+            ..played(8, 8, Hidden::Won, Some(0.9))
+        };
+        assert_eq!(grade(&other), Grade::Unknown);
+        // Its own game unknown: graded where won and lost give one level (lost shares 0 and
+        // 0.1), unknown where they do not (0.889 and 1: hard or very hard).
+        assert_eq!(
+            grade(&played(8, 8, Hidden::Unknown, Some(1.0))),
+            Grade::VeryEasy
+        );
+        assert_eq!(grade(&played(8, 0, Hidden::Unknown, None)), Grade::Unknown);
+    }
+
+    #[test]
+    fn the_thresholds_of_play_rows_are_measured_on_play_rows_alone() {
+        let mut rows: Vec<DealRow> = (0..=8)
+            .map(|won| played(8, won, Hidden::Lost, None))
+            .collect();
+        // A row of the other measure in the same file does not count.
+        rows.push(row(50, 0));
+        let (m, t) = measured_thresholds(&rows, &Games::new()).unwrap();
+        assert_eq!(m, Measure::Play);
+        // Lost shares 1000, 889, .., 111 (won 0..8 of 9 games): ranks 2, 4, 6 and 8 of nine.
+        assert_eq!(t, [222, 444, 667, 889]);
+    }
+
+    #[test]
+    fn a_row_counts_the_planners_other_games_only_where_it_played() {
+        let rules = crate::games::find("stonewall").unwrap();
+        assert_eq!(played(8, 3, Hidden::Won, Some(0.5)).impossible(rules), None);
+        for bad in [
+            played(8, 9, Hidden::Won, None),
+            played(0, 0, Hidden::Won, None),
+            DealRow {
+                plays_won: None,
+                ..played(8, 3, Hidden::Won, None)
+            },
+            DealRow {
+                hidden_by: HiddenBy::Thoughtful,
+                samples: None,
+                sample_nodes: None,
+                planner: None,
+                ..played(8, 3, Hidden::Won, Some(1.0))
+            },
+        ] {
+            let why = bad.impossible(rules).expect("refused");
+            assert!(why.contains("plays"), "{why}");
+        }
     }
 
     #[test]

@@ -55,16 +55,15 @@ pub fn run(args: &CatalogueArgs, games: &mut Games, out: &mut dyn Write) -> Resu
     if selection.is_empty() {
         bail!("{selection} holds no deal");
     }
+    let d = difficulty::defaults(rules.id);
     let budgets = Budgets {
-        max_nodes: args.max_nodes,
-        planner: {
-            let (samples, nodes) = difficulty::planner_default(rules.id);
-            Budget::new(
-                args.samples.unwrap_or(samples),
-                args.sample_nodes.unwrap_or(nodes),
-            )
-        },
-        probe_nodes: args.probe_nodes,
+        max_nodes: args.max_nodes.unwrap_or(d.max_nodes),
+        planner: Budget::new(
+            args.samples.unwrap_or(d.samples),
+            args.sample_nodes.unwrap_or(d.sample_nodes),
+        ),
+        plays: args.plays.unwrap_or(d.plays),
+        probe_nodes: args.probe_nodes.unwrap_or(d.probe_nodes),
         table_bytes: (args.table_mib as usize) << 20,
     };
     let (mut file, mut rows) = match &args.csv {
@@ -132,11 +131,12 @@ pub fn run(args: &CatalogueArgs, games: &mut Games, out: &mut dyn Write) -> Resu
     catalogue::write_summary(out, &counted, games)?;
     writeln!(
         out,
-        "budgets: --max-nodes {} --probe-nodes {} --samples {} --sample-nodes {} (planner revision {}); {} deals measured now in {wall:.1} s on {threads} threads",
+        "budgets: --max-nodes {} --probe-nodes {} --samples {} --sample-nodes {} --plays {} (planner revision {}); {} deals measured now in {wall:.1} s on {threads} threads",
         budgets.max_nodes,
         budgets.probe_nodes,
         budgets.planner.samples,
         budgets.planner.sample_nodes,
+        budgets.plays,
         budgets.planner.revision,
         end.done
     )?;

@@ -193,6 +193,15 @@ pub fn play<V: Variant>(
     play_on(v, start, seed, planner, cancel, on_turn, game)
 }
 
+/// The planner's random stream for game `k` of a deal whose own game has stream `seed`: the
+/// other games a catalogue plays of a deal (and the grade study's), each independent of the
+/// deal's own game and of one another (a SplitMix64 finalizer of the pair).
+pub fn play_seed(seed: u64, k: u64) -> u64 {
+    let mut z = seed ^ (k + 1).wrapping_mul(0x9e37_79b9_7f4a_7c15);
+    z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+    z ^ (z >> 31)
+}
+
 /// Plays the deal `start` in hidden play as a person would: the planner alone, from the first
 /// decision, with no thoughtful solve of the real deal first (so no [`Outcome::ProvedUnsolvable`]).
 /// As [`play`] otherwise.

@@ -16,7 +16,11 @@ use std::path::{Path, PathBuf};
 type Result<T, E = FileError> = std::result::Result<T, E>;
 
 /// The first line of a catalogue CSV file: the columns of [`DealRow`], in order.
-pub const HEADER: &str = "variant,seed,source,grade,verdict,limit,moves,nodes,hidden,hidden_by,chance,choices,narrow,undecided,max_nodes,samples,sample_nodes,planner,probe_nodes,solution";
+pub const HEADER: &str = "variant,seed,source,grade,verdict,limit,moves,nodes,hidden,hidden_by,chance,plays,plays_won,choices,narrow,undecided,max_nodes,samples,sample_nodes,planner,probe_nodes,solution";
+
+/// The first line of a catalogue written before the `plays` and `plays_won` columns: still
+/// read (those columns empty), never continued.
+pub const EARLIER_HEADER: &str = "variant,seed,source,grade,verdict,limit,moves,nodes,hidden,hidden_by,chance,choices,narrow,undecided,max_nodes,samples,sample_nodes,planner,probe_nodes,solution";
 
 /// A catalogue file open for appending rows (locked while it is open: one writer per file).
 pub struct CatalogueFile {
@@ -40,7 +44,7 @@ pub fn parse(name: &str, bytes: &[u8], games: &Games) -> Result<(Vec<DealRow>, u
     let first = first.strip_suffix(b"\r").unwrap_or(first);
     let header_ok = match whole.is_empty() {
         true => HEADER.as_bytes().starts_with(first),
-        false => first == HEADER.as_bytes(),
+        false => first == HEADER.as_bytes() || first == EARLIER_HEADER.as_bytes(),
     };
     if !header_ok {
         bail!("{name}: not a catalogue file (its first line is not {HEADER:?})");
@@ -119,6 +123,12 @@ impl CatalogueFile {
         let bytes =
             super::read_lines_bounded(&mut file).with_context(|| format!("cannot read {name}"))?;
         let (rows, keep) = parse(&name, &bytes, games)?;
+        let first = bytes.split(|&b| b == b'\n').next().unwrap_or_default();
+        if keep > 0 && first.strip_suffix(b"\r").unwrap_or(first) == EARLIER_HEADER.as_bytes() {
+            bail!(
+                "{name} was written by an earlier version, without the plays and plays_won columns: measure into another file (its rows stay readable)"
+            );
+        }
         file.set_len(keep)
             .with_context(|| format!("cannot cut the partial last line of {name}"))?;
         let mut writer = csv::WriterBuilder::new()
@@ -209,8 +219,8 @@ pub fn check_resumed(name: &str, rows: Vec<DealRow>, like: &DealRow) -> Result<V
         if r.max_nodes != like.max_nodes
             || r.probe_nodes != like.probe_nodes
             || (planned
-                && (r.samples, r.sample_nodes, r.planner)
-                    != (like.samples, like.sample_nodes, like.planner))
+                && (r.samples, r.sample_nodes, r.planner, r.plays)
+                    != (like.samples, like.sample_nodes, like.planner, like.plays))
         {
             bail!(
                 "{name}: {} was measured with other budgets (--max-nodes {} --probe-nodes {}{}): a catalogue holds one set of budgets; resume it with its own, or use another file",
@@ -218,8 +228,10 @@ pub fn check_resumed(name: &str, rows: Vec<DealRow>, like: &DealRow) -> Result<V
                 r.max_nodes,
                 r.probe_nodes,
                 match (r.samples, r.sample_nodes, r.planner) {
-                    (Some(k), Some(n), Some(p)) =>
-                        format!(" --samples {k} --sample-nodes {n}, planner revision {p}"),
+                    (Some(k), Some(n), Some(p)) => format!(
+                        " --samples {k} --sample-nodes {n} --plays {}, planner revision {p}",
+                        r.plays.unwrap_or(0)
+                    ),
                     _ => String::new(),
                 }
             );
@@ -239,7 +251,7 @@ pub fn check_resumed(name: &str, rows: Vec<DealRow>, like: &DealRow) -> Result<V
 /// The distribution of the grades of `rows` (one game), a line per grade with a bar, and what
 /// the rows measured: the quantiles of narrowness that set thresholds, and hidden play.
 pub fn write_summary(out: &mut dyn Write, rows: &[DealRow], games: &Games) -> std::io::Result<()> {
-    use crate::batch::grade::{Grade, Hidden, HiddenBy, Thoughtful, measured_thresholds};
+    use crate::batch::grade::{Grade, Hidden, HiddenBy, Measure, Thoughtful, measured_thresholds};
     let n = rows.len().max(1) as f64;
     writeln!(out, "grade          deals       %")?;
     for g in Grade::ALL {
@@ -270,6 +282,19 @@ pub fn write_summary(out: &mut dyn Write, rows: &[DealRow], games: &Games) -> st
             count(&|r| r.hidden_by == HiddenBy::Planner && r.hidden == Hidden::Lost),
             count(&|r| r.hidden_by == HiddenBy::Planner && r.hidden == Hidden::Unknown)
         )?;
+        let (plays, won) = rows
+            .iter()
+            .filter_map(|r| Some((r.plays?, r.plays_won?)))
+            .fold((0u64, 0u64), |(p, w), (rp, rw)| {
+                (p + u64::from(rp), w + u64::from(rw))
+            });
+        if plays > 0 {
+            writeln!(
+                out,
+                "the planner's other games of those deals: won {won} of {plays} ({:.1}%)",
+                100.0 * won as f64 / plays as f64
+            )?;
+        }
     } else {
         writeln!(
             out,
@@ -288,16 +313,20 @@ pub fn write_summary(out: &mut dyn Write, rows: &[DealRow], games: &Games) -> st
         p.join("/")
     };
     match measured_thresholds(rows, games) {
-        Some(t) => writeln!(
+        Some((measure, t)) => writeln!(
             out,
-            "scores of the {gradable} gradable winnable deals: 20/40/60/80% quantiles {} (the thresholds these rows measure); in use: {}",
+            "scores of the {gradable} gradable winnable deals ({}): 20/40/60/80% quantiles {} (the thresholds these rows measure); in use: {}",
+            match measure {
+                Measure::Play => "the planner's games lost",
+                Measure::Way => "the way of the solution",
+            },
             points(t),
             match rows
                 .first()
-                .and_then(|r| crate::batch::grade::thresholds(&r.variant))
+                .and_then(|r| crate::batch::grade::thresholds(&r.variant, measure))
             {
                 Some(u) => points(u),
-                None => "none (no published catalogue: winnable deals are unknown)".into(),
+                None => "none (not measured in this game: winnable deals are unknown)".into(),
             }
         )?,
         None => writeln!(out, "no gradable winnable deal: no thresholds measured")?,
@@ -324,6 +353,8 @@ mod tests {
             hidden: Hidden::Lost,
             hidden_by: HiddenBy::Proof,
             chance: Some(0.0),
+            plays: None,
+            plays_won: None,
             choices: None,
             narrow: None,
             undecided: None,

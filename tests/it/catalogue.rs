@@ -82,6 +82,79 @@ fn catalogue_rows_are_the_same_from_one_and_two_threads_and_after_resume() {
     assert!(String::from_utf8_lossy(&out.stderr).contains("other budgets"));
 }
 
+/// The planner's other games (`--plays`): the same from one and two threads, counted on the
+/// winnable deals it played alone, part of the budgets a resumed file must share; a file of an
+/// earlier version (no such columns) is read, never continued.
+#[test]
+fn the_planners_other_games_are_rows_like_the_others() {
+    let dir = tempdir();
+    let (one, two) = (dir.path().join("one.csv"), dir.path().join("two.csv"));
+    let plays = ["--pysol", "1..9", "--plays", "3", "--csv"];
+    catalogue(&[&plays[..], &[arg(&one), "--threads", "1"]].concat());
+    catalogue(&[&plays[..], &[arg(&two), "--threads", "2"]].concat());
+    let text = std::fs::read_to_string(&one).unwrap();
+    assert_eq!(text, std::fs::read_to_string(&two).unwrap());
+    let mut lines = text.lines();
+    let header: Vec<&str> = lines.next().unwrap().split(',').collect();
+    let col =
+        |row: &[&str], name: &str| row[header.iter().position(|h| *h == name).unwrap()].to_string();
+    let mut played = 0;
+    for line in lines {
+        let row: Vec<&str> = line.split(',').collect();
+        match col(&row, "hidden_by").as_str() {
+            "planner" => {
+                played += 1;
+                assert_eq!(col(&row, "plays"), "3", "{line}");
+                let won: u32 = col(&row, "plays_won").parse().unwrap();
+                assert!(won <= 3, "{line}");
+            }
+            _ => assert_eq!(
+                (col(&row, "plays"), col(&row, "plays_won")),
+                (String::new(), String::new()),
+                "{line}"
+            ),
+        }
+    }
+    assert!(played > 0, "{text}");
+    // Another number of games is another budget.
+    let out = patience()
+        .args(["catalogue", "stonewall", "--pysol", "1..9", "--plays", "2"])
+        .args(["--csv", arg(&one), "--resume"])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("other budgets"));
+    // A catalogue of an earlier version: its rows read, the file never continued.
+    let earlier = dir.path().join("earlier.csv");
+    let published = std::fs::read_to_string(
+        Path::new(env!("CARGO_MANIFEST_DIR")).join("catalogues/stonewall.csv"),
+    )
+    .unwrap();
+    let head: String = published
+        .lines()
+        .take(4)
+        .map(|l| format!("{l}\n"))
+        .collect();
+    std::fs::write(&earlier, head).unwrap();
+    let rows = read(&earlier, &Games::new()).unwrap_or_else(|e| panic!("{e}"));
+    assert_eq!(rows.len(), 3);
+    assert!(
+        rows.iter()
+            .all(|r| r.plays.is_none() && r.plays_won.is_none())
+    );
+    let out = patience()
+        .args(["catalogue", "stonewall", "--pysol", "1..9"])
+        .args(["--csv", arg(&earlier), "--resume"])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        err.contains("earlier version") && err.lines().count() == 1,
+        "{err}"
+    );
+}
+
 #[test]
 fn the_filters_keep_the_deals_asked_for_in_both_files() {
     let dir = tempdir();
@@ -231,28 +304,27 @@ fn published_wins_replay_on_pysolfc_own_deals() {
 }
 
 /// The budgets written in every row of every published catalogue are `catalogue`'s defaults
-/// for its game: the thoughtful and probe budgets, and the planner's where it played.
+/// for its game: the thoughtful and probe budgets, and the planner's (with its other games)
+/// where it played.
 #[test]
 fn the_default_budgets_of_catalogue_are_those_of_each_published_file() {
-    use patience::internal::batch::difficulty::{
-        DEFAULT_MAX_NODES, DEFAULT_PROBE_NODES, planner_default,
-    };
+    use patience::internal::batch::difficulty::defaults;
     let games = Games::new();
     for (game, path) in published() {
         let rows = read(&path, &games).unwrap_or_else(|e| panic!("{e}"));
-        let (samples, nodes) = planner_default(&game);
+        let d = defaults(&game);
         let mut planned = 0;
         for r in &rows {
             assert_eq!(
                 (r.max_nodes, r.probe_nodes),
-                (DEFAULT_MAX_NODES, DEFAULT_PROBE_NODES),
+                (d.max_nodes, d.probe_nodes),
                 "{game} {}",
                 r.seed
             );
             if let Some(s) = r.samples {
                 assert_eq!(
-                    (s, r.sample_nodes),
-                    (samples, Some(nodes)),
+                    (s, r.sample_nodes, r.plays.unwrap_or(0)),
+                    (d.samples, Some(d.sample_nodes), d.plays),
                     "{game} {}",
                     r.seed
                 );
