@@ -105,7 +105,13 @@ impl Defaults {
 
 /// The budgets of each published catalogue, by game.
 const PUBLISHED: [(&str, Defaults); 11] = [
-    ("stonewall", Defaults::LARGE),
+    (
+        "stonewall",
+        Defaults {
+            max_nodes: 10_000_000,
+            ..Defaults::OTHER
+        },
+    ),
     ("lucky-piles", Defaults::LARGE),
     ("napoleons-shoulder", Defaults::SMALL),
     ("flower-garden", Defaults::LARGE),

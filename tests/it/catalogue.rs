@@ -126,16 +126,8 @@ fn the_planners_other_games_are_rows_like_the_others() {
     assert!(String::from_utf8_lossy(&out.stderr).contains("other budgets"));
     // A catalogue of an earlier version: its rows read, the file never continued.
     let earlier = dir.path().join("earlier.csv");
-    let published = std::fs::read_to_string(
-        Path::new(env!("CARGO_MANIFEST_DIR")).join("catalogues/stonewall.csv"),
-    )
-    .unwrap();
-    let head: String = published
-        .lines()
-        .take(4)
-        .map(|l| format!("{l}\n"))
-        .collect();
-    std::fs::write(&earlier, head).unwrap();
+    let fixture = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/catalogue/earlier.csv");
+    std::fs::copy(&fixture, &earlier).unwrap();
     let rows = read(&earlier, &Games::new()).unwrap_or_else(|e| panic!("{e}"));
     assert_eq!(rows.len(), 3);
     assert!(
@@ -344,13 +336,14 @@ fn the_default_budgets_of_catalogue_are_those_of_each_published_file() {
 }
 
 /// `catalogue GAME` without budget flags writes the budgets of the game's published file: the
-/// smaller planner in Napoleon's Shoulder, the larger one in Stonewall.
+/// smaller planner in Napoleon's Shoulder, the larger one with its other games and the default
+/// thoughtful budget in Stonewall.
 #[test]
 fn catalogue_without_budget_flags_measures_as_the_published_file() {
     let dir = tempdir();
-    for (game, number, samples) in [
-        ("stonewall", 2, "8,300"),
-        ("napoleons-shoulder", 10, "4,100"),
+    for (game, number, samples, max_nodes, plays) in [
+        ("stonewall", 2, "8,300", "10000000", "8"),
+        ("napoleons-shoulder", 10, "4,100", "100000", ""),
     ] {
         let csv = dir.path().join(format!("{game}.csv"));
         let range = format!("{number}..{}", number + 1);
@@ -369,6 +362,10 @@ fn catalogue_without_budget_flags_measures_as_the_published_file() {
             samples,
             "{game}"
         );
-        assert_eq!((col("max_nodes"), col("probe_nodes")), ("100000", "500"));
+        assert_eq!(
+            (col("max_nodes"), col("probe_nodes"), col("plays")),
+            (max_nodes, "500", plays),
+            "{game}"
+        );
     }
 }
