@@ -116,7 +116,13 @@ const PUBLISHED: [(&str, Defaults); 11] = [
     ("napoleons-shoulder", Defaults::SMALL),
     ("flower-garden", Defaults::LARGE),
     ("wildflower", Defaults::LARGE),
-    ("lucky-thirteen", Defaults::LARGE),
+    (
+        "lucky-thirteen",
+        Defaults {
+            max_nodes: 10_000_000,
+            ..Defaults::OTHER
+        },
+    ),
     ("lucky-piles-same-suit", Defaults::LARGE),
     ("napoleons-square", Defaults::SMALL),
     ("forty-thieves", Defaults::SMALL),

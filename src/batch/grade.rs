@@ -366,6 +366,7 @@ pub const THRESHOLDS: &[(&str, Thresholds)] = &[
 /// player?"; our seeds, the catalogue's planner and eight games).
 pub const PLAY_THRESHOLDS: &[(&str, Thresholds)] = &[
     ("stonewall", [587, 812, 956, 975]),
+    ("lucky-thirteen", [981, 987, 987, 994]),
     ("klondike-draw3", [337, 637, 837, 937]),
 ];
 
