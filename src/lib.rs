@@ -45,9 +45,10 @@
 //! - **Memory**: a program with its own global allocator tells the table's allocations, which
 //!   may fail ([`fallible`]), from the others with [`is_fallible`].
 //!
-//! Everything else (the search's parts) is in `patience::internal`, hidden from the docs and
-//! outside any promise: it is there for the benchmarks, the examples and the tests that check
-//! each part against brute force.
+//! Everything else (the search's parts) is in `patience::internal`, behind the `internals`
+//! cargo feature, hidden from the docs and outside any promise: it is there for the benchmarks,
+//! the examples and the tests that check each part against brute force (the crate's
+//! dev-dependency on itself turns the feature on for them, so `cargo test` needs no flag).
 //!
 //! Layers, top down (arrows run one way; `docs/architecture.md` has the picture):
 //! `commands -> io -> {batch, hidden} -> solve -> game -> cards`, with `games -> game`,
@@ -79,6 +80,14 @@
 //!     other => panic!("Stonewall seed 1 is won, not {other:?}"),
 //! }
 //! ```
+
+// Without `internals` (a plain `cargo build` or `cargo doc`), the parts that only the tests and
+// benchmarks reach, through `patience::internal`, go unused, and the docs' links to them lead
+// to no page, as when `internal` was hidden from the docs; with it they are all reachable.
+#![cfg_attr(
+    not(feature = "internals"),
+    allow(dead_code, unused_imports, rustdoc::private_intra_doc_links)
+)]
 
 mod batch;
 mod cards;
@@ -113,8 +122,10 @@ pub use solve::prune::Rule as PruneRule;
 pub use solve::{Limit, Options, Prune, Solution, SolveError, Solver, Verdict, replay};
 
 /// The crate's inner modules, for the benchmarks, the examples and the tests that check each
-/// part against brute force: no part of the public API, and free to change with the code.
-/// The command and the Python package do not use it.
+/// part against brute force (behind the `internals` feature, which the crate's own
+/// dev-dependency on itself turns on): no part of the public API, and free to change with the
+/// code. The command and the Python package do not use it.
+#[cfg(feature = "internals")]
 #[doc(hidden)]
 pub mod internal {
     /// The win-rate analyzer's parts.
