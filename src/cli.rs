@@ -153,8 +153,8 @@ pub struct StartArgs {
     /// Deal PySolFC's game number N (1 to 10^20, or msN for its LCG games): the same cards in
     /// the same places as PySolFC's game, in our layout (docs/formats.md, "Deal sources").
     #[arg(long, value_name = "N", allow_negative_numbers = true,
-          value_parser = patience::internal::pysol::parse_number)]
-    pub pysol: Option<u128>,
+          value_parser = clap::value_parser!(patience::PysolNumber))]
+    pub pysol: Option<patience::PysolNumber>,
 }
 
 use patience::Options;
@@ -175,25 +175,33 @@ fn hint_seed(_: &str) -> Result<u64, String> {
     )
 }
 
-/// The number of a deal (`winrate --first-seed`): a seed, or with `--pysol` a PySolFC game
-/// number, which the run checks against its source.
-fn deal_number(s: &str) -> Result<u128, String> {
+/// `winrate --first-seed`: the number of a deal (a seed, or with `--pysol` a PySolFC game
+/// number, which the run checks against its source), and whether it was written msN
+/// (PySolFC's, so only with --pysol).
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub struct FirstSeedArg {
+    pub number: u128,
+    pub ms: bool,
+}
+
+fn deal_number(s: &str) -> Result<FirstSeedArg, String> {
     let t = s.trim();
     if t.get(..2).is_some_and(|p| p.eq_ignore_ascii_case("ms")) {
         // msN below ms32000 is game N (marked, so that the run can ask for --pysol).
-        return match patience::internal::batch::parse_pysol_range(&format!("{t}..={t}")) {
-            Ok(r) => Ok(r.first | patience::internal::pysol::MS_BIT),
-            Err(e) => Err(e),
-        };
+        return patience::SeedRange::parse_pysol(&format!("{t}..={t}")).map(|r| FirstSeedArg {
+            number: r.first,
+            ms: true,
+        });
     }
     t.parse()
         .ok()
-        .filter(|&n| n <= patience::internal::pysol::MAX_NUMBER)
+        .filter(|&n| n <= patience::PysolNumber::MAX)
+        .map(|number| FirstSeedArg { number, ms: false })
         .ok_or_else(|| {
             format!(
                 "a seed is a whole number from 0 to {}, and with --pysol a PySolFC game number from 1 to {}",
                 u64::MAX,
-                patience::internal::pysol::MAX_NUMBER
+                patience::PysolNumber::MAX
             )
         })
 }
@@ -209,8 +217,8 @@ pub struct SeedsArg {
 fn seeds_arg(s: &str) -> Result<SeedsArg, String> {
     let ms = s.to_ascii_lowercase().contains("ms");
     let range = match ms {
-        true => patience::internal::batch::parse_pysol_range(s)?,
-        false => patience::internal::batch::parse_seed_range(s)?,
+        true => patience::SeedRange::parse_pysol(s)?,
+        false => s.parse()?,
     };
     Ok(SeedsArg { range, ms })
 }
@@ -247,8 +255,8 @@ fn table_mib_number(s: &str) -> Result<u64, String> {
 pub enum Start {
     Seed(u64),
     File(Input),
-    /// A PySolFC game number (in PySolFC's range).
-    Pysol(u128),
+    /// A PySolFC game number.
+    Pysol(patience::PysolNumber),
 }
 
 impl StartArgs {
@@ -430,8 +438,8 @@ pub struct HintArgs {
     /// Instead of --deal: the start of PySolFC's game number N, as a person at the table sees
     /// it (face-down cards and a hidden stock unknown).
     #[arg(long, value_name = "N", conflicts_with = "deal", allow_negative_numbers = true,
-          value_parser = patience::internal::pysol::parse_number)]
-    pub pysol: Option<u128>,
+          value_parser = clap::value_parser!(patience::PysolNumber))]
+    pub pysol: Option<patience::PysolNumber>,
     /// Not an option of hint (a seed's deal is every card known): refused with a message that
     /// says what hint takes instead.
     #[arg(long, hide = true, value_name = "N", allow_hyphen_values = true, value_parser = hint_seed)]
@@ -466,7 +474,7 @@ pub struct WinrateArgs {
     /// PySolFC's first game: it has no game 0].
     #[arg(long, value_name = "S", conflicts_with = "seeds",
           allow_negative_numbers = true, value_parser = deal_number)]
-    pub first_seed: Option<u128>,
+    pub first_seed: Option<FirstSeedArg>,
     /// The seeds as a range, instead of --deals and --first-seed: `A..B` (B excluded) or `A..=B`;
     /// with --pysol an end may be written msN below ms32000 (`ms1..ms100` is `1..100`).
     #[arg(long, value_name = "A..B", allow_hyphen_values = true, value_parser = seeds_arg)]
@@ -479,8 +487,8 @@ pub struct WinrateArgs {
     pub retry: Option<std::path::PathBuf>,
     /// Run one shard of the seeds: those whose index in the range (from 0) is K modulo N.
     #[arg(long, value_name = "K/N", allow_hyphen_values = true,
-          value_parser = patience::internal::batch::parse_shard)]
-    pub shard: Option<patience::internal::batch::Shard>,
+          value_parser = clap::value_parser!(patience::Shard))]
+    pub shard: Option<patience::Shard>,
     /// The seeds (of --seeds, --deals and --first-seed, or --retry) are PySolFC's game numbers:
     /// each deal is the one PySolFC deals for that number (docs/formats.md, "Deal sources"),
     /// and its row says `pysol` in the CSV's `source` column. A --resume or --retry file must
@@ -535,7 +543,7 @@ pub struct MergeArgs {
     /// and when some of their deals have no row, merge says which (and with --shards, which
     /// shards lack them and the command that finishes each) and exits with status 1.
     #[arg(long, value_name = "A..B", allow_hyphen_values = true,
-          value_parser = patience::internal::batch::parse_seed_range)]
+          value_parser = clap::value_parser!(patience::SeedRange))]
     pub seeds: Option<patience::SeedRange>,
     /// The files are the parts of one run cut with `winrate --shard K/N` over --seeds: each
     /// file must hold the rows of one shard, and a shard found in two files (a part given
@@ -564,21 +572,21 @@ pub struct CatalogueArgs {
     /// The game: an id from `patience variants`, or the path of a rules file (`.toml`).
     pub variant: std::ffi::OsString,
     /// Our seeds `A..B` (B excluded) or `A..=B`.
-    #[arg(long, value_name = "A..B", value_parser = patience::internal::batch::parse_seed_range,
+    #[arg(long, value_name = "A..B", value_parser = clap::value_parser!(patience::SeedRange),
           required_unless_present = "pysol", conflicts_with = "pysol", allow_hyphen_values = true)]
     pub seeds: Option<patience::SeedRange>,
     /// PySolFC's game numbers `A..B` (B excluded) or `A..=B`, dealt as PySolFC deals them;
     /// an end may be written msN below ms32000 (`ms1..ms100` is `1..100`).
     #[arg(long, value_name = "A..B", allow_hyphen_values = true,
-          value_parser = patience::internal::batch::parse_pysol_range)]
+          value_parser = patience::SeedRange::parse_pysol)]
     pub pysol: Option<patience::SeedRange>,
     /// Run one shard: the numbers whose index in the range (from 0) is K modulo N.
     #[arg(long, value_name = "K/N", allow_hyphen_values = true,
-          value_parser = patience::internal::batch::parse_shard)]
-    pub shard: Option<patience::internal::batch::Shard>,
+          value_parser = clap::value_parser!(patience::Shard))]
+    pub shard: Option<patience::Shard>,
     /// Keep only the deals of this grade in the files written.
     #[arg(long, value_enum, value_name = "G")]
-    pub grade: Option<patience::internal::batch::grade::Grade>,
+    pub grade: Option<patience::tasks::catalogue::Grade>,
     /// Keep only the deals proved winnable in the files written.
     #[arg(long)]
     pub winnable: bool,
@@ -707,16 +715,16 @@ pub struct SweepArgs {
     /// `stock.passes=1,2` (`unlimited` leaves `passes` out). Repeat for more keys: every
     /// combination runs. The first values make the first variant, the one each is paired with.
     #[arg(long, value_name = "KEY=V1,V2,...", required = true,
-          value_parser = patience::internal::batch::sweep::parse_vary)]
-    pub vary: Vec<patience::internal::batch::sweep::Vary>,
+          value_parser = clap::value_parser!(patience::Vary))]
+    pub vary: Vec<patience::Vary>,
     /// The seeds, as `winrate --seeds`: `A..B` (B excluded) or `A..=B`.
     #[arg(long, value_name = "A..B", required = true, allow_hyphen_values = true,
-          value_parser = patience::internal::batch::parse_seed_range)]
+          value_parser = clap::value_parser!(patience::SeedRange))]
     pub seeds: patience::SeedRange,
     /// Run one shard of the seeds, as `winrate --shard`.
     #[arg(long, value_name = "K/N", allow_hyphen_values = true,
-          value_parser = patience::internal::batch::parse_shard)]
-    pub shard: Option<patience::internal::batch::Shard>,
+          value_parser = clap::value_parser!(patience::Shard))]
+    pub shard: Option<patience::Shard>,
     /// Worker threads [default: one per core].
     #[arg(long, short = 'j', value_name = "J", allow_negative_numbers = true, value_parser = clap::value_parser!(u64).range(1..=1024))]
     pub threads: Option<u64>,
@@ -762,8 +770,8 @@ pub struct ShowArgs {
     pub seed: Option<u64>,
     /// Deal PySolFC's game number N of the game of SOURCE.
     #[arg(long, value_name = "N", allow_negative_numbers = true,
-          value_parser = patience::internal::pysol::parse_number, group = "from")]
-    pub pysol: Option<u128>,
+          value_parser = clap::value_parser!(patience::PysolNumber), group = "from")]
+    pub pysol: Option<patience::PysolNumber>,
     /// Start from this deal file, for the game of SOURCE.
     #[arg(long = "deal", value_name = "FILE", group = "from")]
     pub deal: Option<std::ffi::OsString>,

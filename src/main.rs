@@ -10,7 +10,7 @@ use std::process::ExitCode;
 /// The system allocator, but an allocation that fails (out of memory, or past `ulimit -v`)
 /// ends the program with one line and exit status 2 instead of an abort with a backtrace;
 /// except where the library asks for memory that it may be refused
-/// ([`patience::internal::memory::fallible`]: the table's growth, which then stops at its bound).
+/// ([`patience::fallible`]: the table's growth, which then stops at its bound).
 struct Allocator;
 
 // SAFETY: every call is passed on to the system allocator unchanged; only a null result is
@@ -50,7 +50,7 @@ static ALLOCATOR: Allocator = Allocator;
 /// `ptr`, or (when it is null and the allocation may not fail) the end of the program with
 /// one line. Nothing here allocates: the line is formatted on the stack.
 fn checked(ptr: *mut u8, size: usize) -> *mut u8 {
-    if !ptr.is_null() || patience::internal::memory::is_fallible() {
+    if !ptr.is_null() || patience::is_fallible() {
         return ptr;
     }
     let mut line = [0u8; 256];

@@ -157,56 +157,116 @@ pub fn check_number(number: u128) -> Result<u128, PysolError> {
 }
 
 /// A game number as PySolFC shows it: `123456`, or `ms32000` for an LCG game given as `msN`.
-pub fn number_text(number: u128) -> String {
+pub(crate) fn number_text(number: u128) -> String {
     match number & MS_BIT {
         0 => number.to_string(),
         _ => format!("ms{}", number & !MS_BIT),
     }
 }
 
-/// Reads a game number as PySolFC shows it: decimal digits, leading zeros allowed (as in its
-/// 20-digit form `00000000000000123456`), from 1 to [`MAX_NUMBER`]; or `msN` for its LCG game
-/// N (1 to [`MS_MAX`]; below 32,000 the same deal as N). 0 is no game of PySolFC's. For the
-/// command line.
-pub fn parse_number(text: &str) -> Result<u128, String> {
-    let t = text.trim();
-    let (ms, digits) = match t.get(..2) {
-        Some(p) if p.eq_ignore_ascii_case("ms") => (true, &t[2..]),
-        _ => (false, t),
-    };
-    let range = format!("from 1 to {MAX_NUMBER}, or ms1 to ms{MS_MAX}");
-    if digits.is_empty() || !digits.bytes().all(|b| b.is_ascii_digit()) {
-        return Err(format!(
-            "a PySolFC game number is a whole number {range}, not {text:?}"
-        ));
+/// One of PySolFC's game numbers: N from 1 to 10^20 ([`PysolNumber::MAX`]), or `msN` for its
+/// LCG game N (1 to [`PysolNumber::MS_MAX`]), which from 32,000 on is another deal than N.
+/// Read from the text PySolFC shows ([`FromStr`](std::str::FromStr)) and shown as it does
+/// ([`Display`](std::fmt::Display)): `123456`, `ms32000`.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct PysolNumber(u128);
+
+impl PysolNumber {
+    /// The highest PySolFC game number (its `MAX_SEED`, 10^20).
+    pub const MAX: u128 = MAX_NUMBER;
+    /// The highest LCG game PySolFC shows as `msN` (2^33 - 1).
+    pub const MS_MAX: u128 = MS_MAX;
+
+    /// Game `n` (1 to [`PysolNumber::MAX`]); out of that range, the error says the range.
+    pub fn new(n: u128) -> Result<PysolNumber, PysolError> {
+        match n & MS_BIT {
+            0 => check_number(n).map(PysolNumber),
+            _ => Err(PysolError::OutOfRange(n)),
+        }
     }
-    let digits = digits.trim_start_matches('0');
-    if digits.is_empty() {
-        return Err(format!(
-            "0 is no PySolFC game number (PySolFC says \"Invalid game number\"): they run {range}"
-        ));
+
+    /// PySolFC's LCG game `msN` (1 to [`PysolNumber::MS_MAX`]): below 32,000 the same deal as
+    /// game N.
+    pub fn ms(n: u128) -> Result<PysolNumber, PysolError> {
+        match n {
+            1..MT_FROM => Ok(PysolNumber(n)),
+            MT_FROM..=MS_MAX => Ok(PysolNumber(MS_BIT | n)),
+            _ => Err(PysolError::OutOfRange(MS_BIT | (n & !MS_BIT))),
+        }
     }
-    // More digits than u128 holds is out of range too.
-    match digits.parse::<u128>() {
-        Ok(n) if ms && n < MT_FROM => Ok(n),
-        Ok(n) if ms && n <= MS_MAX => Ok(MS_BIT | n),
-        Ok(n) if !ms && n <= MAX_NUMBER => Ok(n),
-        _ => Err(format!("PySolFC game numbers run {range}, not {t}")),
+
+    /// The number N (of `N` or `msN`).
+    pub fn number(self) -> u128 {
+        self.0 & !MS_BIT
+    }
+
+    /// Whether this is an LCG game `msN` from ms32000 on (another deal than game N).
+    pub fn is_ms(self) -> bool {
+        self.0 & MS_BIT != 0
+    }
+
+    /// How a deal of this number is named in a title: `PySolFC game 123456`, and for Lucky
+    /// Piles whose game it is.
+    pub fn source_text(self, rules: &Rules) -> String {
+        match pysol_game(rules) {
+            Ok(g) if g.name != rules.name => {
+                format!("PySolFC game {self} (the cards of its {})", g.name)
+            }
+            _ => format!("PySolFC game {self}"),
+        }
     }
 }
 
-/// How a deal from game `number` is named in a title: `PySolFC game 123456`, and for Lucky
-/// Piles whose game it is.
-pub fn source_text(rules: &Rules, number: u128) -> String {
-    match pysol_game(rules) {
-        Ok(g) if g.name != rules.name => {
-            format!(
-                "PySolFC game {} (the cards of its {})",
-                number_text(number),
-                g.name
-            )
+/// The number as [`pysol_deal`] takes it (`msN` from ms32000 on marked above
+/// [`PysolNumber::MAX`]).
+impl From<PysolNumber> for u128 {
+    fn from(n: PysolNumber) -> u128 {
+        n.0
+    }
+}
+
+impl std::fmt::Display for PysolNumber {
+    /// As PySolFC shows it: `123456`, or `ms32000`.
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self.is_ms() {
+            false => write!(f, "{}", self.0),
+            true => write!(f, "ms{}", self.number()),
         }
-        _ => format!("PySolFC game {}", number_text(number)),
+    }
+}
+
+impl std::str::FromStr for PysolNumber {
+    type Err = String;
+
+    /// Reads a game number as PySolFC shows it: decimal digits, leading zeros allowed (as in
+    /// its 20-digit form `00000000000000123456`), from 1 to [`PysolNumber::MAX`]; or `msN` for
+    /// its LCG game N (1 to [`PysolNumber::MS_MAX`]; below 32,000 the same deal as N). 0 is no
+    /// game of PySolFC's. The error is one line for the command line.
+    fn from_str(text: &str) -> Result<PysolNumber, String> {
+        let t = text.trim();
+        let (ms, digits) = match t.get(..2) {
+            Some(p) if p.eq_ignore_ascii_case("ms") => (true, &t[2..]),
+            _ => (false, t),
+        };
+        let range = format!("from 1 to {MAX_NUMBER}, or ms1 to ms{MS_MAX}");
+        if digits.is_empty() || !digits.bytes().all(|b| b.is_ascii_digit()) {
+            return Err(format!(
+                "a PySolFC game number is a whole number {range}, not {text:?}"
+            ));
+        }
+        let digits = digits.trim_start_matches('0');
+        if digits.is_empty() {
+            return Err(format!(
+                "0 is no PySolFC game number (PySolFC says \"Invalid game number\"): they run {range}"
+            ));
+        }
+        // More digits than u128 holds is out of range too.
+        match digits.parse::<u128>() {
+            Ok(n) if ms && n < MT_FROM => Ok(PysolNumber(n)),
+            Ok(n) if ms && n <= MS_MAX => Ok(PysolNumber(MS_BIT | n)),
+            Ok(n) if !ms && n <= MAX_NUMBER => Ok(PysolNumber(n)),
+            _ => Err(format!("PySolFC game numbers run {range}, not {t}")),
+        }
     }
 }
 
@@ -542,6 +602,7 @@ mod tests {
 
     #[test]
     fn game_numbers_are_checked() {
+        let parse_number = |t: &str| t.parse::<PysolNumber>().map(u128::from);
         assert_eq!(parse_number("123456"), Ok(123_456));
         assert_eq!(parse_number("00000000000000123456"), Ok(123_456));
         assert_eq!(parse_number("100000000000000000000"), Ok(MAX_NUMBER));
@@ -555,6 +616,18 @@ mod tests {
         assert_eq!(parse_number("ms8589934591"), Ok(MS_BIT | MS_MAX));
         assert!(parse_number("ms8589934592").is_err());
         assert_eq!(number_text(MS_BIT | 32_000), "ms32000");
+        for text in ["123456", "ms32000", "ms8589934591", "100000000000000000000"] {
+            let n: PysolNumber = text.parse().unwrap();
+            assert_eq!(n.to_string(), text);
+        }
+        assert_eq!("ms123".parse::<PysolNumber>().unwrap().to_string(), "123");
+        assert_eq!(PysolNumber::ms(123), PysolNumber::new(123));
+        assert_eq!(
+            PysolNumber::ms(32_000).map(|n| n.to_string()).as_deref(),
+            Ok("ms32000")
+        );
+        assert!(PysolNumber::new(0).is_err() && PysolNumber::ms(MS_MAX + 1).is_err());
+        assert!(PysolNumber::new(MAX_NUMBER + 1).is_err() && PysolNumber::new(MS_BIT | 5).is_err());
         assert!(check_number(0).is_err() && check_number(MS_BIT).is_err());
         for bad in [
             "100000000000000000001",

@@ -6,21 +6,21 @@
 //! work stops cleanly, and `KeyboardInterrupt` is raised. Errors are exceptions of the
 //! `PatienceError` family carrying the library's one-line messages.
 
+use patience::Action;
 use patience::Deal;
-use patience::internal::batch::run::{play_all, solve_all};
-use patience::internal::game::moves::describe;
-use patience::internal::hidden::game_hides_cards;
-use patience::internal::hidden::planner::{Action, MAX_SAMPLES};
-use patience::internal::hidden::play::play_unaided;
+use patience::game_hides_cards;
 use patience::io::dealfile::{read_deal, write_deal};
 use patience::io::json::SolveResult;
 use patience::io::movelist::read_moves;
 use patience::io::results::ResultRow;
+use patience::play_unaided;
+use patience::show::describe;
 use patience::tasks::DealFrom;
 use patience::{Budget, Observation, Planner};
 use patience::{DealSource, Knowledge, Record};
 use patience::{Limit, Options, Solution, Solver, Verdict};
 use patience::{Position, Rules, Variant, apply};
+use patience::{play_all, solve_all};
 use pyo3::create_exception;
 use pyo3::exceptions::PyException;
 use pyo3::prelude::*;
@@ -113,8 +113,8 @@ impl From<patience::games::RulesError> for Failure {
     }
 }
 
-impl From<patience::internal::batch::run::DealFailed> for Failure {
-    fn from(e: patience::internal::batch::run::DealFailed) -> Failure {
+impl From<patience::DealFailed> for Failure {
+    fn from(e: patience::DealFailed) -> Failure {
         Failure::Solver(chain(&e))
     }
 }
@@ -212,9 +212,10 @@ fn options(max_nodes: u64, timeout: Option<f64>, table_mib: u64) -> Res<Options>
 
 /// The planner's budget of the keyword arguments.
 fn budget(samples: u32, sample_nodes: u64) -> Res<Budget> {
-    if !(1..=MAX_SAMPLES).contains(&samples) {
+    if !(1..=Budget::MAX_SAMPLES).contains(&samples) {
         return Err(Failure::BadInput(format!(
-            "samples must be from 1 to {MAX_SAMPLES}, not {samples}"
+            "samples must be from 1 to {}, not {samples}",
+            Budget::MAX_SAMPLES
         )));
     }
     if sample_nodes == 0 {
@@ -308,12 +309,12 @@ fn start_of(
             let n: u128 = n.extract().map_err(|_| {
                 Failure::BadInput(format!(
                     "pysol: PySolFC game numbers run from 0 to {}, not {}",
-                    patience::internal::pysol::MAX_NUMBER,
+                    patience::PysolNumber::MAX,
                     n.repr().map(|r| r.to_string()).unwrap_or_default()
                 ))
             })?;
-            patience::internal::pysol::check_number(n).map_err(Failure::from)?;
-            DealFrom::Pysol(n)
+            let n = patience::PysolNumber::new(n).map_err(Failure::from)?;
+            DealFrom::Pysol(n.into())
         }
         (None, None) => {
             return Err(Failure::BadInput(format!(
@@ -621,7 +622,7 @@ fn hint_one<V: Variant>(
     let mut planner = Planner::<V>::new(v, budget);
     let d = match planner.decide(&obs, planner_seed.or(seed).unwrap_or(0), 0, cancel) {
         Ok(d) => d,
-        Err(patience::internal::hidden::planner::PlanError::Cancelled) => return Ok(None),
+        Err(patience::PlanError::Cancelled) => return Ok(None),
         Err(e) => return Err(Failure::Solver(chain(&e))),
     };
     let choices: Vec<(String, f64, u32, Vec<String>)> = d
@@ -800,7 +801,7 @@ fn number(obj: &Bound<'_, PyAny>, source: DealSource) -> Res<u128> {
     let (max, what) = match source {
         DealSource::Seed => (u64::MAX as u128, "a seed is a whole number from 0"),
         DealSource::Pysol => (
-            patience::internal::pysol::MAX_NUMBER,
+            patience::PysolNumber::MAX,
             "a PySolFC game number is a whole number from 1",
         ),
     };
@@ -831,7 +832,7 @@ impl Seeds {
             // A stop past the largest number is the end of the numbers.
             let end = match source {
                 DealSource::Seed => u64::MAX as u128,
-                DealSource::Pysol => patience::internal::pysol::MAX_NUMBER + 1,
+                DealSource::Pysol => patience::PysolNumber::MAX + 1,
             };
             let stop = stop.extract::<u128>().map_or_else(
                 |_| {
@@ -963,7 +964,7 @@ fn winrate<'py>(
     let options = options(max_nodes, timeout, table_mib)?;
     let budget = budget(samples, sample_nodes)?;
     let source = if pysol {
-        patience::internal::pysol::pysol_game(rules).map_err(|e| {
+        patience::pysol_game(rules).map_err(|e| {
             Failure::BadInput(format!(
                 "pysol: {}: its deals have no PySolFC game number",
                 chain(&e)

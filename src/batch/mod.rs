@@ -202,6 +202,24 @@ impl fmt::Display for SeedRange {
     }
 }
 
+impl std::str::FromStr for SeedRange {
+    type Err = String;
+
+    /// Our seeds `A..B` (B excluded) or `A..=B` (`--seeds`); the error is one line for the
+    /// command line.
+    fn from_str(text: &str) -> Result<SeedRange, String> {
+        parse_seed_range(text)
+    }
+}
+
+impl SeedRange {
+    /// PySolFC's game numbers `A..B` or `A..=B`, either end possibly `msN` below ms32000
+    /// (`catalogue --pysol`).
+    pub fn parse_pysol(text: &str) -> Result<SeedRange, String> {
+        parse_pysol_range(text)
+    }
+}
+
 /// Parses `--seeds`: `A..B` is A, A+1, ..., B-1 (B excluded, as in Rust); `A..=B` includes B.
 /// The numbers are our seeds (0 to 2^64 - 1) or, with `--pysol`, PySolFC's game numbers (1 to
 /// 10^20), which the run checks against its source.
@@ -297,6 +315,15 @@ pub struct Shard {
 impl fmt::Display for Shard {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(f, "{}/{}", self.index, self.count)
+    }
+}
+
+impl std::str::FromStr for Shard {
+    type Err = String;
+
+    /// `K/N` (N at least 1, K in 0..N): the shard numbered K of N.
+    fn from_str(text: &str) -> Result<Shard, String> {
+        parse_shard(text)
     }
 }
 
@@ -534,6 +561,17 @@ mod tests {
 
     #[test]
     fn seed_ranges() {
+        for text in [
+            "5..8",
+            "0..1",
+            "99999999999999999998..=100000000000000000000",
+        ] {
+            assert_eq!(
+                text.parse::<SeedRange>().map(|r| r.to_string()).as_deref(),
+                Ok(text)
+            );
+        }
+        assert_eq!(SeedRange::parse_pysol("ms1..ms5"), "1..5".parse());
         assert_eq!(
             parse_seed_range("5..8"),
             Ok(SeedRange { first: 5, count: 3 })
@@ -575,6 +613,10 @@ mod tests {
     #[test]
     fn shards_split_the_range() {
         assert_eq!(parse_shard("1/3"), Ok(Shard { index: 1, count: 3 }));
+        assert_eq!(
+            "1/3".parse::<Shard>().map(|s| s.to_string()).as_deref(),
+            Ok("1/3")
+        );
         assert!(parse_shard("2/2").is_err());
         assert!(parse_shard("0/0").is_err());
         assert!(parse_shard("1").is_err());

@@ -88,6 +88,22 @@ pub fn parse_vary(text: &str) -> Result<Vary, String> {
     })
 }
 
+impl std::str::FromStr for Vary {
+    type Err = String;
+
+    /// `KEY=V1,V2,...`: a key a sweep may vary and its values, as a rules file writes them.
+    fn from_str(text: &str) -> Result<Vary, String> {
+        parse_vary(text)
+    }
+}
+
+impl std::fmt::Display for Vary {
+    /// `KEY=V1,V2,...`, which reads back as the same `Vary`.
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "{}={}", self.key, self.values.join(","))
+    }
+}
+
 /// One game of a sweep: its rules (made known by id, [`crate::games::Games::add`]), the value
 /// of each varied key, and its rules file.
 #[derive(Clone, Debug)]
@@ -552,6 +568,8 @@ mod tests {
     #[test]
     fn vary_lists_are_read_and_bad_ones_refused() {
         let v = parse_vary("spaces=any, kings,never").unwrap();
+        assert_eq!(v.to_string(), "spaces=any,kings,never");
+        assert_eq!(v.to_string().parse::<Vary>(), Ok(v.clone()));
         assert_eq!((v.key.as_str(), v.values.len()), ("spaces", 3));
         let p = parse_vary("piles=[7,7,7,7,7,7,7],[6, 6]").unwrap();
         assert_eq!(p.values, ["[7,7,7,7,7,7,7]", "[6, 6]"]);

@@ -1,6 +1,6 @@
 //! `patience catalogue GAME --seeds A..B | --pysol A..B [--grade G] [--winnable] [--csv F]
 //! [--json F] [--resume] [--shard K/N]`: every deal of a range measured and graded
-//! (docs/difficulty.md, [`patience::internal::batch::difficulty`]), a row per deal, and the grades'
+//! (docs/difficulty.md, [`patience::tasks::catalogue`]), a row per deal, and the grades'
 //! distribution. The CSV file gets each row as its deal finishes and, at the end, the rows in
 //! number order (those --grade and --winnable keep), so that it does not depend on the thread
 //! count; --resume continues it.
@@ -12,11 +12,11 @@ use crate::cli::CatalogueArgs;
 use anyhow::{Result, bail};
 use patience::Budget;
 use patience::DealSource;
+use patience::Selection;
 use patience::games::Games;
-use patience::internal::batch::Selection;
-use patience::internal::batch::difficulty::{self, Budgets, measure_game};
-use patience::internal::batch::grade::{DealRow, Thoughtful};
 use patience::io::catalogue::{self, CatalogueFile};
+use patience::tasks::catalogue::{Budgets, defaults, measure_game};
+use patience::tasks::catalogue::{DealRow, Thoughtful};
 use std::collections::HashSet;
 use std::io::Write;
 use std::time::Instant;
@@ -47,7 +47,7 @@ pub fn run(args: &CatalogueArgs, games: &mut Games, out: &mut dyn Write) -> Resu
         shard: args.shard,
     };
     if source == DealSource::Pysol {
-        patience::internal::pysol::pysol_game(rules)?;
+        patience::pysol_game(rules)?;
         if selection.contains(0) {
             bail!("--pysol: 0 is no PySolFC game number: its games start at 1");
         }
@@ -55,7 +55,7 @@ pub fn run(args: &CatalogueArgs, games: &mut Games, out: &mut dyn Write) -> Resu
     if selection.is_empty() {
         bail!("{selection} holds no deal");
     }
-    let d = difficulty::defaults(rules.id);
+    let d = defaults(rules.id);
     let budgets = Budgets {
         max_nodes: args.max_nodes.unwrap_or(d.max_nodes),
         planner: Budget::new(
@@ -173,9 +173,8 @@ fn write_files(args: &CatalogueArgs, file: Option<CatalogueFile>, rows: &[DealRo
 fn verify_rows(name: &str, rules: &'static patience::Rules, rows: &[DealRow]) -> Result<()> {
     for r in rows {
         if let Some(solution) = &r.solution
-            && let Err(why) = patience::internal::batch::verify::replay_solution(
-                rules, r.source, r.seed, solution,
-            )
+            && let Err(why) =
+                patience::tasks::verify::replay_solution(rules, r.source, r.seed, solution)
         {
             bail!(
                 "{name}: {} claims a win that --verify cannot replay: {why}",

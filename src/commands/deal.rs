@@ -6,8 +6,8 @@ use super::start::start_of;
 use crate::cli::{DealArgs, Start};
 use anyhow::Result;
 use patience::games::Games;
-use patience::internal::show::picture::picture;
 use patience::io::dealfile::write_deal;
+use patience::show::picture::picture;
 use std::io::Write;
 
 pub fn run(args: &DealArgs, games: &mut Games, out: &mut dyn Write) -> Result<Outcome> {
@@ -21,7 +21,7 @@ pub fn run(args: &DealArgs, games: &mut Games, out: &mut dyn Write) -> Result<Ou
         if let Start::Pysol(number) = start {
             // The title names the PySolFC game (a deal file has no key for it).
             let rest = text.split_once('\n').map_or("", |(_, rest)| rest);
-            let source = patience::internal::pysol::source_text(rules, number);
+            let source = number.source_text(rules);
             text = format!("{}, {source}\n{rest}", rules.name);
         }
         out.write_all(text.as_bytes())?;

@@ -1,16 +1,19 @@
 //! `patience hint VARIANT (--deal FILE | --pysol N)`: the move with the best estimated chance for a position
 //! in which the cards the player does not know are written `??`, and the estimates of the top
-//! moves (hidden play: the planner of [`patience::internal::hidden::planner`] on that observation).
+//! moves (hidden play: the planner of [`patience::Planner`] on that observation).
 
 use super::{Outcome, cancel_flag, for_variant};
 use crate::cli::HintArgs;
 use anyhow::{Result, bail};
 use patience::Variant;
 use patience::games::Games;
-use patience::internal::hidden::planner::{Action, UNKNOWN_VALUE, plan_short};
 use patience::io::Input;
+use patience::{Action, plan_short};
 use patience::{Observation, Planner};
 use std::io::Write;
+
+/// What a sample the solver left unknown counts.
+const UNKNOWN_VALUE: f64 = patience::Budget::UNKNOWN_VALUE;
 
 pub fn run(args: &HintArgs, games: &mut Games, out: &mut dyn Write) -> Result<Outcome> {
     let rules = super::rules_of(games, &args.variant)?;
@@ -36,7 +39,7 @@ fn hint<V: Variant>(v: V, args: &HintArgs, out: &mut dyn Write) -> Result<Outcom
     let mut planner = Planner::<V>::new(v, budget);
     let d = match planner.decide(&obs, seed, 0, cancel_flag()) {
         Ok(d) => d,
-        Err(patience::internal::hidden::planner::PlanError::Cancelled) => bail!("cancelled"),
+        Err(patience::PlanError::Cancelled) => bail!("cancelled"),
         Err(e) => return Err(e.into()),
     };
     if obs.is_complete() {

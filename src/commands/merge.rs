@@ -15,7 +15,7 @@
 //! (`stonewall (PySolFC)`).
 //!
 //! A directory given stands for its `.csv` files. With `--seeds A..B` (the run's plan) and
-//! `--shards N`, the files are checked as the parts of that run ([`patience::internal::batch::plan`]),
+//! `--shards N`, the files are checked as the parts of that run ([`patience::tasks::merge::Plan`]),
 //! and deals with no row are named, per shard, with the command that finishes each (exit 1).
 
 use super::Outcome;
@@ -23,11 +23,9 @@ use super::outputs::{FileArg, check_distinct, check_outputs};
 use crate::cli::MergeArgs;
 use anyhow::Result;
 use patience::games::Games;
-use patience::internal::batch::merge::{combine, one_budget};
-use patience::internal::batch::plan::Plan;
-use patience::internal::batch::summary::{Report, Summary, Tally, tallies};
 use patience::io::json::RunSummary;
 use patience::io::results;
+use patience::tasks::merge::{Plan, Report, Summary, Tally, combine, one_budget, tallies};
 use std::io::Write;
 
 pub fn run(args: &MergeArgs, games: &mut Games, out: &mut dyn Write) -> Result<Outcome> {

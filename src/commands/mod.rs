@@ -23,8 +23,8 @@ pub mod winrate;
 
 use crate::cli::{Cli, Command};
 use anyhow::{Result, bail};
+use patience::Rules;
 use patience::games::Games;
-use patience::internal::game::Rules;
 use std::io::Write;
 
 /// What a command that ran to the end has to say.
@@ -69,11 +69,11 @@ pub fn run(cli: &Cli, games: &mut Games, out: &mut dyn Write) -> Result<Outcome>
 /// deal; the first row whose solution does not win is refused, naming the file and the line.
 pub fn verify_rows<'a>(
     path: &std::path::Path,
-    rows: impl IntoIterator<Item = &'a patience::internal::batch::Row>,
+    rows: impl IntoIterator<Item = &'a patience::Row>,
     games: &Games,
 ) -> Result<()> {
     for row in rows {
-        if let Err(why) = patience::internal::batch::verify::replay(&row.record, games) {
+        if let Err(why) = patience::tasks::verify::replay(&row.record, games) {
             bail!(
                 "{}: line {} ({}) claims a win that --verify cannot replay: {why}",
                 path.display(),

@@ -11,16 +11,18 @@ use super::{Outcome, cancel_flag, for_variant, load_start};
 use crate::cli::PlayArgs;
 use anyhow::Result;
 use patience::Knowledge;
+use patience::Outcome as HiddenOutcome;
 use patience::Planner;
 use patience::Variant;
+use patience::game_hides_cards;
 use patience::games::Games;
-use patience::internal::hidden::Outcome as HiddenOutcome;
-use patience::internal::hidden::observation::game_hides_cards;
-use patience::internal::hidden::planner::UNKNOWN_VALUE;
-use patience::internal::hidden::play::play_unaided;
+use patience::play_unaided;
 use patience::{Solver, Verdict};
 use std::io::Write;
 use std::time::Instant;
+
+/// What a sample the solver left unknown counts.
+const UNKNOWN_VALUE: f64 = patience::Budget::UNKNOWN_VALUE;
 
 pub fn run(args: &PlayArgs, games: &mut Games, out: &mut dyn Write) -> Result<Outcome> {
     let rules = super::rules_of(games, &args.variant)?;
@@ -56,8 +58,7 @@ fn play_one<V: Variant>(v: V, args: &PlayArgs, out: &mut dyn Write) -> Result<Ou
         "{}{}, hidden play: the planner sees only what a person at the table sees",
         rules.name,
         match source {
-            crate::cli::Start::Pysol(n) =>
-                format!(", {}", patience::internal::pysol::source_text(rules, n)),
+            crate::cli::Start::Pysol(n) => format!(", {}", n.source_text(rules)),
             _ => deal.seed.map(|s| format!(" seed {s}")).unwrap_or_default(),
         }
     )?;

@@ -1,5 +1,5 @@
 //! `patience plot CSV... --out FILE.svg [--rules FILE.toml]`: result files as one SVG of win
-//! rates and per-deal costs (`patience::internal::show::plot`), each series keyed with its
+//! rates and per-deal costs (`patience::show::plot`), each series keyed with its
 //! knowledge, deals and budget; the same lines on standard output.
 
 use super::Outcome;
@@ -7,9 +7,9 @@ use super::outputs::{FileArg, check_distinct, check_outputs};
 use crate::cli::PlotArgs;
 use anyhow::{Context, Result, bail};
 use patience::games::Games;
-use patience::internal::batch::{Knowledge, Row};
 use patience::io::results;
 use patience::{DealSource, Record};
+use patience::{Knowledge, Row};
 use std::collections::HashMap;
 use std::io::Write;
 
@@ -44,8 +44,8 @@ pub fn run(args: &PlotArgs, games: &mut Games, out: &mut dyn Write) -> Result<Ou
     for note in &notes {
         eprintln!("note: {note}");
     }
-    let series = patience::internal::show::plot::series(&files);
-    let svg = patience::internal::show::plot::svg(&series)?;
+    let series = patience::show::plot::series(&files);
+    let svg = patience::show::plot::svg(&series)?;
     std::fs::write(&args.out, svg)
         .with_context(|| format!("cannot write {}", args.out.display()))?;
     for s in &series {

@@ -16,11 +16,11 @@ use super::{Outcome, for_variant, load_start};
 use crate::cli::{ShowArgs, ShowSource, ShowView};
 use anyhow::{Context, Result, anyhow, bail};
 use patience::games::Games;
-use patience::internal::show::Replay;
-use patience::internal::show::picture::write_replay;
 use patience::io::Input;
 use patience::io::dealfile::read_deal;
 use patience::io::movelist::{MoveList, read_moves};
+use patience::show::Replay;
+use patience::show::picture::write_replay;
 use patience::{Deal, Limit, Rules, Variant, Verdict};
 use std::io::Write;
 

@@ -6,8 +6,8 @@ use super::{Outcome, cancel_flag, for_variant, load_start};
 use crate::cli::{SolveArgs, SolverArgs, Start};
 use anyhow::{Context, Result};
 use patience::games::Games;
-use patience::internal::show::Replay;
 use patience::io::json::SolveResult;
+use patience::show::Replay;
 use patience::{Deal, Options, Position, Solution, Solver, Variant, Verdict};
 use std::io::Write;
 
@@ -73,6 +73,6 @@ fn solve<V: Variant>(v: V, args: &SolveArgs, out: &mut dyn Write) -> Result<Outc
 
 /// Writes the replay's page.
 pub fn write_page(replay: &Replay, path: &std::path::Path) -> Result<()> {
-    std::fs::write(path, patience::internal::show::html::page(replay))
+    std::fs::write(path, patience::show::html::page(replay))
         .with_context(|| format!("cannot write {}", path.display()))
 }

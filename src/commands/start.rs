@@ -15,7 +15,7 @@ use patience::{Deal, Observation, Position, Rules, Variant};
 pub fn load_start<V: Variant>(v: V, start: &Start) -> Result<(Deal, Position)> {
     match start {
         Start::Seed(seed) => Ok(tasks::position(v, DealFrom::Seed(*seed))?),
-        Start::Pysol(number) => Ok(tasks::position(v, DealFrom::Pysol(*number))?),
+        Start::Pysol(number) => Ok(tasks::position(v, DealFrom::Pysol((*number).into()))?),
         Start::File(input) => {
             let text = input.read_to_string()?;
             let deal = read_deal(&text).with_context(|| input.to_string())?;
@@ -29,7 +29,7 @@ pub fn load_start<V: Variant>(v: V, start: &Start) -> Result<(Deal, Position)> {
 pub fn start_of(rules: &'static Rules, start: &Start) -> Result<(DealFrom, Deal, Position)> {
     let from = match start {
         Start::Seed(seed) => DealFrom::Seed(*seed),
-        Start::Pysol(number) => DealFrom::Pysol(*number),
+        Start::Pysol(number) => DealFrom::Pysol((*number).into()),
         Start::File(input) => {
             let text = input.read_to_string()?;
             let deal = read_deal(&text).with_context(|| input.to_string())?;
@@ -77,11 +77,7 @@ pub fn deal_of_file<V: Variant>(
 pub fn title(rules: &Rules, start: &Start) -> String {
     match start {
         Start::Seed(seed) => format!("{}, seed {seed}", rules.name),
-        Start::Pysol(n) => format!(
-            "{}, {}",
-            rules.name,
-            patience::internal::pysol::source_text(rules, *n)
-        ),
+        Start::Pysol(n) => format!("{}, {}", rules.name, n.source_text(rules)),
         Start::File(f) => format!("{}, {f}", rules.name),
     }
 }

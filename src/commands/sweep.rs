@@ -1,5 +1,5 @@
 //! `patience sweep GAME --vary KEY=V1,V2,... --seeds A..B`: the variants of a game (see
-//! [`patience::internal::batch::sweep`]) run by `winrate` on the same seeds, into one CSV (resumable and
+//! [`patience::tasks::sweep`]) run by `winrate` on the same seeds, into one CSV (resumable and
 //! shardable as `winrate`'s), then each one's rate and its paired difference from the first.
 
 use super::outputs::{FileArg, check_outputs, check_writable};
@@ -7,9 +7,9 @@ use super::{Outcome, rules_of};
 use crate::cli::{SweepArgs, WinrateArgs};
 use anyhow::{Result, anyhow};
 use patience::Record;
+use patience::Selection;
 use patience::games::Games;
-use patience::internal::batch::Selection;
-use patience::internal::batch::sweep::{SweepTable, variants, write_rules_files};
+use patience::tasks::sweep::{SweepTable, variants, write_rules_files};
 use std::io::Write;
 
 pub fn run(args: &SweepArgs, games: &mut Games, out: &mut dyn Write) -> Result<Outcome> {
@@ -32,7 +32,10 @@ pub fn run(args: &SweepArgs, games: &mut Games, out: &mut dyn Write) -> Result<O
     let run = WinrateArgs {
         variants: swept.iter().map(|g| g.rules.id.into()).collect(),
         deals: args.seeds.count,
-        first_seed: Some(args.seeds.first),
+        first_seed: Some(crate::cli::FirstSeedArg {
+            number: args.seeds.first,
+            ms: false,
+        }),
         seeds: Some(crate::cli::SeedsArg {
             range: args.seeds,
             ms: false,
@@ -93,8 +96,8 @@ pub fn run(args: &SweepArgs, games: &mut Games, out: &mut dyn Write) -> Result<O
 /// `winrate`'s checks.
 fn check_same_sweep(
     csv: &std::path::Path,
-    swept: &[patience::internal::batch::sweep::SweepVariant],
-    vary: &[patience::internal::batch::sweep::Vary],
+    swept: &[patience::tasks::sweep::SweepVariant],
+    vary: &[patience::Vary],
     games: &Games,
 ) -> Result<()> {
     let Ok(text) = std::fs::read(csv) else {

@@ -1,5 +1,5 @@
 //! `show --tui`: the replay in the terminal, drawn with crossterm: the table of the position
-//! shown (`patience::internal::show::text`), the move that made it, and keys to step (space plays or
+//! shown (`patience::show::text`), the move that made it, and keys to step (space plays or
 //! pauses, arrows step, Page Up/Down ten, Home/End the ends, `g` or `:` then a number and Enter
 //! jumps to that move, q or Esc quits).
 //!
@@ -15,8 +15,8 @@ use crossterm::style::{
 use crossterm::terminal::{self, ClearType};
 use crossterm::{cursor, execute, queue};
 use patience::Rules;
-use patience::internal::show::Replay;
-use patience::internal::show::text::{Ink, hidden, moved, table};
+use patience::show::Replay;
+use patience::show::text::{Ink, hidden, moved, table};
 use std::io::{IsTerminal, Write};
 use std::time::{Duration, Instant};
 

@@ -1,6 +1,6 @@
 //! `patience winrate VARIANT... [--deals N | --seeds A..B | --retry FILE] [--shard K/N]
 //! [--csv FILE [--resume]]`: many seeded deals solved in parallel (see
-//! [`patience::internal::batch::winrate`]), a result row per deal in the CSV file as each
+//! [`patience::tasks::winrate`]), a result row per deal in the CSV file as each
 //! finishes, and the summary (a table, or `--json`).
 //!
 //! Several variants run one after the other on the same seeds, each a parallel pass of its own.
@@ -18,10 +18,10 @@ use crate::cli::WinrateArgs;
 use crate::commands::progress::Progress;
 use anyhow::{Result, bail};
 use patience::games::Games;
-use patience::internal::batch::summary::RunLimits;
-use patience::internal::batch::winrate::{self, Plan, Run, Seeds};
 use patience::io::json::RunSummary;
 use patience::io::results::{self, ResultFile};
+use patience::tasks::winrate::RunLimits;
+use patience::tasks::winrate::{self, Plan, Run, Seeds};
 use patience::{DealSource, Options, Record};
 use std::io::Write;
 
@@ -158,7 +158,6 @@ fn plan_of(args: &WinrateArgs, known: &mut Games) -> Result<(Plan, Options)> {
         }
         None => None,
     };
-    let ms_bit = patience::internal::pysol::MS_BIT;
     if source == DealSource::Seed {
         if let Some(s) = args.seeds.filter(|s| s.ms) {
             bail!(
@@ -166,23 +165,20 @@ fn plan_of(args: &WinrateArgs, known: &mut Games) -> Result<(Plan, Options)> {
                 s.range
             );
         }
-        if let Some(n) = args.first_seed.filter(|n| n & ms_bit != 0) {
+        if let Some(n) = args.first_seed.filter(|n| n.ms) {
             bail!(
                 "--first-seed ms{}: msN is PySolFC's game number N: add --pysol (our seeds are plain numbers)",
-                n & !ms_bit
+                n.number
             );
         }
     }
     let seeds = Seeds {
         range: args.seeds.map(|s| s.range),
         // PySolFC's games start at 1.
-        first: args
-            .first_seed
-            .map(|n| n & !ms_bit)
-            .unwrap_or(match source {
-                DealSource::Seed => 0,
-                DealSource::Pysol => 1,
-            }),
+        first: args.first_seed.map(|n| n.number).unwrap_or(match source {
+            DealSource::Seed => 0,
+            DealSource::Pysol => 1,
+        }),
         count: args.deals,
         shard: args.shard,
     };

@@ -112,6 +112,10 @@ impl Budget {
     pub const DEFAULT_SAMPLES: u32 = DEFAULT_SAMPLES;
     /// Nodes per sample solve when none are given ([`DEFAULT_SAMPLE_NODES`]).
     pub const DEFAULT_SAMPLE_NODES: u64 = DEFAULT_SAMPLE_NODES;
+    /// The most samples per decision a budget may ask for.
+    pub const MAX_SAMPLES: u32 = MAX_SAMPLES;
+    /// What a sample the solver left unknown counts, between a loss (0) and a win (1).
+    pub const UNKNOWN_VALUE: f64 = UNKNOWN_VALUE;
 
     /// A budget for this build's planner.
     pub const fn new(samples: u32, sample_nodes: u64) -> Budget {

@@ -4,9 +4,15 @@
 //!
 //! Here so far: [`mod@start`], a game's start position from a seed, a PySolFC game number or a
 //! deal file, with every check of a deal file in one place; [`mod@check`], a move list replayed
-//! on a deal.
+//! on a deal. The runs over many deals, each a module of the parts its command puts together:
+//! [`winrate`], [`catalogue`], [`sweep`], [`merge`], and [`verify`] for claimed wins.
 
+pub mod catalogue;
 pub mod check;
+pub mod merge;
 pub mod start;
+pub mod sweep;
+pub mod verify;
+pub mod winrate;
 
 pub use start::{DealFrom, StartError, position, start};

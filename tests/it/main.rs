@@ -23,6 +23,7 @@ mod playouts;
 mod plot;
 mod progress;
 mod prune;
+mod public_api;
 mod pysol;
 mod readme;
 mod refused_inputs;
