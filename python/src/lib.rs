@@ -427,7 +427,8 @@ fn solution(solved: &Solved) -> PySolution {
         limit: result.limit.as_ref().map(word),
         seconds: result.seconds,
         table_positions: result.table_positions,
-        text: solved.text(),
+        // `print()` ends the last line.
+        text: solved.text().trim_end_matches('\n').to_string(),
         result_json: serde_json::to_string(&result).unwrap_or_default(),
         deal_json: write_deal(&solved.deal),
     }
