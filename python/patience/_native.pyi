@@ -47,8 +47,9 @@ class SolverError(PatienceError):
 class Solution:
     """The thoughtful verdict of one deal and the search's counters (``solve``).
 
-    ``print(solution)`` shows the solution move by move with each move in words; every
-    solution was replayed by the independent rules check before it is returned."""
+    ``print(solution)`` shows what ``patience solve`` prints: the solution move by move with
+    each move in words, the search's counters and the pruning rules it used; every solution
+    was replayed by the independent rules check before it is returned."""
 
     variant: str
     """The game's id."""
@@ -101,9 +102,11 @@ def solve(
     Ctrl-C stops it and raises ``KeyboardInterrupt``.
 
     >>> print(patience.solve("stonewall", seed=1))
-    Stonewall seed 1: solved in 105 moves (verified by replay)
+    solved in 105 moves (verified by replay)
       1. T2>F1     AS to the foundation
-    ..."""
+    ...
+    nodes 12308 (...), ... s, table ... positions (... MiB), deepest path ...
+    pruning on: ..."""
 
 def check(
     deal: GameOrDeal,

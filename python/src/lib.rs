@@ -6,21 +6,12 @@
 //! work stops cleanly, and `KeyboardInterrupt` is raised. Errors are exceptions of the
 //! `PatienceError` family carrying the library's one-line messages.
 
-use patience::Action;
-use patience::Deal;
-use patience::game_hides_cards;
 use patience::io::dealfile::{read_deal, write_deal};
-use patience::io::json::SolveResult;
 use patience::io::movelist::read_moves;
 use patience::io::results::ResultRow;
-use patience::play_unaided;
-use patience::show::describe;
-use patience::tasks::DealFrom;
-use patience::{Budget, Observation, Planner};
-use patience::{DealSource, Knowledge, Record};
-use patience::{Limit, Options, Solution, Solver, Verdict};
-use patience::{Position, Rules, Variant, apply};
-use patience::{play_all, solve_all};
+use patience::tasks::solve::Solved;
+use patience::tasks::{DealFrom, TaskError};
+use patience::{Budget, DealSource, Knowledge, Options, Record, Rules};
 use pyo3::create_exception;
 use pyo3::exceptions::PyException;
 use pyo3::prelude::*;
@@ -113,18 +104,6 @@ impl From<patience::games::RulesError> for Failure {
     }
 }
 
-impl From<patience::DealFailed> for Failure {
-    fn from(e: patience::DealFailed) -> Failure {
-        Failure::Solver(chain(&e))
-    }
-}
-
-impl From<patience::SolveError> for Failure {
-    fn from(e: patience::SolveError) -> Failure {
-        Failure::Solver(chain(&e))
-    }
-}
-
 impl From<patience::PysolError> for Failure {
     fn from(e: patience::PysolError) -> Failure {
         Failure::BadInput(chain(&e))
@@ -136,6 +115,17 @@ impl From<patience::tasks::StartError> for Failure {
         match e {
             patience::tasks::StartError::Pysol(e) => Failure::from(e),
             e => Failure::Deal(chain(&e)),
+        }
+    }
+}
+
+impl From<TaskError> for Failure {
+    fn from(e: TaskError) -> Failure {
+        match e {
+            TaskError::Rules(e) => Failure::from(e),
+            TaskError::Start(e) => Failure::from(*e),
+            e @ TaskError::Check(_) => Failure::Moves(chain(&e)),
+            e => Failure::Solver(chain(&e)),
         }
     }
 }
@@ -331,11 +321,6 @@ fn start_of(
     Ok(Start { rules, from })
 }
 
-/// The deal and the checked start position of game `V`.
-fn load<V: Variant>(v: V, from: &DealFrom) -> Res<(Deal, Position)> {
-    patience::tasks::position(v, from.clone()).map_err(Failure::from)
-}
-
 /// A JSON text as a Python value.
 fn json_value(py: Python<'_>, text: &str) -> PyResult<Py<PyAny>> {
     Ok(py.import("json")?.call_method1("loads", (text,))?.unbind())
@@ -348,6 +333,14 @@ fn word<T: serde::Serialize>(value: &T) -> String {
         Ok(other) => other.to_string(),
         Err(_) => String::new(),
     }
+}
+
+/// A task's answer as a dict: its serde form.
+fn dict<'py, T: serde::Serialize>(py: Python<'py>, value: &T) -> PyResult<Bound<'py, PyDict>> {
+    let text = serde_json::to_string(value).map_err(|e| Failure::Solver(e.to_string()))?;
+    Ok(json_value(py, &text)?
+        .into_bound(py)
+        .cast_into::<PyDict>()?)
 }
 
 /// The verdict of one deal and the search's counters (`solve`). `print()` shows the solution
@@ -422,69 +415,23 @@ impl PySolution {
     }
 }
 
-/// The solution in words: the verdict, each move with what it does, the counters.
-fn solution_text<V: Variant>(v: V, sol: &Solution, start: &Position, deal: &Deal) -> String {
-    let rules = v.rules();
-    let mut out = match deal.seed {
-        Some(seed) => format!("{} seed {seed}: ", rules.name),
-        None => format!("{}: ", rules.name),
-    };
-    match &sol.verdict {
-        Verdict::Solved(moves) => {
-            out.push_str(&format!(
-                "solved in {} moves (verified by replay)\n",
-                moves.len()
-            ));
-            let mut pos = start.clone();
-            let width = moves.len().to_string().len();
-            for (i, &m) in moves.iter().enumerate() {
-                let token = m.to_string();
-                out.push_str(&format!(
-                    "{:>width$}. {token:<9} {}\n",
-                    i + 1,
-                    describe(&pos, m)
-                ));
-                apply::<V>(v, &mut pos, m);
-            }
-        }
-        Verdict::Unsolvable => out.push_str("unsolvable (every reachable position searched)\n"),
-        Verdict::Unknown(Limit::Cancelled) => out.push_str("unknown: interrupted\n"),
-        Verdict::Unknown(limit) => out.push_str(&format!(
-            "unknown: stopped by the {limit}; the most cards on the foundations in a position searched: {} of {}\n",
-            sol.stats.best_up,
-            rules.cards()
-        )),
-    }
-    out.push_str(&format!(
-        "nodes {}, {:.3} s, table {} positions",
-        sol.stats.nodes, sol.seconds, sol.stats.table_len
-    ));
-    out
-}
-
-fn solve_one<V: Variant>(
-    v: V,
-    from: &DealFrom,
-    options: &Options,
-    cancel: &AtomicBool,
-) -> Res<PySolution> {
-    let (deal, start) = load::<V>(v, from)?;
-    let mut solver = Solver::<V>::new(v, options.clone());
-    let sol = solver.solve(&start, cancel)?;
-    let result = SolveResult::new(v.rules().id, &sol, options, &deal);
-    Ok(PySolution {
-        variant: v.rules().id.to_string(),
-        seed: deal.seed,
+/// The `Solution` of a solve.
+fn solution(solved: &Solved) -> PySolution {
+    let result = solved.result();
+    PySolution {
+        variant: solved.rules.id.to_string(),
+        seed: solved.deal.seed,
         verdict: word(&result.verdict),
         moves: result.moves.clone(),
         nodes: result.nodes,
         limit: result.limit.as_ref().map(word),
         seconds: result.seconds,
         table_positions: result.table_positions,
-        text: solution_text::<V>(v, &sol, &start, &deal),
+        // `print()` ends the last line.
+        text: solved.text().trim_end_matches('\n').to_string(),
         result_json: serde_json::to_string(&result).unwrap_or_default(),
-        deal_json: write_deal(&deal),
-    })
+        deal_json: write_deal(&solved.deal),
+    }
 }
 
 /// The built-in games: a list of dicts with `id`, `name` and `summary`.
@@ -531,11 +478,11 @@ fn solve(
 ) -> PyResult<PySolution> {
     let start = start_of(game_or_deal, seed, pysol, game)?;
     let options = options(max_nodes, timeout, table_mib)?;
-    let sol = cancellable(py, |cancel| {
-        patience::for_game!(start.rules, <V(v), 'a>(from: &'a DealFrom = &start.from, options: &'a Options = &options, cancel: &'a AtomicBool = cancel) -> Res<PySolution> => solve_one::<V>(v, from, options, cancel))
-            .map_err(Failure::from)?
-    })??;
-    Ok(sol)
+    let solved = cancellable(py, |cancel| {
+        patience::tasks::solve::solve(start.rules, start.from, &options, cancel)
+    })?
+    .map_err(Failure::from)?;
+    Ok(solution(&solved))
 }
 
 /// The text of a move list argument: a list of tokens, a text, or a `Solution` (its moves).
@@ -588,73 +535,6 @@ fn check<'py>(
     Ok(d)
 }
 
-/// A hint's answer, before it becomes a dict.
-struct Hinted {
-    best: Option<String>,
-    plan: Vec<String>,
-    chance: Option<f64>,
-    resign: Option<&'static str>,
-    samples: u32,
-    sample_wins: u32,
-    sample_unknown: u32,
-    unknown_cards: usize,
-    choices: Vec<(String, f64, u32, Vec<String>)>,
-}
-
-fn hint_one<V: Variant>(
-    v: V,
-    from: &DealFrom,
-    budget: Budget,
-    planner_seed: Option<u64>,
-    cancel: &AtomicBool,
-) -> Res<Option<Hinted>> {
-    let (seed, obs) = match from {
-        DealFrom::Deal(deal) => {
-            let (deal, obs) =
-                patience::tasks::start::observed(v, deal.clone()).map_err(Failure::from)?;
-            (deal.seed, obs)
-        }
-        other => {
-            let (deal, pos) = load::<V>(v, other)?;
-            (deal.seed, Observation::new::<V>(v, &pos))
-        }
-    };
-    let mut planner = Planner::<V>::new(v, budget);
-    let d = match planner.decide(&obs, planner_seed.or(seed).unwrap_or(0), 0, cancel) {
-        Ok(d) => d,
-        Err(patience::PlanError::Cancelled) => return Ok(None),
-        Err(e) => return Err(Failure::Solver(chain(&e))),
-    };
-    let choices: Vec<(String, f64, u32, Vec<String>)> = d
-        .first_moves()
-        .into_iter()
-        .map(|c| {
-            let plan = c.moves.iter().map(|m| m.to_string()).collect();
-            (c.moves[0].to_string(), d.chance(c), c.tries, plan)
-        })
-        .collect();
-    let (best, plan, chance, resign) = match &d.action {
-        Action::Play(moves) => (
-            Some(moves[0].to_string()),
-            moves.iter().map(|m| m.to_string()).collect(),
-            d.choices.first().map(|c| d.chance(c)),
-            None,
-        ),
-        Action::Resign(r) => (None, Vec::new(), None, Some(r.reason())),
-    };
-    Ok(Some(Hinted {
-        best,
-        plan,
-        chance,
-        resign,
-        samples: d.samples,
-        sample_wins: d.sample_wins,
-        sample_unknown: d.sample_unknown,
-        unknown_cards: obs.unseen().len(),
-        choices,
-    }))
-}
-
 /// The move with the best estimated chance from a position a person sees (hidden play).
 #[pyfunction]
 #[pyo3(signature = (position, seed=None, *, pysol=None, game=None, samples=patience::Budget::DEFAULT_SAMPLES, sample_nodes=patience::Budget::DEFAULT_SAMPLE_NODES, planner_seed=None, top=5))]
@@ -673,82 +553,14 @@ fn hint<'py>(
     let start = start_of(position, seed, pysol, game)?;
     let budget = budget(samples, sample_nodes)?;
     let h = cancellable(py, |cancel| {
-        patience::for_game!(start.rules, <V(v), 'a>(from: &'a DealFrom = &start.from, budget: Budget = budget, planner_seed: Option<u64> = planner_seed, cancel: &'a AtomicBool = cancel) -> Res<Option<Hinted>> => hint_one::<V>(v, from, budget, planner_seed, cancel))
-            .map_err(Failure::from)?
-    })??;
-    let Some(h) = h else {
+        patience::tasks::hint::hint(start.rules, start.from, budget, planner_seed, cancel)
+    })?
+    .map_err(Failure::from)?;
+    let Some(mut h) = h else {
         return Err(PatienceError::new_err("cancelled"));
     };
-    let d = PyDict::new(py);
-    d.set_item("move", h.best)?;
-    d.set_item("plan", h.plan)?;
-    d.set_item("chance", h.chance)?;
-    d.set_item("resign", h.resign)?;
-    d.set_item("unknown_cards", h.unknown_cards)?;
-    d.set_item("samples", h.samples)?;
-    d.set_item("sample_wins", h.sample_wins)?;
-    d.set_item("sample_unknown", h.sample_unknown)?;
-    let list = PyList::empty(py);
-    for (m, chance, tries, plan) in h.choices.into_iter().take(top.max(1)) {
-        let c = PyDict::new(py);
-        c.set_item("move", m)?;
-        c.set_item("chance", chance)?;
-        c.set_item("tries", tries)?;
-        c.set_item("plan", plan)?;
-        list.append(c)?;
-    }
-    d.set_item("choices", list)?;
-    Ok(d)
-}
-
-/// One game played to its end, before it becomes a dict.
-struct Played {
-    knowledge: Knowledge,
-    won: bool,
-    outcome: String,
-    moves: Vec<String>,
-    decisions: u64,
-    nodes: u64,
-}
-
-fn play_one<V: Variant>(
-    v: V,
-    from: &DealFrom,
-    knowledge: Knowledge,
-    options: &Options,
-    budget: Budget,
-    cancel: &AtomicBool,
-) -> Res<Option<Played>> {
-    let (deal, start) = load::<V>(v, from)?;
-    if knowledge == Knowledge::Thoughtful || !game_hides_cards::<V>(v) {
-        let sol = Solver::<V>::new(v, options.clone()).solve(&start, cancel)?;
-        let (won, outcome, moves) = match sol.verdict {
-            Verdict::Unknown(Limit::Cancelled) => return Ok(None),
-            Verdict::Solved(moves) => (true, "won".to_string(), moves),
-            Verdict::Unsolvable => (false, "lost: unsolvable".to_string(), Vec::new()),
-            Verdict::Unknown(l) => (false, format!("unknown: stopped by the {l}"), Vec::new()),
-        };
-        return Ok(Some(Played {
-            knowledge,
-            won,
-            outcome,
-            moves: moves.iter().map(|m| m.to_string()).collect(),
-            decisions: 0,
-            nodes: sol.stats.nodes,
-        }));
-    }
-    let mut planner = Planner::<V>::with_options(v, budget, options);
-    let seed = deal.seed.unwrap_or(0);
-    let game = play_unaided::<V>(v, &start, seed, &mut planner, cancel, &mut |_, _| {})
-        .map_err(|e| Failure::Solver(chain(&e)))?;
-    Ok(game.map(|g| Played {
-        knowledge,
-        won: g.outcome == patience::Outcome::Won,
-        outcome: g.outcome.text(),
-        moves: g.moves.iter().map(|m| m.to_string()).collect(),
-        decisions: g.decisions,
-        nodes: g.nodes,
-    }))
+    h.choices.truncate(top.max(1));
+    dict(py, &h)
 }
 
 /// One deal played to its end: thoughtful (the solver's line) or hidden (the planner).
@@ -772,21 +584,24 @@ fn play<'py>(
     let knowledge = self::knowledge(knowledge)?;
     let options = options(max_nodes, timeout, table_mib)?;
     let budget = budget(samples, sample_nodes)?;
-    let p = cancellable(py, |cancel| {
-        patience::for_game!(start.rules, <V(v), 'a>(from: &'a DealFrom = &start.from, knowledge: Knowledge = knowledge, options: &'a Options = &options, budget: Budget = budget, cancel: &'a AtomicBool = cancel) -> Res<Option<Played>> => play_one::<V>(v, from, knowledge, options, budget, cancel))
-            .map_err(Failure::from)?
+    let p = cancellable(py, |cancel| -> Res<_> {
+        let (deal, pos) = patience::tasks::start(start.rules, start.from)?;
+        let played = patience::tasks::play::play(
+            start.rules,
+            deal,
+            pos,
+            knowledge,
+            &options,
+            budget,
+            cancel,
+            &mut |_, _| {},
+        )?;
+        Ok(played)
     })??;
-    let Some(p) = p else {
-        return Err(PatienceError::new_err("cancelled"));
-    };
-    let d = PyDict::new(py);
-    d.set_item("knowledge", p.knowledge.to_string())?;
-    d.set_item("won", p.won)?;
-    d.set_item("outcome", p.outcome)?;
-    d.set_item("moves", p.moves)?;
-    d.set_item("decisions", p.decisions)?;
-    d.set_item("nodes", p.nodes)?;
-    Ok(d)
+    match p {
+        Some(p) if !p.cancelled() => dict(py, &p),
+        _ => Err(PatienceError::new_err("cancelled")),
+    }
 }
 
 /// The seeds of a `winrate`: a Python `range` (walked lazily, so that a huge one is fine) or
@@ -877,65 +692,11 @@ impl Seeds {
     }
 }
 
-/// The rows of a pass, and whether it was cancelled.
-struct Pass {
-    records: Vec<Record>,
-    cancelled: bool,
-}
-
-/// Solves or plays the deals of `seeds` in game `V` on a pool of `threads`.
-#[allow(clippy::too_many_arguments)]
-fn winrate_pass<V: Variant>(
-    v: V,
-    seeds: &Seeds,
-    knowledge: Knowledge,
-    source: DealSource,
-    options: &Options,
-    budget: Budget,
-    threads: usize,
-    cancel: &AtomicBool,
-) -> Res<Pass> {
-    let pool = rayon::ThreadPoolBuilder::new()
-        .num_threads(threads)
-        .thread_name(|i| format!("patience-{i}"))
-        .build()
-        .map_err(|e| Failure::Solver(format!("cannot start the worker threads: {e}")))?;
-    let mut records = Vec::new();
-    let on_record = |r: Record| -> Res<()> {
-        records.push(r);
-        Ok(())
-    };
-    let end = match knowledge {
-        Knowledge::Thoughtful => {
-            solve_all::<V, _, Failure>(v, &pool, options, source, seeds.iter(), cancel, on_record)?
-        }
-        Knowledge::Hidden => play_all::<V, _, Failure>(
-            v,
-            &pool,
-            options,
-            budget,
-            source,
-            seeds.iter(),
-            cancel,
-            on_record,
-        )?,
-    };
-    // Rows in the order of the seeds, whatever the order they finished in.
-    records.sort_by_key(|r| r.seed);
-    Ok(Pass {
-        records,
-        cancelled: end.cancelled,
-    })
-}
-
 /// A record as a dict whose keys are the result CSV's columns.
 fn row<'py>(py: Python<'py>, r: &Record) -> PyResult<Bound<'py, PyDict>> {
     let row = ResultRow::from(r);
     // The row's own serde form, so the keys are the columns of `HEADER` in its order.
-    let text = serde_json::to_string(&row).map_err(|e| Failure::Solver(e.to_string()))?;
-    let d = json_value(py, &text)?
-        .into_bound(py)
-        .cast_into::<PyDict>()?;
+    let d = dict(py, &row)?;
     // The file writes seconds as text with six decimals; a Python row keeps the number.
     d.set_item("seconds", row.seconds)?;
     Ok(d)
@@ -981,17 +742,18 @@ fn winrate<'py>(
         None => std::thread::available_parallelism().map_or(1, |n| n.get()),
     };
     let pass = cancellable(py, |cancel| {
-        patience::for_game!(rules, <V(v), 'a>(
-            seeds: &'a Seeds = &seeds,
-            knowledge: Knowledge = knowledge,
-            source: DealSource = source,
-            options: &'a Options = &options,
-            budget: Budget = budget,
-            threads: usize = threads,
-            cancel: &'a AtomicBool = cancel,
-        ) -> Res<Pass> => winrate_pass::<V>(v, seeds, knowledge, source, options, budget, threads, cancel))
-        .map_err(Failure::from)?
-    })??;
+        patience::tasks::winrate::winrate(
+            rules,
+            source,
+            seeds.iter(),
+            knowledge,
+            &options,
+            budget,
+            threads,
+            cancel,
+        )
+    })?
+    .map_err(Failure::from)?;
     if pass.cancelled {
         return Err(PatienceError::new_err("cancelled"));
     }

@@ -1,7 +1,8 @@
 """The tasks both faces share: the Python package takes or refuses the deal files of
 tests/data/deals as the `patience` command does, with the same reason (tests/it/tasks.rs holds
 the command to the same table). Where a `patience` binary is at hand (`PATIENCE_BIN`, else the
-repository's target/debug or target/release), each answer is also compared with the command's.
+repository's target/debug or target/release), each answer is also compared with the command's:
+a solve's verdict, moves, nodes and text, a hint's move and counts.
 """
 
 import csv
@@ -17,6 +18,8 @@ import patience
 ROOT = pathlib.Path(__file__).resolve().parents[2]
 DEALS = ROOT / "tests" / "data" / "deals"
 MAX_NODES = 2000
+SAMPLES = 4
+SAMPLE_NODES = 300
 
 
 def cases():
@@ -36,39 +39,83 @@ def command():
     return None
 
 
+def run(*args):
+    return subprocess.run(list(args), capture_output=True, text=True)
+
+
+def untimed(text):
+    """A solve's text without the timings: the counters' line cut at its first parenthesis."""
+    return [line.split(" (")[0] if line.startswith("nodes ") else line for line in text.splitlines()]
+
+
 def test_the_table_has_good_and_bad_deals():
     refusals = [r for _, _, r in cases()]
     assert any(r == "" for r in refusals) and any(r != "" for r in refusals)
 
 
 @pytest.mark.parametrize("file,game,refusal", cases())
-def test_solve_and_check_take_or_refuse_a_deal_file_as_the_command(file, game, refusal):
+def test_solve_check_and_play_take_or_refuse_a_deal_file_as_the_command(file, game, refusal):
     text = (DEALS / file).read_text()
+    tasks = [
+        lambda: patience.solve(text, game=game, max_nodes=MAX_NODES),
+        lambda: patience.check(text, ["T2>F1"], game=game),
+        lambda: patience.play(text, game=game, max_nodes=MAX_NODES),
+    ]
     if refusal:
-        with pytest.raises(patience.DealError) as e:
-            patience.solve(text, game=game, max_nodes=MAX_NODES)
-        assert str(e.value) == refusal
-        with pytest.raises(patience.DealError) as e:
-            patience.check(text, ["T2>F1"], game=game)
-        assert str(e.value) == refusal
+        for task in tasks:
+            with pytest.raises(patience.DealError) as e:
+                task()
+            assert str(e.value) == refusal
     else:
-        s = patience.solve(text, game=game, max_nodes=MAX_NODES)
+        s, c, p = (task() for task in tasks)
         assert s.verdict in ("solved", "unsolvable", "unknown")
-        assert patience.check(text, ["T2>F1"], game=game)["moves"] == 1
+        assert c["moves"] == 1
+        assert p["won"] == s.solved and p["nodes"] == s.nodes
     cli = command()
     if cli is None:
         return
-    out = subprocess.run(
-        [cli, "solve", game, "--deal", str(DEALS / file), "--max-nodes", str(MAX_NODES), "--json"],
-        capture_output=True,
-        text=True,
-    )
+    out = run(cli, "solve", game, "--deal", str(DEALS / file), "--max-nodes", str(MAX_NODES), "--json")
     if refusal:
         assert out.returncode == 2
         assert out.stderr.strip() == f"error: {DEALS / file}: {refusal}"
     else:
         answer = json.loads(out.stdout)
-        assert (answer["verdict"], answer["nodes"]) == (s.verdict, s.nodes)
+        assert (answer["verdict"], answer["moves"], answer["nodes"]) == (s.verdict, s.moves, s.nodes)
+        # The text is the command's, but for the timings of the counters' line.
+        text = run(cli, "solve", game, "--deal", str(DEALS / file), "--max-nodes", str(MAX_NODES))
+        assert untimed(text.stdout) == untimed(str(s))
+
+
+@pytest.mark.parametrize("file,game,refusal", cases())
+def test_hint_gives_the_command_hint_or_refuses_as_it(file, game, refusal):
+    # hint reads a deal file as a position (unknown cards written ??), so a deal it refuses is
+    # "not a legal ... position" where solve's is "not a legal ... deal": the two faces agree.
+    def hint():
+        text = (DEALS / file).read_text()
+        return patience.hint(text, game=game, samples=SAMPLES, sample_nodes=SAMPLE_NODES)
+
+    cli = command()
+    if cli is None:
+        pytest.skip("no patience binary")
+    budget = ["--samples", str(SAMPLES), "--sample-nodes", str(SAMPLE_NODES)]
+    out = run(cli, "hint", game, "--deal", str(DEALS / file), *budget)
+    if refusal:
+        with pytest.raises(patience.DealError) as e:
+            hint()
+        assert out.returncode == 2
+        assert out.stderr.strip() == f"error: {DEALS / file}: {e.value}"
+        return
+    h = hint()
+    lines = out.stdout.splitlines()
+    if h["move"] is None:
+        assert out.returncode == 1
+        assert any(line == f"no move to recommend: {h['resign']}" for line in lines)
+    else:
+        assert out.returncode == 0
+        assert any(line.startswith(f"best move: {h['move']}  ") for line in lines)
+    if h["unknown_cards"]:
+        wins = f"from here: {h['sample_wins']} of {h['samples']} fill-ins won by the solver, {h['sample_unknown']} unknown"
+        assert any(line.startswith(wins) for line in lines)
 
 
 def test_a_solve_result_for_another_deal_is_refused_as_the_command_refuses_it():

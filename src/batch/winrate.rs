@@ -559,15 +559,17 @@ impl<'p> Run<'p> {
     }
 }
 
-/// One pass: the deals of one variant, solved, or played in hidden play with `budget`.
-struct Pass<'a, E> {
-    pool: &'a rayon::ThreadPool,
-    options: &'a Options,
-    budget: Option<Budget>,
-    source: DealSource,
-    seeds: Box<dyn Iterator<Item = u128> + Send + 'a>,
-    cancel: &'a AtomicBool,
-    on_record: &'a mut dyn FnMut(Record) -> Result<(), E>,
+/// One pass: the deals of one variant, solved, or played in hidden play with `budget`; a
+/// [`crate::game::GameFn`] (`with_rules(rules, pass)`), run by [`Run::passes`] and by the task
+/// [`crate::tasks::winrate`].
+pub struct Pass<'a, E> {
+    pub pool: &'a rayon::ThreadPool,
+    pub options: &'a Options,
+    pub budget: Option<Budget>,
+    pub source: DealSource,
+    pub seeds: Box<dyn Iterator<Item = u128> + Send + 'a>,
+    pub cancel: &'a AtomicBool,
+    pub on_record: &'a mut dyn FnMut(Record) -> Result<(), E>,
 }
 
 impl<E: From<DealFailed> + Send> crate::game::GameFn<Result<PassEnd, E>> for Pass<'_, E> {

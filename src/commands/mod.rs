@@ -113,17 +113,6 @@ pub fn rules_of(games: &mut Games, variant: &std::ffi::OsStr) -> Result<&'static
     }
 }
 
-/// Runs `$body` with `$V` bound to the compiled game of `$rules` (a `&'static Rules`, see
-/// [`rules_of`]): [`patience::for_game`], its error as an `anyhow::Error`.
-/// `for_variant!(rules, <V(v), 'a>(args: &'a Args = args) -> Result<Outcome> => run(v, args))`.
-macro_rules! for_variant {
-    ($($t:tt)*) => {
-        patience::for_game!($($t)*).map_err(anyhow::Error::from)
-    };
-}
-pub(crate) use for_variant;
-pub use start::load_start;
-
 /// Set by Ctrl-C: long searches stop cleanly with `unknown` (cancelled).
 pub fn cancel_flag() -> &'static std::sync::atomic::AtomicBool {
     static FLAG: std::sync::atomic::AtomicBool = std::sync::atomic::AtomicBool::new(false);

@@ -1,43 +1,27 @@
 //! `patience play VARIANT (--seed N | --deal FILE) [--knowledge thoughtful|hidden]`: one deal
-//! played to its end. Thoughtful play prints the solver's line; hidden play prints each
-//! decision of the planner with its estimated chances, the card it revealed, and the end.
-//!
-//! Hidden play here plays as a person would: the planner from the first decision, without
-//! the thoughtful solve of the real deal that `winrate` uses as an exact shortcut (a deal it
-//! proves unsolvable is lost without planning: right for a win rate, which it cannot change,
-//! but two deals that look the same to the player would be played differently).
+//! played to its end (the task [`patience::tasks::play`]). Thoughtful play prints the solver's
+//! line; hidden play prints each decision of the planner with its estimated chances, the card
+//! it revealed, and the end.
 
-use super::{Outcome, cancel_flag, for_variant, load_start};
+use super::start::start_of;
+use super::{Outcome, cancel_flag};
 use crate::cli::PlayArgs;
 use anyhow::Result;
 use patience::Knowledge;
-use patience::Outcome as HiddenOutcome;
-use patience::Planner;
-use patience::Variant;
-use patience::game_hides_cards;
 use patience::games::Games;
-use patience::play_unaided;
-use patience::{Solver, Verdict};
+use patience::tasks::hint::UNKNOWN_VALUE;
+use patience::tasks::play::{play, plays_hidden};
 use std::io::Write;
-use std::time::Instant;
-
-/// What a sample the solver left unknown counts.
-const UNKNOWN_VALUE: f64 = patience::Budget::UNKNOWN_VALUE;
 
 pub fn run(args: &PlayArgs, games: &mut Games, out: &mut dyn Write) -> Result<Outcome> {
     let rules = super::rules_of(games, &args.variant)?;
-    for_variant!(rules, <V(v), 'a>(args: &'a PlayArgs = args, out: &'a mut dyn Write = out) -> Result<Outcome> => play_one::<V>(v, args, out))?
-}
-
-fn play_one<V: Variant>(v: V, args: &PlayArgs, out: &mut dyn Write) -> Result<Outcome> {
     let options = args.solver.options()?;
     let budget = args.planner.budget();
     let source = args.start.start();
-    let (deal, start) = load_start::<V>(v, &source).map_err(|e| point_to_hint(e, args))?;
-    let rules = v.rules();
+    let (_, deal, start) = start_of(rules, &source).map_err(|e| point_to_hint(e, args))?;
     let cancel = cancel_flag();
-    if args.knowledge == Knowledge::Thoughtful || !game_hides_cards::<V>(v) {
-        let mut exact = Solver::<V>::new(v, options.clone());
+    let hidden = plays_hidden(rules, args.knowledge)?;
+    if !hidden {
         if args.knowledge == Knowledge::Hidden {
             writeln!(
                 out,
@@ -45,14 +29,26 @@ fn play_one<V: Variant>(v: V, args: &PlayArgs, out: &mut dyn Write) -> Result<Ou
                 rules.name
             )?;
         }
-        let sol = exact.solve(&start, cancel)?;
-        sol.write_text::<V>(v, &start, out)?;
-        return Ok(match sol.verdict {
-            Verdict::Solved(_) => Outcome::Success,
-            _ => Outcome::Failure,
+        let played = play(
+            rules,
+            deal,
+            start,
+            args.knowledge,
+            &options,
+            budget,
+            cancel,
+            &mut |_, _| {},
+        )?;
+        let solved = played
+            .as_ref()
+            .and_then(|p| p.solved.as_ref())
+            .expect("thoughtful play gives its solve");
+        out.write_all(solved.solution_text().as_bytes())?;
+        return Ok(match solved.won() {
+            true => Outcome::Success,
+            false => Outcome::Failure,
         });
     }
-    let seed = deal.seed.unwrap_or(0);
     writeln!(
         out,
         "{}{}, hidden play: the planner sees only what a person at the table sees",
@@ -63,14 +59,21 @@ fn play_one<V: Variant>(v: V, args: &PlayArgs, out: &mut dyn Write) -> Result<Ou
         }
     )?;
     writeln!(out, "planner: {}", budget.text())?;
-    let mut planner = Planner::<V>::with_options(v, budget, &options);
-    let t0 = Instant::now();
     let mut write_error = None;
-    let game = play_unaided::<V>(v, &start, seed, &mut planner, cancel, &mut |obs, turn| {
-        if let Err(e) = writeln!(out, "{}", turn.text(obs.is_complete())) {
-            write_error.get_or_insert(e);
-        }
-    })?;
+    let game = play(
+        rules,
+        deal,
+        start,
+        args.knowledge,
+        &options,
+        budget,
+        cancel,
+        &mut |obs, turn| {
+            if let Err(e) = writeln!(out, "{}", turn.text(obs.is_complete())) {
+                write_error.get_or_insert(e);
+            }
+        },
+    )?;
     if let Some(e) = write_error {
         return Err(e.into());
     }
@@ -78,12 +81,11 @@ fn play_one<V: Variant>(v: V, args: &PlayArgs, out: &mut dyn Write) -> Result<Ou
         writeln!(out, "interrupted (Ctrl-C)")?;
         return Ok(Outcome::Failure);
     };
-    let won = game.outcome == HiddenOutcome::Won;
     writeln!(
         out,
         "{}{}; {} decisions, {} nodes (all the planner's solves), {:.2} s (an unknown sample counts {UNKNOWN_VALUE})",
-        game.outcome.text(),
-        if won {
+        game.outcome,
+        if game.won {
             format!(
                 " in {} moves (each checked on the real deal)",
                 game.moves.len()
@@ -93,9 +95,9 @@ fn play_one<V: Variant>(v: V, args: &PlayArgs, out: &mut dyn Write) -> Result<Ou
         },
         game.decisions,
         game.nodes,
-        t0.elapsed().as_secs_f64()
+        game.seconds
     )?;
-    Ok(if won {
+    Ok(if game.won {
         Outcome::Success
     } else {
         Outcome::Failure

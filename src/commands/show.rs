@@ -10,9 +10,9 @@
 //! and checked by replay). A deal that is not won (unsolvable, or unknown at a limit) has
 //! nothing to replay: one line says its verdict and the exit status is 1, as `solve`'s is.
 
+use super::Outcome;
 use super::outputs::{FileArg, check_outputs};
-use super::start::{checked_position, deal_of_file, deal_title, title};
-use super::{Outcome, for_variant, load_start};
+use super::start::{checked_position, deal_of_file, deal_title, start_of, title};
 use crate::cli::{ShowArgs, ShowSource, ShowView};
 use anyhow::{Context, Result, anyhow, bail};
 use patience::games::Games;
@@ -21,7 +21,8 @@ use patience::io::dealfile::read_deal;
 use patience::io::movelist::{MoveList, read_moves};
 use patience::show::Replay;
 use patience::show::picture::write_replay;
-use patience::{Deal, Limit, Rules, Variant, Verdict};
+use patience::tasks::show::replay;
+use patience::{Deal, Limit, Rules, Verdict};
 use std::io::Write;
 
 pub fn run(args: &ShowArgs, games: &mut Games, out: &mut dyn Write) -> Result<Outcome> {
@@ -68,32 +69,26 @@ pub fn run(args: &ShowArgs, games: &mut Games, out: &mut dyn Write) -> Result<Ou
             (rules, Some(text))
         }
     };
-    for_variant!(rules, <V(v), 'a>(
-        args: &'a ShowArgs = args,
-        source: &'a ShowSource = &source,
-        text: Option<&'a str> = source_text.as_deref(),
-        view: &'a ShowView = &view,
-        out: &'a mut dyn Write = out,
-    ) -> Result<Outcome> => show::<V>(v, args, source, text, view, out))?
+    show(rules, args, &source, source_text.as_deref(), &view, out)
 }
 
-fn show<V: Variant>(
-    v: V,
+fn show(
+    rules: &'static Rules,
     args: &ShowArgs,
     source: &ShowSource,
     source_text: Option<&str>,
     view: &ShowView,
     out: &mut dyn Write,
 ) -> Result<Outcome> {
-    let rules = v.rules();
     if let ShowSource::Deal { start, .. } = source {
-        let (_, pos, sol, _) = super::solve::solved::<V>(v, &args.solver, start)?;
+        let solved = super::solve::solved(rules, &args.solver, start)?;
         let title = title(rules, start);
-        let Verdict::Solved(moves) = &sol.verdict else {
-            writeln!(out, "{title}: {}; nothing to replay", not_won(&sol.verdict))?;
+        let Verdict::Solved(moves) = &solved.solution.verdict else {
+            let verdict = not_won(&solved.solution.verdict);
+            writeln!(out, "{title}: {verdict}; nothing to replay")?;
             return Ok(Outcome::Failure);
         };
-        let replay = Replay::new::<V>(v, title, &pos, moves)?;
+        let replay = replay(rules, title, &solved.start, moves)?;
         view_replay(&replay, rules, view, out)?;
         return Ok(Outcome::Success);
     }
@@ -103,7 +98,7 @@ fn show<V: Variant>(
             solution,
             ..
         } => {
-            let (deal, pos) = load_start::<V>(v, start)?;
+            let (_, deal, pos) = start_of(rules, start)?;
             (deal, pos, title(rules, start), None, Some(solution))
         }
         ShowSource::Game {
@@ -113,16 +108,16 @@ fn show<V: Variant>(
         } => {
             // The solution is a solve result that holds its deal.
             let text = solution.read_to_string()?;
-            let (deal, moves) = deal_of_file::<V>(v, solution, &text)?;
-            let pos = checked_position::<V>(v, &deal, solution)?;
+            let (deal, moves) = deal_of_file(rules, solution, &text)?;
+            let pos = checked_position(rules, &deal, solution)?;
             let title = deal_title(rules, &deal, solution);
             (deal, pos, title, moves, None)
         }
         ShowSource::Deal { .. } => unreachable!("a deal without a solution is solved above"),
         ShowSource::File { file, solution } => {
             let text = source_text.expect("the file was read to find its game");
-            let (deal, moves) = deal_of_file::<V>(v, file, text)?;
-            let pos = checked_position::<V>(v, &deal, file)?;
+            let (deal, moves) = deal_of_file(rules, file, text)?;
+            let pos = checked_position(rules, &deal, file)?;
             let title = deal_title(rules, &deal, file);
             (deal, pos, title, moves, solution.as_ref())
         }
@@ -131,12 +126,12 @@ fn show<V: Variant>(
         Some(input) => {
             let text = input.read_to_string()?;
             let list = read_moves(&text).with_context(|| input.to_string())?;
-            same_deal::<V>(v, &list, &deal, input)?;
+            same_deal(rules, &list, &deal, input)?;
             list
         }
         None => own_moves.unwrap_or_default(),
     };
-    let replay = Replay::new::<V>(v, title, &pos, &moves.moves)?;
+    let replay = replay(rules, title, &pos, &moves.moves)?;
     view_replay(&replay, rules, view, out)?;
     Ok(Outcome::Success)
 }
@@ -162,8 +157,8 @@ fn not_won(verdict: &Verdict) -> String {
 }
 
 /// Refuses a solve result made for another game, seed or deal (as `check` does).
-fn same_deal<V: Variant>(v: V, list: &MoveList, deal: &Deal, input: &Input) -> Result<()> {
-    let id = v.rules().id;
+fn same_deal(rules: &Rules, list: &MoveList, deal: &Deal, input: &Input) -> Result<()> {
+    let id = rules.id;
     if let Some(v) = &list.variant
         && v != id
     {

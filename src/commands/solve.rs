@@ -1,14 +1,16 @@
 //! `patience solve VARIANT (--seed N | --deal FILE|-)`: the thoughtful verdict of one deal, its
-//! solution move by move with the cards moved, and the search's counters.
+//! solution move by move with the cards moved, and the search's counters (the task
+//! [`patience::tasks::solve`]).
 
 use super::outputs::{FileArg, check_outputs};
-use super::{Outcome, cancel_flag, for_variant, load_start};
+use super::start::{deal_from, in_file, title};
+use super::{Outcome, cancel_flag};
 use crate::cli::{SolveArgs, SolverArgs, Start};
 use anyhow::{Context, Result};
 use patience::games::Games;
-use patience::io::json::SolveResult;
 use patience::show::Replay;
-use patience::{Deal, Options, Position, Solution, Solver, Variant, Verdict};
+use patience::tasks::solve::Solved;
+use patience::{Rules, Verdict};
 use std::io::Write;
 
 pub fn run(args: &SolveArgs, games: &mut Games, out: &mut dyn Write) -> Result<Outcome> {
@@ -26,30 +28,13 @@ pub fn run(args: &SolveArgs, games: &mut Games, out: &mut dyn Write) -> Result<O
         check_outputs(&inputs, &[FileArg::new("--html", html)])?;
     }
     let rules = super::rules_of(games, &args.variant)?;
-    for_variant!(rules, <V(v), 'a>(args: &'a SolveArgs = args, out: &'a mut dyn Write = out) -> Result<Outcome> => solve::<V>(v, args, out))?
-}
-
-/// The deal of `start` solved with the limits of `solver` (Ctrl-C stops the search): the
-/// deal, its position, the solution (a win shortened and checked by replay) and the options.
-/// `solve` and `show` without a SOLUTION both solve this way.
-pub fn solved<V: Variant>(
-    v: V,
-    solver: &SolverArgs,
-    start: &Start,
-) -> Result<(Deal, Position, Solution, Options)> {
-    let options = solver.options()?;
-    let (deal, pos) = load_start::<V>(v, start)?;
-    let sol = Solver::<V>::new(v, options.clone()).solve(&pos, cancel_flag())?;
-    Ok((deal, pos, sol, options))
-}
-
-fn solve<V: Variant>(v: V, args: &SolveArgs, out: &mut dyn Write) -> Result<Outcome> {
-    let (deal, start, sol, options) = solved::<V>(v, &args.solver, &args.start.start())?;
+    let start = args.start.start();
+    let solved = solved(rules, &args.solver, &start)?;
     if let Some(path) = &args.html {
-        match &sol.verdict {
+        match &solved.solution.verdict {
             Verdict::Solved(moves) => {
-                let title = super::start::title(v.rules(), &args.start.start());
-                let replay = Replay::new::<V>(v, title, &start, moves)?;
+                let title = title(rules, &start);
+                let replay = patience::tasks::show::replay(rules, title, &solved.start, moves)?;
                 write_page(&replay, path)?;
             }
             _ => eprintln!(
@@ -59,16 +44,23 @@ fn solve<V: Variant>(v: V, args: &SolveArgs, out: &mut dyn Write) -> Result<Outc
         }
     }
     if args.json {
-        let result = SolveResult::new(v.rules().id, &sol, &options, &deal);
-        writeln!(out, "{}", serde_json::to_string(&result)?)?;
+        writeln!(out, "{}", serde_json::to_string(&solved.result())?)?;
     } else {
-        sol.write_text::<V>(v, &start, out)?;
-        writeln!(out, "{}", options.prune.text::<V>(v))?;
+        out.write_all(solved.text().as_bytes())?;
     }
-    Ok(match sol.verdict {
-        Verdict::Solved(_) => Outcome::Success,
-        _ => Outcome::Failure,
+    Ok(match solved.won() {
+        true => Outcome::Success,
+        false => Outcome::Failure,
     })
+}
+
+/// The deal of `start` solved with the limits of `solver` (Ctrl-C stops the search), through
+/// the task [`patience::tasks::solve::solve`]. `solve` and `show` without a SOLUTION both
+/// solve this way.
+pub fn solved(rules: &'static Rules, solver: &SolverArgs, start: &Start) -> Result<Solved> {
+    let options = solver.options()?;
+    patience::tasks::solve::solve(rules, deal_from(start)?, &options, cancel_flag())
+        .map_err(|e| in_file(e, start))
 }
 
 /// Writes the replay's page.

@@ -161,51 +161,6 @@ pub struct Solution {
     pub seconds: f64,
 }
 
-impl Solution {
-    /// The verdict as `patience solve` prints it: a win move by move with the cards moved
-    /// (from `start`), or why there is none; then the search's counters.
-    pub fn write_text<V: Variant>(
-        &self,
-        v: V,
-        start: &Position,
-        out: &mut dyn std::io::Write,
-    ) -> std::io::Result<()> {
-        match &self.verdict {
-            Verdict::Solved(moves) => {
-                writeln!(out, "solved in {} moves (verified by replay)", moves.len())?;
-                let mut pos = start.clone();
-                let width = moves.len().to_string().len();
-                for (i, &m) in moves.iter().enumerate() {
-                    let token = m.to_string();
-                    let what = crate::game::moves::describe(&pos, m);
-                    writeln!(out, "{:>width$}. {token:<9} {what}", i + 1)?;
-                    apply::<V>(v, &mut pos, m);
-                }
-            }
-            Verdict::Unsolvable => writeln!(out, "unsolvable (every reachable position searched)")?,
-            Verdict::Unknown(Limit::Cancelled) => writeln!(out, "unknown: interrupted (Ctrl-C)")?,
-            Verdict::Unknown(limit) => writeln!(
-                out,
-                "unknown: stopped by the {limit}; the most cards on the foundations in a position \
-                 searched: {} of {}",
-                self.stats.best_up,
-                v.rules().cards()
-            )?,
-        }
-        let s = &self.stats;
-        writeln!(
-            out,
-            "nodes {} ({:.2} M/s), {:.3} s, table {} positions ({:.1} MiB), deepest path {}",
-            s.nodes,
-            s.nodes as f64 / self.seconds.max(1e-9) / 1e6,
-            self.seconds,
-            s.table_len,
-            s.table_bytes as f64 / (1 << 20) as f64,
-            s.max_depth
-        )
-    }
-}
-
 /// The solver could not give a verdict for a reason other than a limit.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum SolveError {

@@ -124,6 +124,15 @@ pub fn checked<V: Variant>(v: V, deal: &Deal) -> Result<Position, StartError> {
     Ok(pos)
 }
 
+/// [`checked`] for the game of `rules`: the position of a deal file's deal whose game is
+/// already known to be the game of `rules` (the deal a solve result holds).
+pub fn checked_deal(rules: &'static Rules, deal: &Deal) -> Result<Position, StartError> {
+    let run = crate::for_game!(rules, <V(v), 'a>(deal: &'a Deal = deal)
+        -> Result<Position, StartError> => checked(v, deal));
+    // The rules came from a `Games`, which checked them.
+    run.unwrap_or_else(|e| unreachable!("rules of a Games are valid: {e}"))
+}
+
 /// The deal of a deal file whose unknown cards are written `??` (`hint`), and what the player
 /// sees of it, checked as [`checked`] checks a deal file (and for a card written too often).
 pub fn observed<V: Variant>(v: V, mut deal: Deal) -> Result<(Deal, Observation), StartError> {
