@@ -151,14 +151,15 @@
 //! build rule (`Build::within`), and is free in turn. With one deck the cards of U are of
 //! different suits (each is its suit's next card). Replace the move by putting U's cards up
 //! one by one from the top (each is then at the top of its pile and its suit's next card; a
-//! card from the waste goes up from the waste), and drop each later move of those cards until
-//! σ puts it up, as for the Aces rule: every other move stays legal (nothing is put on a card
-//! of U after this move, the last such placement; a unit with such a card on top moves
-//! without it; the cards of its suit above it go up only after it). The game adds |U| moves
-//! and drops at least |U| + 1 (the placement, and each card's move up in σ), so it is
-//! strictly shorter. So a shortest win from Q never puts anything on a free or dominant card.
-//! (A dominant card's suit-mate below it is settled, as in rule (1), so never comes down.) Then: (1) c is like
-//! the lifted Ace (as in rule (1)), and the win from Q with c up is shorter; (2) if a shortest
+//! card from the waste goes up from the waste; one taken off a foundation stays there), and
+//! drop each later move of those cards until σ puts it up, as for the Aces rule: every other
+//! move stays legal (nothing is put on a card of U after this move, the last such placement;
+//! a unit with such a card on top moves without it; the cards of its suit above it go up only
+//! after it). The game adds at most |U| moves and drops at least |U| + 1 (the placement, and
+//! each card's move up in σ), so it is strictly shorter. So a shortest win from Q never puts
+//! anything on a free or dominant card. (A dominant card's suit-mate below it is settled, as
+//! in rule (1), so never comes down.) Then: (1) c is like the lifted Ace (as in rule (1)),
+//! and the win from Q with c up is shorter; (2) if a shortest
 //! win's first move took a dominant card t off a foundation, dropping every move of t until σ
 //! puts it up again (nothing is put on it meanwhile; the pile or space it would have occupied
 //! only stays bare or empty) gives a shorter win; (3) if its first move took a dominant card
