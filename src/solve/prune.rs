@@ -130,6 +130,46 @@
 //! condition already asks to be settled, so the rule adds nothing there; in Napoleon's
 //! Shoulder (any suit) it is the two-deck form of "two ranks above the lowest foundation".
 //!
+//! **Nested free cards** (`Prune::nested`, with `free`), for one-deck games where the
+//! free-children rule holds: call a card *free* as above but let its children be settled **or
+//! free** themselves (the next card its suit's foundation takes, the card below it settled or
+//! it an Ace, every child settled or free: a definition by rank, children being a rank
+//! lower), and call a card *dominant* when each of its children is settled or free. Then
+//! (1) a dominant card that can go up goes up as the only move tried, where rule (1) allows it
+//! (in Klondike: both foundations of the other colour at most two below it, the other one of
+//! its colour at most three, lonelybot's `dominance_mask`);
+//! (2) a dominant card never comes off a foundation; and
+//! (3) a dominant card that can go up never goes from the stock or waste onto the tableau
+//! (with three cards turned too: the play up takes it out of the talon exactly as the play
+//! onto the tableau would).
+//!
+//! *Argument.* Take a won game σ from Q that moves no settled card (rule (2)'s argument). A
+//! free card stays the next card of its suit while it is off the foundation (the card below
+//! it is settled, so never comes down). Take the last move of σ that puts a unit U onto a
+//! free or dominant card b. U's head is a child of b, not settled (settled cards never move),
+//! so free; each card above it in U fits on the one below under the run rule, so under the
+//! build rule (`Build::within`), and is free in turn. With one deck the cards of U are of
+//! different suits (each is its suit's next card). Replace the move by putting U's cards up
+//! one by one from the top (each is then at the top of its pile and its suit's next card; a
+//! card from the waste goes up from the waste; one taken off a foundation stays there), and
+//! drop each later move of those cards until σ puts it up, as for the Aces rule: every other
+//! move stays legal (nothing is put on a card of U after this move, the last such placement;
+//! a unit with such a card on top moves without it; the cards of its suit above it go up only
+//! after it). The game adds at most |U| moves and drops at least |U| + 1 (the placement, and
+//! each card's move up in σ), so it is strictly shorter. So a shortest win from Q never puts
+//! anything on a free or dominant card. (A dominant card's suit-mate below it is settled, as
+//! in rule (1), so never comes down.) Then: (1) c is like the lifted Ace (as in rule (1)),
+//! and the win from Q with c up is shorter; (2) if a shortest
+//! win's first move took a dominant card t off a foundation, dropping every move of t until σ
+//! puts it up again (nothing is put on it meanwhile; the pile or space it would have occupied
+//! only stays bare or empty) gives a shorter win; (3) if its first move took a dominant card
+//! c that can go up from the stock or waste onto the tableau, playing c up instead (the talon
+//! changes alike) and dropping c's later moves until σ puts it up gives a shorter win. So
+//! from every winnable position the forced move shortens the shortest win, or the first move
+//! of a shortest win is kept by (2) and (3), and the other rules keep it as they keep any
+//! shortest win's first move (their rewritings keep the length, and a shortest win's first
+//! move is never one that (2) or (3) removes). Tests compare verdicts with and without it.
+//!
 //! **Up and down in suit** (`Prune::updown`), for one-deck games built up or down in suit that
 //! move single cards (same-suit Lucky Piles): a card that can go to a foundation from the
 //! tableau or the reserve goes there as the only move tried. No other rule above holds there.
@@ -345,6 +385,10 @@ prune_rules! {
     /// A position where some copy of a card can never go up, with the one-pass waste as a
     /// stack, is a dead end: two-deck games.
     Twin / twin = super::twin::holds;
+    /// With `free`: a free card may have free children too; a card whose children are all
+    /// settled or free never comes off a foundation, and never goes from the stock or waste
+    /// onto the tableau when it can go up: one-deck games that build down.
+    Nested / nested = Prune::nested_rule_holds;
 }
 
 impl Prune {
@@ -352,6 +396,7 @@ impl Prune {
     pub fn asks(&self, rule: Rule) -> bool {
         match rule {
             Rule::Free => self.free && self.safe,
+            Rule::Nested => self.nested && self.free && self.safe,
             r => *self.flag(r),
         }
     }
@@ -388,6 +433,12 @@ impl Prune {
                 Unit::Single => true,
                 Unit::Run(b) => b.within(V::BUILD),
             }
+    }
+
+    /// Does the nested-free argument hold for this game? (The free-children argument's game, with
+    /// one deck, so that each suit has one next card and each card one copy.)
+    pub fn nested_rule_holds<V: Variant>(v: V) -> bool {
+        Self::free_rule_holds::<V>(v) && v.rules().decks == 1
     }
 
     /// Does the up-and-down-in-suit argument hold for this game? (One deck, built up or down in
@@ -744,12 +795,19 @@ impl Plan {
             [0; 4]
         };
         let settled = if safe { settled_above::<V>(&low) } else { 0 };
-        // Free cards count as settled children (the free-children extension of rule (1)).
-        let free = if safe && self.on::<V>(v, Rule::Free) {
+        // Free cards count as settled children (the free-children extension of rule (1));
+        // with the nested rule, free cards may have free children.
+        let nested = safe && self.on::<V>(v, Rule::Nested);
+        let free = if nested {
+            nested_free_above::<V>(&low, settled)
+        } else if safe && self.on::<V>(v, Rule::Free) {
             free_above::<V>(&low, settled)
         } else {
             0
         };
+        // A card whose children are all settled or free (the nested rule's *dominant* cards).
+        let dominant = |c: Card| children::<V>(c) & !(settled | free) == 0;
+
         let forced = |m: &Move| -> bool {
             if !matches!(m.to, Place::Foundation(_)) {
                 return false;
@@ -758,7 +816,7 @@ impl Plan {
             (aces && c.rank() == 1)
                 || (safe
                     && (one_at_a_time || m.from != Place::Waste)
-                    && children::<V>(c) & !(settled | free) == 0
+                    && dominant(c)
                     && (one_deck
                         || c.rank() == 1
                         || settled >> Card::new(c.rank() - 1, c.suit()).index() & 1 != 0))
@@ -770,13 +828,27 @@ impl Plan {
             moves[start] = moves[i];
             return (start + 1, true);
         }
-        // (2) No Ace (Aces rule) and no settled card comes off a foundation.
+        // (2) No Ace (Aces rule) and no settled card comes off a foundation; with the nested
+        // rule no dominant card either, and no dominant card that can go up goes from the stock
+        // or waste onto the tableau.
         let mut w = start;
         for i in start..end {
             let m = moves[i];
             let kept = match m.from {
-                Place::Foundation(_) => card_of(&m)
-                    .is_none_or(|c| !(aces && c.rank() == 1) && settled >> c.index() & 1 == 0),
+                Place::Foundation(_) => card_of(&m).is_none_or(|c| {
+                    !(aces && c.rank() == 1)
+                        && settled >> c.index() & 1 == 0
+                        && !(nested && dominant(c))
+                }),
+                Place::Waste | Place::Stock if nested && matches!(m.to, Place::Tableau(_)) => {
+                    let c = match m.from {
+                        Place::Waste => pos.waste_top(),
+                        _ => m
+                            .as_talon_play()
+                            .map(|(t, _)| crate::game::talon_card(pos, t as usize - 1)),
+                    };
+                    c.is_none_or(|c| !(low[c.suit() as usize] + 1 == c.rank() && dominant(c)))
+                }
                 _ => true,
             };
             if kept {
@@ -956,6 +1028,35 @@ fn free_above<V: Variant>(low: &[u8; 4], settled: u64) -> u64 {
         let below_settled = h == 0 || settled >> Card::new(h, s).index() & 1 != 0;
         if below_settled && children::<V>(c) & !settled == 0 {
             out |= 1 << c.index();
+        }
+    }
+    out
+}
+
+/// The free cards of `pos` under the nested rule (see its argument in the module's doc), a
+/// bit per card index: for each suit, the next card its foundation takes, when the card below
+/// it is settled (or it is the Ace) and every card that fits on it is settled or itself such
+/// a card. One deck (`low` is then each suit's height).
+#[inline]
+fn nested_free_above<V: Variant>(low: &[u8; 4], settled: u64) -> u64 {
+    let mut out = 0u64;
+    // Each round adds the cards whose children are now all in; a child is a rank lower, so
+    // four rounds reach the fixed point (one suit's card at most a round).
+    for _ in 0..4 {
+        let before = out;
+        for s in 0..4u8 {
+            let h = low[s as usize];
+            if h >= 13 {
+                continue;
+            }
+            let c = Card::new(h + 1, s);
+            let below_settled = h == 0 || settled >> Card::new(h, s).index() & 1 != 0;
+            if below_settled && children::<V>(c) & !(settled | out) == 0 {
+                out |= 1 << c.index();
+            }
+        }
+        if out == before {
+            break;
         }
     }
     out

@@ -8,6 +8,7 @@ mod cli;
 mod cluster;
 mod common;
 mod deals;
+mod dominance;
 mod family;
 mod full_disk;
 mod helpers;

@@ -1,0 +1,219 @@
+//! The nested-free rule (`Prune::nested`, `solve::prune`): where it fires on hand-made
+//! Klondike positions and where it does not, where its argument holds, verdicts pinned on
+//! fixed deals with and without it, and a with/without cross-check on seeded deals.
+
+use crate::helpers::{Table, gen_moves, letter, solve_checked, solver, start_of};
+use patience::games::{
+    FlowerGarden, FortyThieves, Klondike, KlondikeDraw3, LuckierThirteen, LuckyPiles,
+    LuckyPilesSameSuit, LuckyThirteen, NapoleonsShoulder, NapoleonsSquare, Stonewall, Wildflower,
+};
+use patience::internal::cards::Card;
+use patience::internal::game::Place;
+use patience::io::dealfile::read_deal;
+use patience::{Move, Position, Prune, PruneRule, Variant, apply};
+
+/// The moves the search keeps in `pos` with `prune` (none at a dead end).
+fn kept<V: Variant>(v: V, pos: &Position, prune: Prune) -> Vec<Move> {
+    let mut out = Vec::new();
+    if prune.dead_end::<V>(v, pos) {
+        return out;
+    }
+    prune.generate::<V>(v, pos, &mut out);
+    let end = prune.apply::<V>(v, pos, &mut out, 0);
+    out.truncate(end);
+    out
+}
+
+fn without_nested() -> Prune {
+    Prune::default().without(PruneRule::Nested)
+}
+
+/// The top card of pile `p` after move `m` from `pos`.
+fn top_after<V: Variant>(v: V, pos: &Position, m: Move, p: usize) -> Option<Card> {
+    let mut q = pos.clone();
+    apply::<V>(v, &mut q, m);
+    let pile = &q.piles()[p];
+    (pile.len > 0).then(|| pile.top())
+}
+
+#[test]
+fn a_card_whose_children_have_free_children_goes_up_as_the_only_move() {
+    // 5H on top; clubs and spades at 3, diamonds at 2. Its children 4C and 4S are each the
+    // next card of their suit, with 3C / 3S below them settled, and their children 3H (up)
+    // and 3D: 3D is the next diamond and free, so 4C and 4S are free under the nested rule
+    // only. Draw 3, so that no talon card is forced.
+    let p = Table {
+        piles: &["qs 5H", "9C"],
+        found: &["3C", "2D", "4H", "3S"],
+        ..Table::default()
+    }
+    .pos::<KlondikeDraw3>(KlondikeDraw3);
+    let up = Move::new(Place::Tableau(0), Place::Foundation(2), 1);
+    let all = gen_moves::<KlondikeDraw3>(KlondikeDraw3, &p);
+    assert!(all.contains(&up), "{all:?}");
+    assert_eq!(
+        kept::<KlondikeDraw3>(KlondikeDraw3, &p, Prune::default()),
+        [up]
+    );
+    let k = kept::<KlondikeDraw3>(KlondikeDraw3, &p, without_nested());
+    assert!(k.len() > 1 && k.contains(&up), "{k:?}");
+    // Negative: with diamonds at 1, 3D is not free (2D below it is not up), so neither are
+    // 4C and 4S, and 5H is not forced.
+    let p = Table {
+        piles: &["qs 5H", "9C"],
+        found: &["3C", "AD", "4H", "3S"],
+        ..Table::default()
+    }
+    .pos::<KlondikeDraw3>(KlondikeDraw3);
+    let k = kept::<KlondikeDraw3>(KlondikeDraw3, &p, Prune::default());
+    assert!(k.len() > 1 && k.contains(&up), "{k:?}");
+}
+
+#[test]
+fn a_dominant_card_stays_on_its_foundation() {
+    // 5H tops its foundation and is dominant as above; it may come down onto 6S only
+    // without the rule. It is not settled (4C is not up), so the settled rule keeps the move.
+    let t = Table {
+        piles: &["kd 6S", "9C"],
+        found: &["3C", "2D", "5H", "3S"],
+        ..Table::default()
+    };
+    let p = t.pos::<KlondikeDraw3>(KlondikeDraw3);
+    let down = Move::new(Place::Foundation(2), Place::Tableau(0), 1);
+    assert!(gen_moves::<KlondikeDraw3>(KlondikeDraw3, &p).contains(&down));
+    let k = kept::<KlondikeDraw3>(KlondikeDraw3, &p, Prune::default());
+    assert!(!k.contains(&down) && !k.is_empty(), "{k:?}");
+    assert!(kept::<KlondikeDraw3>(KlondikeDraw3, &p, without_nested()).contains(&down));
+    // Negative: with diamonds at 1 it is not dominant, and may come down.
+    let p = Table {
+        found: &["3C", "AD", "5H", "3S"],
+        ..t
+    }
+    .pos::<KlondikeDraw3>(KlondikeDraw3);
+    assert!(kept::<KlondikeDraw3>(KlondikeDraw3, &p, Prune::default()).contains(&down));
+}
+
+#[test]
+fn a_dominant_waste_card_that_can_go_up_never_goes_onto_the_tableau() {
+    // Draw 3: 3D on the waste can go up and its children 2C and 2S are settled; it fits on
+    // 4S. The rule keeps its play up and drops every play of it onto pile 1.
+    let t = Table {
+        piles: &["kh 4S"],
+        found: &["2C", "2D", "AH", "2S"],
+        waste: "3D",
+        ..Table::default()
+    };
+    let p = t.pos::<KlondikeDraw3>(KlondikeDraw3);
+    let d3 = Card::new(3, 1);
+    let onto = |k: &[Move]| {
+        k.iter()
+            .filter(|m| top_after::<KlondikeDraw3>(KlondikeDraw3, &p, **m, 0) == Some(d3))
+            .count()
+    };
+    let with = kept::<KlondikeDraw3>(KlondikeDraw3, &p, Prune::default());
+    let without = kept::<KlondikeDraw3>(KlondikeDraw3, &p, without_nested());
+    assert_eq!(onto(&with), 0, "{with:?}");
+    assert!(onto(&without) >= 1, "{without:?}");
+    assert!(
+        with.iter().any(|m| matches!(m.to, Place::Foundation(1))),
+        "{with:?}"
+    );
+    // Negative: with hearts empty, 2C is not settled (AH is not up): 3D is not dominant.
+    let p = Table {
+        found: &["2C", "2D", "", "2S"],
+        ..t
+    }
+    .pos::<KlondikeDraw3>(KlondikeDraw3);
+    let k = kept::<KlondikeDraw3>(KlondikeDraw3, &p, Prune::default());
+    let onto = k
+        .iter()
+        .filter(|m| top_after::<KlondikeDraw3>(KlondikeDraw3, &p, **m, 0) == Some(d3))
+        .count();
+    assert!(onto >= 1, "{k:?}");
+}
+
+#[test]
+fn the_nested_rule_holds_in_one_deck_games_built_down_whose_runs_follow_the_build_rule() {
+    fn holds<V: Variant>(v: V) -> bool {
+        PruneRule::Nested.holds::<V>(v)
+    }
+    assert!(holds(Klondike) && holds(KlondikeDraw3) && holds(Stonewall));
+    assert!(holds(FlowerGarden) && holds(Wildflower));
+    assert!(holds(LuckyThirteen) && holds(LuckierThirteen));
+    // Two decks, or cards built up too.
+    assert!(!holds(NapoleonsShoulder) && !holds(NapoleonsSquare) && !holds(FortyThieves));
+    assert!(!holds(LuckyPiles) && !holds(LuckyPilesSameSuit));
+    // It extends `free`, which extends `safe`: off with either.
+    let off = |p: Prune| !p.asks(PruneRule::Nested);
+    assert!(off(Prune::default().without(PruneRule::Free)));
+    assert!(off(Prune::default().without(PruneRule::Safe)));
+    assert!(!off(Prune::default()));
+}
+
+/// lonelybot's `default` deal 21 (draw 3), lost: `lonecli print default 21` as a deal file.
+const LONELYBOT_21: &str = r#"{"variant": "klondike-draw3", "tableau piles": [["3C"], ["Ah", "KS"], ["2h", "Ac", "KC"], ["9s", "8d", "5c", "JD"], ["5d", "2s", "Qd", "4c", "6S"], ["9c", "Jc", "Js", "Qh", "7s", "3H"], ["Jh", "3d", "Kh", "10d", "7c", "9d", "5H"]], "stock": ["AS", "10C", "2D", "9H", "7H", "QS", "6H", "7D", "4D", "10S", "AD", "4S", "8C", "8H", "4H", "10H", "6D", "6C", "8S", "3S", "5S", "QC", "KD", "2C"], "waste": []}"#;
+
+/// The verdict letter and nodes of `start` with `prune`, at `nodes` nodes (a win replays).
+fn verdict<V: Variant>(
+    v: V,
+    start: &Position,
+    prune: Prune,
+    nodes: u64,
+    what: &str,
+) -> (char, u64) {
+    let sol = solve_checked(&mut solver::<V>(v, nodes, prune), start, what);
+    (letter(&sol.verdict), sol.stats.nodes)
+}
+
+/// Pinned on the seeds of both draws: (seed, verdict), decided at 200,000 nodes with and
+/// without the rule.
+#[test]
+fn verdicts_on_fixed_deals_with_and_without_the_rule() {
+    fn pinned<V: Variant>(v: V, deals: &[(u64, char)]) {
+        for &(seed, want) in deals {
+            let start = start_of::<V>(v, seed);
+            let what = format!("seed {seed}");
+            for prune in [Prune::default(), without_nested()] {
+                let (got, _) = verdict::<V>(v, &start, prune, 200_000, &what);
+                assert_eq!(got, want, "{} {what} {prune:?}", v.rules().id);
+            }
+        }
+    }
+    pinned::<Klondike>(Klondike, &[(9, 'U'), (34, 'S'), (49, 'S')]);
+    pinned::<KlondikeDraw3>(KlondikeDraw3, &[(13, 'U'), (20, 'U'), (34, 'S'), (7, 'S')]);
+    // lonelybot's deal 21: lost both ways, in fewer nodes with the rule.
+    let deal = read_deal(LONELYBOT_21).expect("deal 21");
+    let start = Position::from_deal::<KlondikeDraw3>(KlondikeDraw3, &deal).expect("deal 21");
+    let v = KlondikeDraw3;
+    let (with, n_with) = verdict(v, &start, Prune::default(), 1_000_000, "deal 21");
+    let (without, n_without) = verdict(v, &start, without_nested(), 1_000_000, "deal 21");
+    assert_eq!((with, without), ('U', 'U'));
+    assert!(n_with < n_without, "{n_with} >= {n_without}");
+}
+
+/// Seeds 0..60 of both draws at a budget that decides nearly all: the same verdicts with and
+/// without the rule wherever both decide, and every win replays.
+#[test]
+fn the_nested_rule_keeps_every_verdict_on_seeds_0_to_60() {
+    fn cross<V: Variant>(v: V) -> (usize, usize) {
+        let mut with = solver::<V>(v, 300_000, Prune::default());
+        let mut without = solver::<V>(v, 300_000, without_nested());
+        let (mut decided, mut lost) = (0, 0);
+        for seed in 0..60 {
+            let start = start_of::<V>(v, seed);
+            let what = format!("seed {seed}");
+            let a = letter(&solve_checked(&mut with, &start, &what).verdict);
+            let b = letter(&solve_checked(&mut without, &start, &what).verdict);
+            if a != '?' && b != '?' {
+                assert_eq!(a, b, "{} {what}: with {a}, without {b}", v.rules().id);
+                decided += 1;
+                lost += usize::from(a == 'U');
+            }
+        }
+        (decided, lost)
+    }
+    let (decided, lost) = cross::<Klondike>(Klondike);
+    assert!(decided >= 57 && lost >= 2, "{decided} {lost}");
+    let (decided, lost) = cross::<KlondikeDraw3>(KlondikeDraw3);
+    assert!(decided >= 55 && lost >= 8, "{decided} {lost}");
+}
