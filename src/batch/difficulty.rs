@@ -101,28 +101,22 @@ impl Defaults {
         plays: 0,
         ..Defaults::OTHER
     };
+
+    /// The catalogues made again with `plays`, at the solver's default budget.
+    const MADE_AGAIN: Defaults = Defaults {
+        max_nodes: crate::solve::DEFAULT_MAX_NODES,
+        ..Defaults::OTHER
+    };
 }
 
 /// The budgets of each published catalogue, by game.
 const PUBLISHED: [(&str, Defaults); 11] = [
-    (
-        "stonewall",
-        Defaults {
-            max_nodes: 10_000_000,
-            ..Defaults::OTHER
-        },
-    ),
+    ("stonewall", Defaults::MADE_AGAIN),
     ("lucky-piles", Defaults::LARGE),
     ("napoleons-shoulder", Defaults::SMALL),
     ("flower-garden", Defaults::LARGE),
     ("wildflower", Defaults::LARGE),
-    (
-        "lucky-thirteen",
-        Defaults {
-            max_nodes: 10_000_000,
-            ..Defaults::OTHER
-        },
-    ),
+    ("lucky-thirteen", Defaults::MADE_AGAIN),
     ("lucky-piles-same-suit", Defaults::LARGE),
     ("napoleons-square", Defaults::SMALL),
     ("forty-thieves", Defaults::SMALL),

@@ -799,9 +799,9 @@ impl Plan {
         // with the nested rule, free cards may have free children.
         let nested = safe && self.on::<V>(v, Rule::Nested);
         let free = if nested {
-            nested_free_above::<V>(&low, settled)
+            free_above::<V>(&low, settled, true)
         } else if safe && self.on::<V>(v, Rule::Free) {
-            free_above::<V>(&low, settled)
+            free_above::<V>(&low, settled, false)
         } else {
             0
         };
@@ -1012,38 +1012,21 @@ fn low_heights<V: Variant>(v: V, pos: &Position) -> [u8; 4] {
 /// it is settled (or it is the Ace) and every card that fits on it is settled.
 #[inline]
 pub fn free<V: Variant>(v: V, pos: &Position, settled: u64) -> u64 {
-    free_above::<V>(&low_heights::<V>(v, pos), settled)
+    free_above::<V>(&low_heights::<V>(v, pos), settled, false)
 }
 
-/// [`free`] from the lowest foundation heights per suit (`low_heights`).
+/// [`free`] from the lowest foundation heights per suit (`low_heights`): for each suit, the
+/// next card its foundation takes, when the card below it is settled (or it is the Ace) and
+/// every card that fits on it is settled, or with `nested` (the nested rule, see its argument
+/// in the module's doc; one deck) settled or itself such a card.
 #[inline]
-fn free_above<V: Variant>(low: &[u8; 4], settled: u64) -> u64 {
+fn free_above<V: Variant>(low: &[u8; 4], settled: u64, nested: bool) -> u64 {
     let mut out = 0u64;
-    for s in 0..4u8 {
-        let h = low[s as usize];
-        if h >= 13 {
-            continue;
-        }
-        let c = Card::new(h + 1, s);
-        let below_settled = h == 0 || settled >> Card::new(h, s).index() & 1 != 0;
-        if below_settled && children::<V>(c) & !settled == 0 {
-            out |= 1 << c.index();
-        }
-    }
-    out
-}
-
-/// The free cards of `pos` under the nested rule (see its argument in the module's doc), a
-/// bit per card index: for each suit, the next card its foundation takes, when the card below
-/// it is settled (or it is the Ace) and every card that fits on it is settled or itself such
-/// a card. One deck (`low` is then each suit's height).
-#[inline]
-fn nested_free_above<V: Variant>(low: &[u8; 4], settled: u64) -> u64 {
-    let mut out = 0u64;
-    // Each round adds the cards whose children are now all in; a child is a rank lower, so
-    // four rounds reach the fixed point (one suit's card at most a round).
-    for _ in 0..4 {
+    // Nested, each round adds the cards whose children are now all in; a child is a rank
+    // lower, so four rounds reach the fixed point (one suit's card at most a round).
+    for _ in 0..if nested { 4 } else { 1 } {
         let before = out;
+        let known = if nested { settled | out } else { settled };
         for s in 0..4u8 {
             let h = low[s as usize];
             if h >= 13 {
@@ -1051,7 +1034,7 @@ fn nested_free_above<V: Variant>(low: &[u8; 4], settled: u64) -> u64 {
             }
             let c = Card::new(h + 1, s);
             let below_settled = h == 0 || settled >> Card::new(h, s).index() & 1 != 0;
-            if below_settled && children::<V>(c) & !(settled | out) == 0 {
+            if below_settled && children::<V>(c) & !known == 0 {
                 out |= 1 << c.index();
             }
         }

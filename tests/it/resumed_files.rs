@@ -48,10 +48,11 @@ fn catalogue_resume_refuses_forged_rows_and_verify_replays_the_wins() {
     assert_eq!(code, 0, "{err}");
 
     // Seed 0's win cut to three moves: no win of 52 cards. Before: kept, exit 0.
+    // (Columns 6, 13 and 21: moves, choices and solution; io::catalogue::HEADER.)
     edit_line(&csv, 1, |f| {
         f[6] = "3".into();
-        f[11] = "3".into();
-        f[19] = "T1>F1 T2>F1 T3>F1".into();
+        f[13] = "3".into();
+        f[21] = "T1>F1 T2>F1 T3>F1".into();
     });
     let err = refused(&[
         "catalogue",
