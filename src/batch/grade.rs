@@ -365,7 +365,7 @@ pub const THRESHOLDS: &[(&str, Thresholds)] = &[
 /// `plays`, else of the grade study's deals (docs/difficulty.md, "Does the grade predict a
 /// player?"; our seeds, the catalogue's planner and eight games).
 pub const PLAY_THRESHOLDS: &[(&str, Thresholds)] = &[
-    ("stonewall", [587, 812, 956, 975]),
+    ("stonewall", [650, 787, 956, 975]),
     ("lucky-thirteen", [981, 987, 987, 994]),
     ("klondike-draw3", [337, 637, 837, 937]),
 ];
