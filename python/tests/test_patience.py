@@ -27,31 +27,31 @@ GOLDEN = [
     ("luckier-thirteen", "solved", 78, 83, None, "42f284a6b9680ef8"),
     ("napoleons-square", "unknown", 0, 200000, "nodes", "e3b0c44298fc1c14"),
     ("forty-thieves", "unknown", 0, 200000, "nodes", "e3b0c44298fc1c14"),
-    ("klondike", "solved", 182, 98, None, "cee8a7fcdc7479a0"),
-    ("klondike-draw3", "solved", 148, 325, None, "83a3954f67d30428"),
+    ("klondike", "solved", 182, 96, None, "cee8a7fcdc7479a0"),
+    ("klondike-draw3", "solved", 148, 238, None, "83a3954f67d30428"),
     ("lucky-piles-same-suit", "solved", 104, 741, None, "c1fb82cbef81d37e"),
 ]
 
 # `patience winrate stonewall --seeds 0..19 --max-nodes 100000 --csv FILE`: (seed, verdict,
 # moves, nodes, limit), in seed order.
 STONEWALL_ROWS = [
-    (0, "solved", 119, 6822, None),
+    (0, "solved", 119, 6431, None),
     (1, "solved", 120, 1525, None),
     (2, "unsolvable", None, 0, None),
     (3, "unsolvable", None, 0, None),
     (4, "unsolvable", None, 0, None),
-    (5, "solved", 85, 18086, None),
+    (5, "solved", 85, 18044, None),
     (6, "unsolvable", None, 3445, None),
     (7, "unsolvable", None, 268, None),
-    (8, "unsolvable", None, 7998, None),
-    (9, "unsolvable", None, 2304, None),
+    (8, "unsolvable", None, 4714, None),
+    (9, "unsolvable", None, 1870, None),
     (10, "unsolvable", None, 0, None),
     (11, "unsolvable", None, 0, None),
     (12, "unknown", None, 100000, "nodes"),
     (13, "solved", 94, 2692, None),
-    (14, "solved", 94, 45875, None),
+    (14, "solved", 94, 45862, None),
     (15, "unsolvable", None, 0, None),
-    (16, "solved", 121, 1074, None),
+    (16, "solved", 121, 1040, None),
     (17, "unsolvable", None, 0, None),
     (18, "solved", 106, 251, None),
 ]
@@ -59,10 +59,10 @@ STONEWALL_ROWS = [
 # `patience winrate klondike --seeds 0..4 --knowledge hidden --samples 4 --sample-nodes 300
 # --max-nodes 20000 --csv FILE`: (seed, verdict, moves, nodes).
 KLONDIKE_HIDDEN_ROWS = [
-    (0, "solved", 169, 49504),
-    (1, "solved", 182, 51248),
+    (0, "solved", 169, 48024),
+    (1, "solved", 182, 49478),
     (2, "unsolvable", None, 0),
-    (3, "solved", 163, 50405),
+    (3, "solved", 163, 49947),
 ]
 
 # `patience winrate klondike --seeds 1..7 --pysol --max-nodes 20000 --csv FILE` (PySolFC's
@@ -72,8 +72,8 @@ KLONDIKE_PYSOL_ROWS = [
     (2, "solved", 157, 68),
     (3, "solved", 144, 84),
     (4, "solved", 210, 94),
-    (5, "solved", 220, 122),
-    (6, "solved", 234, 115),
+    (5, "solved", 220, 112),
+    (6, "solved", 234, 113),
 ]
 
 STONEWALL_RULES = """\
