@@ -9,9 +9,12 @@
 //! played in parallel (rayon), each a pure function of its seed, so the output does not depend
 //! on the thread count.
 
-use patience::games::{KlondikeDraw3, NapoleonsShoulder, Stonewall};
+use patience::games::{
+    FlowerGarden, KlondikeDraw3, LuckyPiles, NapoleonsShoulder, Stonewall, Wildflower,
+};
 use patience::internal::hidden::play::{Turn, play_unaided};
-use patience::{Budget, Outcome, Planner, Position, Variant};
+use patience::internal::solve::End;
+use patience::{Budget, Options, Outcome, Planner, Position, Solver, Variant};
 use rayon::prelude::*;
 use std::sync::atomic::AtomicBool;
 
@@ -62,6 +65,41 @@ fn study<V: Variant>(v: V, seeds: &[u64], k: u32, cheap: Budget, strong: Budget)
         .collect()
 }
 
+/// The same study in a game that hides nothing: the player is the catalogue's, an exact
+/// search of the planner's last-solve budget in a move order of each game's own stream
+/// (`Solver::search_noisy`); the stronger one the same with its stronger budget.
+fn study_open<V: Variant>(v: V, seeds: &[u64], k: u32, cheap: Budget, strong: Budget) -> Vec<Row> {
+    let cancel = AtomicBool::new(false);
+    seeds
+        .par_iter()
+        .map(|&seed| {
+            let deal = patience::deal(v.rules(), seed);
+            let start = Position::from_deal::<V>(v, &deal).expect("a seeded deal fits its game");
+            let games = |budget: Budget, stream: u64| -> bool {
+                let options = Options {
+                    max_nodes: budget.last_solve_nodes(),
+                    table_bytes: 64 << 20,
+                    ..Options::default()
+                };
+                let mut solver = Solver::new(v, options);
+                let (end, _) = solver
+                    .search_noisy(&start, stream, &cancel)
+                    .expect("a seeded deal is searched");
+                matches!(end, End::Found(_))
+            };
+            let k_won = (0..k as u64)
+                .filter(|&i| games(cheap, patience::play_seed(seed, i)))
+                .count() as u32;
+            Row {
+                seed,
+                k_won,
+                strong_won: games(strong, patience::play_seed(seed, 1000)),
+                chance: None,
+            }
+        })
+        .collect()
+}
+
 fn main() {
     let a: Vec<String> = std::env::args().skip(1).collect();
     if a.len() < 7 {
@@ -89,8 +127,13 @@ fn main() {
         "stonewall" => study(Stonewall, &seeds, k, cheap, strong),
         "klondike-draw3" => study(KlondikeDraw3, &seeds, k, cheap, strong),
         "napoleons-shoulder" => study(NapoleonsShoulder, &seeds, k, cheap, strong),
+        "lucky-piles" => study_open(LuckyPiles, &seeds, k, cheap, strong),
+        "flower-garden" => study_open(FlowerGarden, &seeds, k, cheap, strong),
+        "wildflower" => study_open(Wildflower, &seeds, k, cheap, strong),
         g => {
-            eprintln!("grade_study: {g}: stonewall, klondike-draw3 or napoleons-shoulder");
+            eprintln!(
+                "grade_study: {g}: stonewall, klondike-draw3, napoleons-shoulder, lucky-piles, flower-garden or wildflower"
+            );
             std::process::exit(2);
         }
     };

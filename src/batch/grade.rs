@@ -329,18 +329,23 @@ pub enum Measure {
     /// estimate at the start counted as one game more. The measure the grade study validated
     /// against a stronger player.
     Play,
-    /// The way the solution takes (a row without `plays`: a game that hides nothing, or a
+    /// The way the solution takes (a row of a game that hides cards without `plays`: a
     /// catalogue made before the column): its narrow positions, its length, and the planner's
-    /// one game where it played.
+    /// one game.
     Way,
+    /// The search a win takes (a game that hides nothing, where the player is one who searches:
+    /// `hidden_by` thoughtful): the thoughtful solve's nodes. The solver at a budget below them
+    /// does not win the deal; the grade study checks them against another searcher's games.
+    Search,
 }
 
 impl Measure {
     /// The measure of `row`'s score.
     pub fn of(row: &DealRow) -> Measure {
-        match row.plays {
-            Some(_) => Measure::Play,
-            None => Measure::Way,
+        match (row.plays, row.hidden_by) {
+            (Some(_), _) => Measure::Play,
+            (None, HiddenBy::Thoughtful) => Measure::Search,
+            (None, _) => Measure::Way,
         }
     }
 }
@@ -361,6 +366,10 @@ pub const THRESHOLDS: &[(&str, Thresholds)] = &[
     ("klondike-draw3", [3269, 3826, 4192, 4596]),
 ];
 
+/// The [`Measure::Search`] thresholds, in nodes: the quantiles of the game's published
+/// catalogue (docs/difficulty.md, "The thresholds, measured").
+pub const SEARCH_THRESHOLDS: &[(&str, Thresholds)] = &[];
+
 /// The [`Measure::Play`] thresholds: the quantiles of the game's published catalogue made with
 /// `plays`, else of the grade study's deals (docs/difficulty.md, "Does the grade predict a
 /// player?"; our seeds, the catalogue's planner and eight games).
@@ -377,6 +386,7 @@ pub fn thresholds(variant: &str, measure: Measure) -> Option<Thresholds> {
     let table = match measure {
         Measure::Play => PLAY_THRESHOLDS,
         Measure::Way => THRESHOLDS,
+        Measure::Search => SEARCH_THRESHOLDS,
     };
     table.iter().find(|(id, _)| *id == variant).map(|&(_, t)| t)
 }
@@ -390,6 +400,7 @@ fn level(score: u64, t: &Thresholds) -> usize {
 /// `(low, high)`, the planner's result unknown counting as won and as lost. Of a
 /// [`Measure::Play`] row, the share of the planner's games lost: `1 - (won + chance) / (games +
 /// 1)` over its own game and its `plays`, or `1 - won / games` where `chance` is empty. Of a
+/// [`Measure::Search`] row, its thoughtful solve's nodes (not thousandths). Of a
 /// [`Measure::Way`] row, the sum of
 ///
 /// - its narrow positions, one point each;
@@ -402,6 +413,9 @@ fn level(score: u64, t: &Thresholds) -> usize {
 pub fn score(row: &DealRow, games: &Games) -> Option<(u64, u64)> {
     if row.verdict != Thoughtful::Solved {
         return None;
+    }
+    if Measure::of(row) == Measure::Search {
+        return Some((row.nodes, row.nodes));
     }
     if let (Some(plays), Some(won)) = (row.plays, row.plays_won) {
         let lost = |won: u32| lost_share(plays, won, row.chance);
@@ -499,11 +513,12 @@ pub fn quantiles(mut values: Vec<u64>, qs: &[f64]) -> Option<Vec<u64>> {
 
 /// The thresholds a set of rows measures ([`Thresholds`]), with their [`Measure`]: the
 /// quantiles of the scores of its gradable rows of that measure whose score is known (the
-/// planner's result not unknown); the measure is `Play` where any row has `plays`.
+/// planner's result not unknown); the measure is `Play` where any row has `plays`, else that
+/// of the first row.
 pub fn measured_thresholds(rows: &[DealRow], games: &Games) -> Option<(Measure, Thresholds)> {
-    let measure = match rows.iter().any(|r| r.plays.is_some()) {
-        true => Measure::Play,
-        false => Measure::Way,
+    let measure = match rows.iter().find(|r| r.plays.is_some()) {
+        Some(r) => Measure::of(r),
+        None => Measure::of(rows.first()?),
     };
     let scores: Vec<u64> = rows
         .iter()

@@ -305,20 +305,26 @@ pub fn write_summary(out: &mut dyn Write, rows: &[DealRow], games: &Games) -> st
         .iter()
         .filter(|r| crate::batch::grade::score(r, games).is_some_and(|(a, b)| a == b))
         .count();
-    let points = |t: [u64; 4]| {
-        let p: Vec<String> = t
-            .iter()
-            .map(|x| format!("{:.3}", *x as f64 / 1000.0))
-            .collect();
-        p.join("/")
-    };
     match measured_thresholds(rows, games) {
-        Some((measure, t)) => writeln!(
+        Some((measure, t)) => {
+            // Nodes are whole; the other scores are in thousandths.
+            let points = |t: [u64; 4]| {
+                let p: Vec<String> = t
+                    .iter()
+                    .map(|&x| match measure {
+                        Measure::Search => x.to_string(),
+                        _ => format!("{:.3}", x as f64 / 1000.0),
+                    })
+                    .collect();
+                p.join("/")
+            };
+            writeln!(
             out,
             "scores of the {gradable} gradable winnable deals ({}): 20/40/60/80% quantiles {} (the thresholds these rows measure); in use: {}",
             match measure {
                 Measure::Play => "the planner's games lost",
                 Measure::Way => "the way of the solution",
+                Measure::Search => "the nodes of the search that won",
             },
             points(t),
             match rows
@@ -328,7 +334,8 @@ pub fn write_summary(out: &mut dyn Write, rows: &[DealRow], games: &Games) -> st
                 Some(u) => points(u),
                 None => "none (not measured in this game: winnable deals are unknown)".into(),
             }
-        )?,
+        )?
+        }
         None => writeln!(out, "no gradable winnable deal: no thresholds measured")?,
     }
     Ok(())

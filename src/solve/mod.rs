@@ -368,6 +368,25 @@ impl<V: Variant> Solver<V> {
         Ok((end, self.stats))
     }
 
+    /// One exact depth-first search from `start` with this solver's limits, its moves ordered
+    /// with the noise of seed `noise` (the restarts' noise), for a player who searches a little
+    /// in an order of its own (the catalogue's player in a game that hides nothing). As
+    /// [`Solver::search_only`], the verdict alone and the counters.
+    pub fn search_noisy(
+        &mut self,
+        start: &Position,
+        noise: u64,
+        cancel: &AtomicBool,
+    ) -> Result<(End, Stats), SolveError> {
+        let v = self.v;
+        let keyed = keyable::<V>(v, start)?;
+        let limits = self.limits(Instant::now());
+        self.searchers.set_prune(self.options.prune);
+        let (end, stats) = self.searchers.noisy(&keyed, &limits, noise, cancel);
+        self.stats = stats;
+        Ok((end, stats))
+    }
+
     /// Solves from `start`. `cancel` stops the search (verdict `unknown`, cancelled).
     pub fn solve(&mut self, start: &Position, cancel: &AtomicBool) -> Result<Solution, SolveError> {
         let v = self.v;

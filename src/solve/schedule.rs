@@ -386,6 +386,34 @@ impl<V: Variant> Searchers<V> {
     }
 }
 
+impl<V: Variant> Searchers<V> {
+    /// One exact depth-first search from `start` in the move order of noise seed `noise`
+    /// (never 0, the plain order), within `limits`: a player who searches a little, in an
+    /// order of its own. Its running dry proves the deal lost, as any exact search's does.
+    pub(crate) fn noisy(
+        &mut self,
+        start: &Position,
+        limits: &Limits,
+        noise: u64,
+        cancel: &AtomicBool,
+    ) -> (End, Stats) {
+        let mut run = Run {
+            start,
+            win: Win(self.v),
+            limits,
+            cancel,
+            spent: 0,
+            stats: Stats::default(),
+        };
+        self.plain.set_table_bytes(limits.table_bytes);
+        let end = run.alone(
+            &mut DepthFirst::new(&mut self.plain, Mode::noisy(noise.max(1))),
+            limits.max_nodes,
+        );
+        (end, run.stats())
+    }
+}
+
 /// One solve under way: what it searches and within what, and its counts so far.
 struct Run<'r, V: Variant> {
     start: &'r Position,
