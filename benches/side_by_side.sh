@@ -1,22 +1,27 @@
 #!/usr/bin/env bash
 # Times patience against lonelybot (vuonghy2442/lonelybot, its CLI `lonecli`) on the same
-# Klondike draw 3 deals, in one interleaved run.
+# Klondike deals, in one interleaved run.
 #
-#   benches/side_by_side.sh LONECLI PATIENCE [FIRST_SEED] [DEALS] [CPU] [-- PATIENCE_SOLVE_ARGS...]
+#   benches/side_by_side.sh [--batch] LONECLI PATIENCE [FIRST_SEED] [DEALS] [CPU] [DRAW] [-- PATIENCE_SOLVE_ARGS...]
 #
 #   LONECLI   path to a release build of lonelybot's `lonecli` (built outside this repository;
 #             nothing of it is kept here)
 #   PATIENCE  path to a release build of our `patience`
 #   FIRST_SEED, DEALS  lonelybot's `default` seeds FIRST_SEED..FIRST_SEED+DEALS (0 and 100)
 #   CPU       the core both are pinned to with `taskset -c` (0)
+#   DRAW      3 (klondike-draw3, the default) or 1 (klondike)
+#   --batch   afterwards, each in one process on the same core: `patience winrate VARIANT
+#             --seeds FIRST..FIRST+DEALS --threads 1` (our seeds: our deals, not lonelybot's)
+#             and `lonecli rate default FIRST DRAW` (lonelybot's seeds; it runs on without end,
+#             so it is stopped after DEALS deals, its CPU time read when the last one is printed)
 #   after `--`: extra arguments for `patience solve` (e.g. `--max-nodes 20000000`)
 #
 # For each seed: `lonecli print default N` gives lonelybot's deal as JSON (Solvitaire's shape:
 # piles bottom card first, the stock's last card turned first); it becomes our deal file by
 # dropping its empty `foundation` list and naming the variant. Then, deal by deal, one process
 # per deal, each pinned to the same core, the two alternate who goes first:
-#   lonecli solve default N 3                       (thoughtful, draw 3, no budget)
-#   patience solve klondike-draw3 --deal FILE --json  (thoughtful, the default budget)
+#   lonecli solve default N DRAW               (thoughtful, no budget)
+#   patience solve VARIANT --deal FILE --json  (thoughtful, the default budget)
 # and the wall time and the CPU time (user + system) of each process are taken.
 #
 # The orientation of the converted deals is checked, not assumed: every lonelybot solution (its
@@ -30,13 +35,18 @@
 set -euo pipefail
 
 POS=()
+BATCH=0
 while [[ $# -gt 0 && $1 != "--" ]]; do
-    POS+=("$1")
+    if [[ $1 == "--batch" ]]; then
+        BATCH=1
+    else
+        POS+=("$1")
+    fi
     shift
 done
 [[ ${1:-} == "--" ]] && shift
-if [[ ${#POS[@]} -lt 2 || ${#POS[@]} -gt 5 ]]; then
-    sed -n '2,12p' "$0" >&2
+if [[ ${#POS[@]} -lt 2 || ${#POS[@]} -gt 6 ]]; then
+    sed -n '2,17p' "$0" >&2
     exit 2
 fi
 LONECLI=${POS[0]}
@@ -44,6 +54,8 @@ PATIENCE=${POS[1]}
 FIRST=${POS[2]:-0}
 DEALS=${POS[3]:-100}
 CPU=${POS[4]:-0}
+DRAW=${POS[5]:-3}
+[[ $DRAW == 1 || $DRAW == 3 ]] || { echo "error: DRAW must be 1 or 3, not $DRAW" >&2; exit 2; }
 for bin in "$LONECLI" "$PATIENCE"; do
     [[ -x $bin ]] || { echo "error: $bin is not an executable" >&2; exit 2; }
 done
@@ -52,13 +64,13 @@ command -v taskset >/dev/null || { echo "error: taskset is needed (util-linux)" 
 WORK=$(mktemp -d)
 trap 'rm -rf "$WORK"' EXIT
 
-exec python3 - "$LONECLI" "$PATIENCE" "$FIRST" "$DEALS" "$CPU" "$WORK" "$@" <<'PY'
-import json, os, re, subprocess, sys, time
+exec python3 - "$LONECLI" "$PATIENCE" "$FIRST" "$DEALS" "$CPU" "$WORK" "$DRAW" "$BATCH" "$@" <<'PY'
+import csv, json, os, re, signal, subprocess, sys, time
 
-lonecli, patience, first, deals, cpu, work = sys.argv[1:7]
-extra = sys.argv[7:]
-first, deals = int(first), int(deals)
-VARIANT = "klondike-draw3"
+lonecli, patience, first, deals, cpu, work, draw, batch = sys.argv[1:9]
+extra = sys.argv[9:]
+first, deals, draw, batch = int(first), int(deals), int(draw), batch == "1"
+VARIANT = "klondike-draw3" if draw == 3 else "klondike"
 
 def run(args):
     """Runs one pinned process: (stdout, exit code, wall seconds, CPU seconds)."""
@@ -105,7 +117,7 @@ def translate(deal, standard):
     for tok in standard.split():
         if tok == "=":
             if stock:
-                for _ in range(min(3, len(stock))):
+                for _ in range(min(draw, len(stock))):
                     waste.append(stock.pop())
                 out.append("S>W")
             else:
@@ -159,7 +171,7 @@ for k, seed in enumerate(range(first, first + deals)):
     path = os.path.join(work, f"{seed}.json")
     with open(path, "w") as f:
         json.dump(deal, f)
-    lb_cmd = [lonecli, "solve", "default", str(seed), "3"]
+    lb_cmd = [lonecli, "solve", "default", str(seed), str(draw)]
     pt_cmd = [patience, "solve", VARIANT, "--deal", path, "--json"] + extra
     order = [("lb", lb_cmd), ("pt", pt_cmd)]
     if k % 2:
@@ -211,7 +223,7 @@ count = lambda i, v: sum(1 for r in rows if r[i] == v)
 replayed = sum(1 for r in rows if r[1] == "solved") - sum(
     1 for s, n in bad if any(x.startswith("lonelybot's solution") for x in n))
 print()
-print(f"deals: lonelybot default seeds {first}..{first + deals - 1}, Klondike draw 3, "
+print(f"deals: lonelybot default seeds {first}..{first + deals - 1}, Klondike draw {draw}, "
       f"one process per deal, both pinned to core {cpu}, interleaved")
 print(f"lonelybot: {count(1, 'solved')} solved, {count(1, 'unsolvable')} unsolvable, "
       f"{count(1, 'unknown')} other; {lb_wall:.2f} s wall, {lb_cpu:.2f} s CPU")
@@ -222,6 +234,52 @@ print(f"ratio patience / lonelybot: {pt_wall / lb_wall:.2f} (wall), {pt_cpu / ma
 print(f"orientation: {replayed} of {count(1, 'solved')} lonelybot solutions replay on the "
       f"converted deals; verdicts agree wherever both decided: "
       f"{'yes' if not any('contradict' in x for _, n in bad for x in n) else 'NO'}")
+unknown_here = [r[0] for r in rows if r[1] in ("solved", "unsolvable") and r[4] == "unknown"]
+print(f"decided by lonelybot, unknown here: {' '.join(map(str, unknown_here)) or 'none'}")
+
+def cpu_of(pid):
+    """User + system CPU seconds of a running process, from /proc."""
+    with open(f"/proc/{pid}/stat") as f:
+        fields = f.read().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+if batch:
+    print()
+    csv_path = os.path.join(work, "batch.csv")
+    out, rc, wall, pt_batch = run([patience, "winrate", VARIANT, "--seeds",
+                                   f"{first}..{first + deals}", "--threads", "1",
+                                   "--csv", csv_path])
+    assert rc == 0, f"patience winrate exited {rc}"
+    with open(csv_path) as f:
+        verdicts = [r["verdict"] for r in csv.DictReader(f)]
+    n = {v: verdicts.count(v) for v in ("solved", "unsolvable", "unknown")}
+    print(f"batch patience: winrate {VARIANT} --seeds {first}..{first + deals} --threads 1 "
+          f"(our seeds): {n['solved']} solved, {n['unsolvable']} unsolvable, {n['unknown']} "
+          f"unknown; {wall:.2f} s wall, {pt_batch:.2f} s CPU, {len(verdicts) / max(pt_batch, 1e-9):.1f} deals "
+          f"per CPU second")
+    t0 = time.perf_counter()
+    p = subprocess.Popen(["taskset", "-c", cpu, lonecli, "rate", "default", str(first),
+                          str(draw)], stdout=subprocess.PIPE, stderr=subprocess.DEVNULL,
+                         text=True)
+    results, lb_batch = [], None
+    for line in p.stdout:
+        m = re.match(r"Run \S+ (\w+):", line)
+        if m:
+            results.append(m.group(1))
+            if len(results) == deals:
+                lb_batch = cpu_of(p.pid)
+                wall = time.perf_counter() - t0
+                break
+    p.send_signal(signal.SIGKILL)
+    p.wait()
+    assert lb_batch is not None, "lonecli rate stopped early"
+    n = {v: results.count(v) for v in ("Solved", "Unsolvable", "Terminated")}
+    print(f"batch lonelybot: rate default {first} {draw}, stopped after {deals} deals "
+          f"(its seeds): {n['Solved']} solved, {n['Unsolvable']} unsolvable, "
+          f"{len(results) - n['Solved'] - n['Unsolvable']} other; {wall:.2f} s wall, "
+          f"{lb_batch:.2f} s CPU, {deals / max(lb_batch, 1e-9):.1f} deals per CPU second")
+    print(f"batch ratio patience / lonelybot (CPU): {pt_batch / max(lb_batch, 1e-9):.2f}")
+
 if bad:
     print()
     for seed, notes in bad:

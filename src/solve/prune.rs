@@ -170,6 +170,41 @@
 //! shortest win's first move (their rewritings keep the length, and a shortest win's first
 //! move is never one that (2) or (3) removes). Tests compare verdicts with and without it.
 //!
+//! **The deck's last card** (`Prune::deck`, with `nested`), for the nested rule's games whose
+//! stock turns d > 1 cards at a time with unlimited passes (Klondike draw 3; lonelybot's deck
+//! dominance): let the talon hold n cards, w of them in the waste, with w a multiple of d or
+//! w >= n - 1 (the waste at a pass boundary, or the stock down to its last card). When the
+//! talon's last card c (the bottom card of the stock, or the waste's top when the stock is
+//! empty) is dominant and can go up, its play up is the only move tried. (Turning one card at
+//! a time, `safe` already forces every such talon card.)
+//!
+//! *Argument.* Count the moves that are not turns or redeals (*card moves*; the rewritings of
+//! the arguments above change card moves only). Let σ be a won game from Q with the fewest
+//! card moves, in real moves: it moves no settled card and puts nothing on c (the nested
+//! argument), and c's suit-mate below it is settled, so never comes down. Let Q' be Q after
+//! the play: c up, the talon without c, all of its n - 1 cards in the waste. While c is in the
+//! talon of a position P of σ it is the talon's last card (plays from the waste keep the
+//! talon's order); map P to P' = P with c up and out of the talon, its waste ending where P's
+//! does or, if P's holds c (w = n), at the end of the shorter talon: w' = min(w, n - 1). Each
+//! move of σ until c leaves the talon is made in P' with the same effect on the image, or
+//! dropped: a turn takes w to min(w + d, n) and w' to min(w + d, n - 1), and is dropped when
+//! w = n - 1 (P' has no stock; the turn only shows c); a redeal (w = n) finds w' = n - 1 and an
+//! empty stock in P', and is made there too (dropped if that talon is empty); a play from the
+//! waste of a card other than c (so w < n) finds the same card on top of the waste of P'
+//! (w' = w), and leaves w - 1 = min(w - 1, n - 2); any other move reads nothing that differs,
+//! as c's foundation is read by no card of σ while c is away (a card above c in its suit can
+//! not go up, the card below never moves; an Ace of another suit finds another empty
+//! foundation). σ's move of c out of the talon (from the waste, w = n) is dropped: the talons
+//! of P and P' are then the same, n - 1 cards all in the waste. From there c is like the
+//! lifted Ace of the Aces rule: nothing is put on it, each of its moves is dropped, and every
+//! other move is legal with c up and has the same effect. So σ's moves, made from the image of
+//! Q, win with at least one card move fewer. The image of Q is Q' when w >= n - 1; otherwise w
+//! is a multiple of d below n - 1, and from Q' a redeal and w / d turns, each of d cards,
+//! reach it. So the shortest win from Q' has fewer card moves than σ, and the forced move
+//! shortens the shortest win as the other forced moves do. Where the waste ends elsewhere the
+//! image is not reachable from Q' (turns from an empty waste stop at multiples of d), which is
+//! why the rule asks it. Tests compare verdicts with and without it.
+//!
 //! **Up and down in suit** (`Prune::updown`), for one-deck games built up or down in suit that
 //! move single cards (same-suit Lucky Piles): a card that can go to a foundation from the
 //! tableau or the reserve goes there as the only move tried. No other rule above holds there.
@@ -389,6 +424,10 @@ prune_rules! {
     /// settled or free never comes off a foundation, and never goes from the stock or waste
     /// onto the tableau when it can go up: one-deck games that build down.
     Nested / nested = Prune::nested_rule_holds;
+    /// With `nested`: the talon's last card goes up at once when nothing that fits on it needs
+    /// it and the waste ends at a pass boundary: one-deck games built down that turn several
+    /// cards at a time with unlimited passes.
+    Deck / deck = Prune::deck_rule_holds;
 }
 
 impl Prune {
@@ -397,6 +436,7 @@ impl Prune {
         match rule {
             Rule::Free => self.free && self.safe,
             Rule::Nested => self.nested && self.free && self.safe,
+            Rule::Deck => self.deck && self.nested && self.free && self.safe,
             r => *self.flag(r),
         }
     }
@@ -439,6 +479,13 @@ impl Prune {
     /// one deck, so that each suit has one next card and each card one copy.)
     pub fn nested_rule_holds<V: Variant>(v: V) -> bool {
         Self::free_rule_holds::<V>(v) && v.rules().decks == 1
+    }
+
+    /// Does the deck's-last-card argument hold for this game? (The nested argument's game, with
+    /// a stock turned several cards at a time and unlimited passes; turning one card at a time,
+    /// `safe` already forces the talon's cards.)
+    pub fn deck_rule_holds<V: Variant>(v: V) -> bool {
+        Self::nested_rule_holds::<V>(v) && draw_cycle(v.rules().stock) > 1
     }
 
     /// Does the up-and-down-in-suit argument hold for this game? (One deck, built up or down in
@@ -546,6 +593,8 @@ pub struct Plan {
     one_at_a_time: bool,
     /// One deck.
     one_deck: bool,
+    /// The cards the stock turns at a time, with unlimited passes (`draw_cycle`).
+    cycle: u8,
 }
 
 /// A set of [`Rule`]s, a bit per rule.
@@ -556,6 +605,15 @@ impl RuleSet {
     #[inline(always)]
     fn contains(self, r: Rule) -> bool {
         self.0 >> r as u16 & 1 != 0
+    }
+}
+
+/// The cards `stock` turns at a time where it may be turned over without limit; 0 otherwise.
+#[inline(always)]
+fn draw_cycle(stock: Stock) -> u8 {
+    match stock {
+        Stock::Waste { draw, passes: None } => draw,
+        _ => 0,
     }
 }
 
@@ -590,6 +648,7 @@ impl Plan {
             on: RuleSet(on),
             one_at_a_time: one_at_a_time(rules.stock),
             one_deck: rules.decks == 1,
+            cycle: draw_cycle(rules.stock),
         }
     }
 
@@ -629,6 +688,14 @@ impl Plan {
     #[inline(always)]
     fn one_at_a_time<V: Variant>(&self, v: V) -> bool {
         pick::<V>(v, self.one_at_a_time, |v| one_at_a_time(v.rules().stock))
+    }
+    #[inline(always)]
+    fn cycle<V: Variant>(&self, v: V) -> u8 {
+        if V::CONST_RULES {
+            draw_cycle(v.rules().stock)
+        } else {
+            self.cycle
+        }
     }
     #[inline(always)]
     fn one_deck<V: Variant>(&self, v: V) -> bool {
@@ -808,9 +875,34 @@ impl Plan {
         // A card whose children are all settled or free (the nested rule's *dominant* cards).
         let dominant = |c: Card| children::<V>(c) & !(settled | free) == 0;
 
+        // The deck rule: the talon's last card, dominant and able to go up, with the waste
+        // at a pass boundary (a multiple of the cards turned, or the stock down to at most
+        // one card), goes up. `deck_up` is the talon's length then: the play up is the talon
+        // play to that waste length, or from the waste when the stock is empty.
+        let deck_up = if nested && self.on::<V>(v, Rule::Deck) {
+            let (w, n) = (
+                pos.waste_len as usize,
+                (pos.waste_len + pos.stock_len) as usize,
+            );
+            let d = self.cycle::<V>(v).max(1) as usize;
+            (n > 0 && (w % d == 0 || w + 1 >= n))
+                .then(|| crate::game::talon_card(pos, n - 1))
+                .filter(|&c| low[c.suit() as usize] + 1 == c.rank() && dominant(c))
+                .map(|_| n)
+        } else {
+            None
+        };
+        let deck_forced = |m: &Move| match (deck_up, m.from) {
+            (Some(n), Place::Stock) => m.as_talon_play().is_some_and(|(t, _)| t as usize == n),
+            (Some(n), Place::Waste) => pos.waste_len as usize == n,
+            _ => false,
+        };
         let forced = |m: &Move| -> bool {
             if !matches!(m.to, Place::Foundation(_)) {
                 return false;
+            }
+            if deck_forced(m) {
+                return true;
             }
             let Some(c) = card_of(m) else { return false };
             (aces && c.rank() == 1)

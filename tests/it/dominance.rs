@@ -1,8 +1,9 @@
-//! The nested-free rule (`Prune::nested`, `solve::prune`): where it fires on hand-made
-//! Klondike positions and where it does not, where its argument holds, verdicts pinned on
-//! fixed deals with and without it, and a with/without cross-check on seeded deals.
+//! The nested-free rule (`Prune::nested`, `solve::prune`) and the deck's-last-card rule
+//! (`Prune::deck`): where they fire on hand-made Klondike positions and where they do not,
+//! where their arguments hold, verdicts pinned on fixed deals with and without them, and a
+//! with/without cross-check on seeded deals.
 
-use crate::helpers::{Table, gen_moves, letter, solve_checked, solver, start_of};
+use crate::helpers::{Filler, Table, gen_moves, letter, solve_checked, solver, start_of};
 use patience::games::{
     FlowerGarden, FortyThieves, Klondike, KlondikeDraw3, LuckierThirteen, LuckyPiles,
     LuckyPilesSameSuit, LuckyThirteen, NapoleonsShoulder, NapoleonsSquare, Stonewall, Wildflower,
@@ -215,5 +216,158 @@ fn the_nested_rule_keeps_every_verdict_on_seeds_0_to_60() {
     let (decided, lost) = cross::<Klondike>(Klondike);
     assert!(decided >= 57 && lost >= 2, "{decided} {lost}");
     let (decided, lost) = cross::<KlondikeDraw3>(KlondikeDraw3);
+    assert!(decided >= 55 && lost >= 8, "{decided} {lost}");
+}
+
+fn without_deck() -> Prune {
+    Prune::default().without(PruneRule::Deck)
+}
+
+/// The hand-made positions below hide the cards they do not name face down in one pile, in a
+/// fresh deck's order, which the blocked-cards test sees as a dead end; the deck rule does
+/// not read that test, so these positions are looked at with it off.
+fn unblocked(p: Prune) -> Prune {
+    p.without(PruneRule::Blocks)
+}
+
+/// Draw 3: 3D, dominant (its children 2C and 2S are settled) and able to go up, is the talon's
+/// last card (the bottom of the stock, named first). The cards not named lie face down under
+/// 10H; 9C can go onto 10H, and empty piles take Kings, so there is more than one move.
+fn deck_table<'a>(stock: &'a str, waste: &'a str, found: &'a [&'a str]) -> Table<'a> {
+    Table {
+        piles: &["kh 4S", "10H", "9C"],
+        found,
+        stock,
+        waste,
+        filler: Filler::Under {
+            pile: 1,
+            face_down: true,
+        },
+        ..Table::default()
+    }
+}
+
+const SETTLED_BELOW_3D: &[&str] = &["2C", "2D", "AH", "2S"];
+
+#[test]
+fn the_talons_last_card_goes_up_alone_with_the_waste_at_a_pass_boundary() {
+    let v = KlondikeDraw3;
+    // Waste empty (0 is a multiple of 3): the talon play of all six cards puts 3D up.
+    let p = deck_table("3D 9S 8H 7C 6D 5S", "", SETTLED_BELOW_3D).pos::<KlondikeDraw3>(v);
+    let up = Move::talon_play(6, false, Place::Foundation(1));
+    let with = kept::<KlondikeDraw3>(v, &p, unblocked(Prune::default()));
+    assert_eq!(with, [up]);
+    let without = kept::<KlondikeDraw3>(v, &p, unblocked(without_deck()));
+    assert!(without.len() > 1 && without.contains(&up), "{without:?}");
+    // Three cards in the waste, three in the stock: the play of the last card is forced too.
+    let p = deck_table("3D 9S 8H", "5S 6D 7C", SETTLED_BELOW_3D).pos::<KlondikeDraw3>(v);
+    assert_eq!(
+        kept::<KlondikeDraw3>(v, &p, unblocked(Prune::default())),
+        [up]
+    );
+    // The stock down to its last card (five in the waste): forced.
+    let p = deck_table("3D", "5S 6D 7C 8H 9S", SETTLED_BELOW_3D).pos::<KlondikeDraw3>(v);
+    assert_eq!(
+        kept::<KlondikeDraw3>(v, &p, unblocked(Prune::default())),
+        [up]
+    );
+    // The stock empty: 3D tops the waste, and its play from the waste is the only move.
+    let p = deck_table("", "5S 6D 7C 8H 9S 3D", SETTLED_BELOW_3D).pos::<KlondikeDraw3>(v);
+    let from_waste = Move::new(Place::Waste, Place::Foundation(1), 1);
+    assert_eq!(
+        kept::<KlondikeDraw3>(v, &p, unblocked(Prune::default())),
+        [from_waste]
+    );
+    let without = kept::<KlondikeDraw3>(v, &p, unblocked(without_deck()));
+    assert!(
+        without.len() > 1 && without.contains(&from_waste),
+        "{without:?}"
+    );
+}
+
+#[test]
+fn the_talons_last_card_is_not_forced_off_a_pass_boundary_or_when_it_is_needed() {
+    let v = KlondikeDraw3;
+    let up = Move::talon_play(6, false, Place::Foundation(1));
+    // One card in the waste (not a multiple of 3, two left in the stock at least): the later
+    // turns show other cards than from the boundary, so the rule keeps every move.
+    let p = deck_table("3D 9S 8H 7C 6D", "5S", SETTLED_BELOW_3D).pos::<KlondikeDraw3>(v);
+    let k = kept::<KlondikeDraw3>(v, &p, unblocked(Prune::default()));
+    assert!(k.len() > 1 && k.contains(&up), "{k:?}");
+    // Two in the waste, four in the stock: not forced either.
+    let p = deck_table("3D 9S 8H 7C", "5S 6D", SETTLED_BELOW_3D).pos::<KlondikeDraw3>(v);
+    let k = kept::<KlondikeDraw3>(v, &p, unblocked(Prune::default()));
+    assert!(k.len() > 1 && k.contains(&up), "{k:?}");
+    // Hearts empty: 2C is not settled (AH is not up), so 3D is not dominant.
+    let p = deck_table("3D 9S 8H 7C 6D 5S", "", &["2C", "2D", "", "2S"]).pos::<KlondikeDraw3>(v);
+    let k = kept::<KlondikeDraw3>(v, &p, unblocked(Prune::default()));
+    assert!(k.len() > 1 && k.contains(&up), "{k:?}");
+    // 3D dominant but not the talon's last card (9S is): nothing forced.
+    let p = deck_table("9S 3D 8H 7C 6D 5S", "", SETTLED_BELOW_3D).pos::<KlondikeDraw3>(v);
+    let k = kept::<KlondikeDraw3>(v, &p, unblocked(Prune::default()));
+    assert!(k.len() > 1, "{k:?}");
+}
+
+#[test]
+fn the_deck_rule_holds_where_several_cards_are_turned_with_unlimited_passes() {
+    fn holds<V: Variant>(v: V) -> bool {
+        PruneRule::Deck.holds::<V>(v)
+    }
+    assert!(holds(KlondikeDraw3));
+    // One card at a time (`safe` forces talon cards there), no stock, or two decks.
+    assert!(!holds(Klondike) && !holds(Stonewall) && !holds(FlowerGarden));
+    assert!(!holds(NapoleonsSquare) && !holds(FortyThieves) && !holds(LuckyPiles));
+    // It extends `nested`: off without it.
+    let off = |p: Prune| !p.asks(PruneRule::Deck);
+    assert!(off(Prune::default().without(PruneRule::Nested)));
+    assert!(off(Prune::default().without(PruneRule::Safe)));
+    assert!(off(without_deck()));
+    assert!(!off(Prune::default()));
+}
+
+/// Pinned on the seeds of both draws: (seed, verdict), decided at 200,000 nodes with and
+/// without the deck rule; lonelybot's deal 21 lost both ways.
+#[test]
+fn deck_rule_verdicts_on_fixed_deals_with_and_without_it() {
+    fn pinned<V: Variant>(v: V, deals: &[(u64, char)]) {
+        for &(seed, want) in deals {
+            let start = start_of::<V>(v, seed);
+            let what = format!("seed {seed}");
+            for prune in [Prune::default(), without_deck()] {
+                let (got, _) = verdict::<V>(v, &start, prune, 200_000, &what);
+                assert_eq!(got, want, "{} {what} {prune:?}", v.rules().id);
+            }
+        }
+    }
+    pinned::<Klondike>(Klondike, &[(9, 'U'), (34, 'S')]);
+    pinned::<KlondikeDraw3>(KlondikeDraw3, &[(13, 'U'), (20, 'U'), (34, 'S'), (7, 'S')]);
+    let deal = read_deal(LONELYBOT_21).expect("deal 21");
+    let start = Position::from_deal::<KlondikeDraw3>(KlondikeDraw3, &deal).expect("deal 21");
+    let v = KlondikeDraw3;
+    let (with, n_with) = verdict(v, &start, Prune::default(), 1_000_000, "deal 21");
+    let (without, n_without) = verdict(v, &start, without_deck(), 1_000_000, "deal 21");
+    assert_eq!((with, without), ('U', 'U'));
+    assert!(n_with <= n_without, "{n_with} > {n_without}");
+}
+
+/// Draw 3 seeds 0..60 at 300,000 nodes: the same verdicts with and without the deck rule
+/// wherever both decide, every win replays.
+#[test]
+fn the_deck_rule_keeps_every_verdict_on_seeds_0_to_60() {
+    let v = KlondikeDraw3;
+    let mut with = solver::<KlondikeDraw3>(v, 300_000, Prune::default());
+    let mut without = solver::<KlondikeDraw3>(v, 300_000, without_deck());
+    let (mut decided, mut lost) = (0, 0);
+    for seed in 0..60 {
+        let start = start_of::<KlondikeDraw3>(v, seed);
+        let what = format!("seed {seed}");
+        let a = letter(&solve_checked(&mut with, &start, &what).verdict);
+        let b = letter(&solve_checked(&mut without, &start, &what).verdict);
+        if a != '?' && b != '?' {
+            assert_eq!(a, b, "{what}: with {a}, without {b}");
+            decided += 1;
+            lost += usize::from(a == 'U');
+        }
+    }
     assert!(decided >= 55 && lost >= 8, "{decided} {lost}");
 }
