@@ -354,12 +354,8 @@ impl Measure {
 /// measured as [`Thresholds`] says.
 pub const THRESHOLDS: &[(&str, Thresholds)] = &[
     ("stonewall", [3004, 3346, 3528, 3908]),
-    ("lucky-piles", [1980, 2250, 2615, 3500]),
     ("napoleons-shoulder", [2759, 2817, 2817, 2971]),
-    ("flower-garden", [1826, 2076, 2326, 2980]),
-    ("wildflower", [1730, 1923, 2211, 2557]),
     ("lucky-thirteen", [3413, 3701, 4042, 4331]),
-    ("lucky-piles-same-suit", [3865, 5096, 6769, 8788]),
     ("napoleons-square", [2836, 2980, 3826, 4538]),
     ("forty-thieves", [2817, 3461, 3826, 4711]),
     ("klondike", [3490, 3894, 4413, 4923]),
@@ -368,7 +364,12 @@ pub const THRESHOLDS: &[(&str, Thresholds)] = &[
 
 /// The [`Measure::Search`] thresholds, in nodes: the quantiles of the game's published
 /// catalogue (docs/difficulty.md, "The thresholds, measured").
-pub const SEARCH_THRESHOLDS: &[(&str, Thresholds)] = &[];
+pub const SEARCH_THRESHOLDS: &[(&str, Thresholds)] = &[
+    ("lucky-piles", [415, 1358, 7406, 209070]),
+    ("flower-garden", [10502, 37279, 101700, 311093]),
+    ("wildflower", [4919, 17229, 45050, 119913]),
+    ("lucky-piles-same-suit", [137, 190, 364, 1671]),
+];
 
 /// The [`Measure::Play`] thresholds: the quantiles of the game's published catalogue made with
 /// `plays`, else of the grade study's deals (docs/difficulty.md, "Does the grade predict a
@@ -376,7 +377,8 @@ pub const SEARCH_THRESHOLDS: &[(&str, Thresholds)] = &[];
 pub const PLAY_THRESHOLDS: &[(&str, Thresholds)] = &[
     ("stonewall", [650, 787, 956, 975]),
     ("lucky-thirteen", [981, 987, 987, 994]),
-    ("klondike-draw3", [337, 637, 837, 937]),
+    ("klondike", [25, 137, 637, 912]),
+    ("klondike-draw3", [425, 667, 837, 937]),
 ];
 
 /// The thresholds of game `variant` for `measure`, if it has measured ones. A game without an
@@ -397,7 +399,8 @@ fn level(score: u64, t: &Thresholds) -> usize {
 }
 
 /// The difficulty score of a solved row, in thousandths (docs/difficulty.md, "The grade"), as
-/// `(low, high)`, the planner's result unknown counting as won and as lost. Of a
+/// `(low, high)`, the planner's result unknown counting as won and as lost (of a [`Measure::Way`]
+/// row; of a `Play` row, an unknown game is a game not won). Of a
 /// [`Measure::Play`] row, the share of the planner's games lost: `1 - (won + chance) / (games +
 /// 1)` over its own game and its `plays`, or `1 - won / games` where `chance` is empty. Of a
 /// [`Measure::Search`] row, its thoughtful solve's nodes (not thousandths). Of a
@@ -418,12 +421,15 @@ pub fn score(row: &DealRow, games: &Games) -> Option<(u64, u64)> {
         return Some((row.nodes, row.nodes));
     }
     if let (Some(plays), Some(won)) = (row.plays, row.plays_won) {
-        let lost = |won: u32| lost_share(plays, won, row.chance);
-        return Some(match row.hidden {
-            Hidden::Won => (lost(won + 1), lost(won + 1)),
-            Hidden::Lost => (lost(won), lost(won)),
-            Hidden::Unknown => (lost(won + 1), lost(won)),
-        });
+        // Its own game counts as its other games do: won or not. One that ended unknown (its
+        // last solve, every card seen, ran out of nodes) was not won by the player, as an
+        // unknown game of `plays_won` is not.
+        let s = lost_share(
+            plays,
+            won + u32::from(row.hidden == Hidden::Won),
+            row.chance,
+        );
+        return Some((s, s));
     }
     let (Some(narrow), Some(undecided), Some(choices), Some(moves)) =
         (row.narrow, row.undecided, row.choices, row.moves)
@@ -592,13 +598,13 @@ mod tests {
             score(&lost, &Games::new()),
             Some((1000 + 2000 + 900 + 1000, 4900))
         );
-        // A game that hides nothing: no planner terms.
+        // A game that hides nothing is not scored by its way but by its search (its nodes).
         let open = DealRow {
             hidden_by: HiddenBy::Thoughtful,
             chance: Some(1.0),
             ..row(1, 0)
         };
-        assert_eq!(score(&open, &Games::new()), Some((3000, 3000)));
+        assert_eq!(score(&open, &Games::new()), Some((1000, 1000)));
         // The planner's result unknown: won and lost, a point apart.
         let unsure = DealRow {
             hidden: Hidden::Unknown,
@@ -752,10 +758,14 @@ mod tests {
         assert_eq!(s(&played(8, 3, Hidden::Won, Some(0.5))), Some((550, 550)));
         // Without an estimate the share is of the 9 games alone: 4 / 9 won, rounded.
         assert_eq!(s(&played(8, 3, Hidden::Won, None)), Some((556, 556)));
-        // Its own game unknown: won and lost.
+        // Its own game unknown: a game not won, as unknown games among the others are.
         assert_eq!(
             s(&played(8, 3, Hidden::Unknown, Some(0.5))),
-            Some((550, 650))
+            s(&played(8, 3, Hidden::Lost, Some(0.5)))
+        );
+        assert_eq!(
+            s(&played(8, 3, Hidden::Unknown, Some(0.5))),
+            Some((650, 650))
         );
         // Narrowness plays no part: mostly undecided, or not measured, it still has a score.
         let open = DealRow {
@@ -790,13 +800,71 @@ mod tests {
             ..played(8, 8, Hidden::Won, Some(0.9))
         };
         assert_eq!(grade(&other), Grade::Unknown);
-        // Its own game unknown: graded where won and lost give one level (lost shares 0 and
-        // 0.1), unknown where they do not (0.889 and 1: hard or very hard).
+        // Its own game unknown: graded as a game not won (8 of 9 won and an estimate of 0.4:
+        // a lost share of 0.16, very easy; none won: 1, very hard).
         assert_eq!(
-            grade(&played(8, 8, Hidden::Unknown, Some(1.0))),
+            grade(&played(8, 8, Hidden::Unknown, Some(0.4))),
             Grade::VeryEasy
         );
-        assert_eq!(grade(&played(8, 0, Hidden::Unknown, None)), Grade::Unknown);
+        assert_eq!(grade(&played(8, 0, Hidden::Unknown, None)), Grade::VeryHard);
+    }
+
+    /// A winnable row of a game that hides nothing, solved in `nodes` nodes.
+    fn searched(nodes: u64) -> DealRow {
+        DealRow {
+            variant: "flower-garden".into(),
+            hidden_by: HiddenBy::Thoughtful,
+            chance: Some(1.0),
+            nodes,
+            samples: None,
+            sample_nodes: None,
+            planner: None,
+            ..row(0, 0)
+        }
+    }
+
+    #[test]
+    fn a_row_of_a_game_that_hides_nothing_is_scored_by_its_search() {
+        assert_eq!(Measure::of(&searched(500)), Measure::Search);
+        let s = |r: &DealRow| score(r, &Games::new());
+        assert_eq!(s(&searched(12_345)), Some((12_345, 12_345)));
+        // Narrowness plays no part: mostly undecided, it still has a score.
+        let open = DealRow {
+            undecided: Some(200),
+            choices: Some(210),
+            ..searched(7)
+        };
+        assert_eq!(s(&open), Some((7, 7)));
+        // Not solved: no score, and the grade says what the verdict says.
+        let lost = DealRow {
+            verdict: Thoughtful::Unsolvable,
+            ..searched(7)
+        };
+        assert_eq!(s(&lost), None);
+        assert_eq!(grade(&lost), Grade::NotWinnable);
+        // More nodes, a grade at least as hard, under any thresholds.
+        let t = [100, 1_000, 10_000, 100_000];
+        let levels: Vec<Grade> = [50, 100, 101, 5_000, 50_000, 100_001]
+            .iter()
+            .map(|&n| grade_with(&searched(n), Some(t)))
+            .collect();
+        assert_eq!(
+            levels,
+            [
+                Grade::VeryEasy,
+                Grade::VeryEasy,
+                Grade::Easy,
+                Grade::Medium,
+                Grade::Hard,
+                Grade::VeryHard
+            ]
+        );
+        // The thresholds such rows measure are of their nodes.
+        let rows: Vec<DealRow> = (1..=5).map(|i| searched(i * 1000)).collect();
+        assert_eq!(
+            measured_thresholds(&rows, &Games::new()),
+            Some((Measure::Search, [1000, 2000, 3000, 4000]))
+        );
     }
 
     #[test]

@@ -319,22 +319,22 @@ pub fn write_summary(out: &mut dyn Write, rows: &[DealRow], games: &Games) -> st
                 p.join("/")
             };
             writeln!(
-            out,
-            "scores of the {gradable} gradable winnable deals ({}): 20/40/60/80% quantiles {} (the thresholds these rows measure); in use: {}",
-            match measure {
-                Measure::Play => "the planner's games lost",
-                Measure::Way => "the way of the solution",
-                Measure::Search => "the nodes of the search that won",
-            },
-            points(t),
-            match rows
-                .first()
-                .and_then(|r| crate::batch::grade::thresholds(&r.variant, measure))
-            {
-                Some(u) => points(u),
-                None => "none (not measured in this game: winnable deals are unknown)".into(),
-            }
-        )?
+                out,
+                "scores of the {gradable} gradable winnable deals ({}): 20/40/60/80% quantiles {} (the thresholds these rows measure); in use: {}",
+                match measure {
+                    Measure::Play => "the planner's games lost",
+                    Measure::Way => "the way of the solution",
+                    Measure::Search => "the nodes of the search that won",
+                },
+                points(t),
+                match rows
+                    .first()
+                    .and_then(|r| crate::batch::grade::thresholds(&r.variant, measure))
+                {
+                    Some(u) => points(u),
+                    None => "none (not measured in this game: winnable deals are unknown)".into(),
+                }
+            )?
         }
         None => writeln!(out, "no gradable winnable deal: no thresholds measured")?,
     }

@@ -228,6 +228,21 @@ fn published_catalogues_hold_pysolfc_numbers_from_1_in_order() {
             );
             assert_eq!(r.grade, grade(r), "{}", r.deal_text());
         }
+        // A file made at the solver's default budget grades at least 95% of its winnable
+        // deals (issue 67's bar).
+        if rows
+            .iter()
+            .all(|r| r.max_nodes == patience::Options::DEFAULT_MAX_NODES)
+        {
+            let winnable = rows.iter().filter(|r| r.verdict == Thoughtful::Solved);
+            let (n, graded) = winnable.fold((0, 0), |(n, g), r| {
+                (n + 1, g + usize::from(r.grade != Grade::Unknown))
+            });
+            assert!(
+                20 * graded >= 19 * n,
+                "{game}: {graded} of {n} winnable graded"
+            );
+        }
     }
 }
 
