@@ -27,13 +27,18 @@ struct Row {
     chance: Option<f64>,
 }
 
+/// The start of seed `seed`'s deal.
+fn start_of<V: Variant>(v: V, seed: u64) -> Position {
+    let deal = patience::deal(v.rules(), seed);
+    Position::from_deal::<V>(v, &deal).expect("a seeded deal fits its game")
+}
+
 fn study<V: Variant>(v: V, seeds: &[u64], k: u32, cheap: Budget, strong: Budget) -> Vec<Row> {
     let cancel = AtomicBool::new(false);
     seeds
         .par_iter()
         .map(|&seed| {
-            let deal = patience::deal(v.rules(), seed);
-            let start = Position::from_deal::<V>(v, &deal).expect("a seeded deal fits its game");
+            let start = start_of(v, seed);
             let games = |budget: Budget, s: u64, first: &mut Option<f64>| -> bool {
                 let mut planner = Planner::new(v, budget);
                 let mut on_turn = |_: &patience::Observation, t: &Turn| {
@@ -65,7 +70,7 @@ fn study<V: Variant>(v: V, seeds: &[u64], k: u32, cheap: Budget, strong: Budget)
         .collect()
 }
 
-/// The same study in a game that hides nothing: the player is the catalogue's, an exact
+/// The same study in a game that hides nothing, where the players are searchers: an exact
 /// search of the planner's last-solve budget in a move order of each game's own stream
 /// (`Solver::search_noisy`); the stronger one the same with its stronger budget.
 fn study_open<V: Variant>(v: V, seeds: &[u64], k: u32, cheap: Budget, strong: Budget) -> Vec<Row> {
@@ -73,8 +78,7 @@ fn study_open<V: Variant>(v: V, seeds: &[u64], k: u32, cheap: Budget, strong: Bu
     seeds
         .par_iter()
         .map(|&seed| {
-            let deal = patience::deal(v.rules(), seed);
-            let start = Position::from_deal::<V>(v, &deal).expect("a seeded deal fits its game");
+            let start = start_of(v, seed);
             let games = |budget: Budget, stream: u64| -> bool {
                 let options = Options {
                     max_nodes: budget.last_solve_nodes(),

@@ -369,14 +369,7 @@ impl<V: Variant> Searchers<V> {
         quick: bool,
         cancel: &AtomicBool,
     ) -> (End, Stats) {
-        let mut run = Run {
-            start,
-            win: Win(self.v),
-            limits,
-            cancel,
-            spent: 0,
-            stats: Stats::default(),
-        };
+        let mut run = Run::new(self.v, start, limits, cancel);
         let end = if quick && limits.max_nodes >= INTERLEAVE_FROM {
             run.interleaved(self)
         } else {
@@ -384,9 +377,7 @@ impl<V: Variant> Searchers<V> {
         };
         (end, run.stats())
     }
-}
 
-impl<V: Variant> Searchers<V> {
     /// One exact depth-first search from `start` in the move order of noise seed `noise`
     /// (never 0, the plain order), within `limits`: a player who searches a little, in an
     /// order of its own. Its running dry proves the deal lost, as any exact search's does.
@@ -397,14 +388,7 @@ impl<V: Variant> Searchers<V> {
         noise: u64,
         cancel: &AtomicBool,
     ) -> (End, Stats) {
-        let mut run = Run {
-            start,
-            win: Win(self.v),
-            limits,
-            cancel,
-            spent: 0,
-            stats: Stats::default(),
-        };
+        let mut run = Run::new(self.v, start, limits, cancel);
         self.plain.set_table_bytes(limits.table_bytes);
         let end = run.alone(
             &mut DepthFirst::new(&mut self.plain, Mode::noisy(noise.max(1))),
@@ -436,7 +420,18 @@ enum After {
     Done(End),
 }
 
-impl<V: Variant> Run<'_, V> {
+impl<'r, V: Variant> Run<'r, V> {
+    fn new(v: V, start: &'r Position, limits: &'r Limits, cancel: &'r AtomicBool) -> Self {
+        Run {
+            start,
+            win: Win(v),
+            limits,
+            cancel,
+            spent: 0,
+            stats: Stats::default(),
+        }
+    }
+
     fn stats(&self) -> Stats {
         Stats {
             nodes: self.spent,
