@@ -334,8 +334,8 @@ pub enum Measure {
     /// one game.
     Way,
     /// The search a win takes (a game that hides nothing, where the player is one who searches:
-    /// `hidden_by` thoughtful): the thoughtful solve's nodes. The solver at a budget below them
-    /// does not win the deal; the grade study checks them against another searcher's games.
+    /// `hidden_by` thoughtful): the thoughtful solve's nodes, how much search its win took; the
+    /// grade study checks them against another searcher's games.
     Search,
 }
 
