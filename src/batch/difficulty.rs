@@ -103,8 +103,9 @@ impl Defaults {
         ..Defaults::OTHER
     };
 
-    /// Klondike's catalogues made again: the smaller planner, whose eight other games the grade
-    /// study validated there, at the solver's default budget.
+    /// Klondike's and Napoleon's Square's catalogues made again: the smaller planner (whose
+    /// eight other games the grade study validated in Klondike draw 3), at the solver's default
+    /// budget.
     const SMALL_AGAIN: Defaults = Defaults {
         max_nodes: crate::solve::DEFAULT_MAX_NODES,
         samples: 4,
@@ -122,7 +123,7 @@ const PUBLISHED: [(&str, Defaults); 11] = [
     ("wildflower", Defaults::MADE_AGAIN),
     ("lucky-thirteen", Defaults::MADE_AGAIN),
     ("lucky-piles-same-suit", Defaults::MADE_AGAIN),
-    ("napoleons-square", Defaults::SMALL),
+    ("napoleons-square", Defaults::SMALL_AGAIN),
     ("forty-thieves", Defaults::SMALL),
     ("klondike", Defaults::SMALL_AGAIN),
     ("klondike-draw3", Defaults::SMALL_AGAIN),

@@ -379,6 +379,7 @@ pub const PLAY_THRESHOLDS: &[(&str, Thresholds)] = &[
     ("lucky-thirteen", [981, 987, 987, 994]),
     ("klondike", [25, 137, 637, 912]),
     ("klondike-draw3", [425, 667, 837, 937]),
+    ("napoleons-square", [333, 444, 667, 889]),
 ];
 
 /// The thresholds of game `variant` for `measure`, if it has measured ones. A game without an
