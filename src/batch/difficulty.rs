@@ -103,7 +103,7 @@ impl Defaults {
         ..Defaults::OTHER
     };
 
-    /// Klondike's and Napoleon's Square's catalogues made again: the smaller planner (whose
+    /// Klondike's, Napoleon's Square's and Forty Thieves' catalogues made again: the smaller planner (whose
     /// eight other games the grade study validated in Klondike draw 3), at the solver's default
     /// budget.
     const SMALL_AGAIN: Defaults = Defaults {
@@ -124,7 +124,7 @@ const PUBLISHED: [(&str, Defaults); 11] = [
     ("lucky-thirteen", Defaults::MADE_AGAIN),
     ("lucky-piles-same-suit", Defaults::MADE_AGAIN),
     ("napoleons-square", Defaults::SMALL_AGAIN),
-    ("forty-thieves", Defaults::SMALL),
+    ("forty-thieves", Defaults::SMALL_AGAIN),
     ("klondike", Defaults::SMALL_AGAIN),
     ("klondike-draw3", Defaults::SMALL_AGAIN),
 ];

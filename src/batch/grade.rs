@@ -380,6 +380,8 @@ pub const PLAY_THRESHOLDS: &[(&str, Thresholds)] = &[
     ("klondike", [25, 137, 637, 912]),
     ("klondike-draw3", [425, 667, 837, 937]),
     ("napoleons-square", [333, 444, 667, 889]),
+    // Half its winnable deals are lost in all nine games: they are very hard, not medium.
+    ("forty-thieves", [667, 778, 889, 999]),
 ];
 
 /// The thresholds of game `variant` for `measure`, if it has measured ones. A game without an
