@@ -18,51 +18,51 @@ MAX_NODES = 200_000
 # (game, verdict, moves, nodes, limit, sha256 of the moves joined by blanks, first 16 digits)
 # of `patience solve GAME --seed 1 --max-nodes 200000 --json`.
 GOLDEN = [
-    ("stonewall", "solved", 120, 1525, None, "ccff672f8a596b54"),
+    ("stonewall", "solved", 120, 1366, None, "ccff672f8a596b54"),
     ("lucky-piles", "solved", 115, 17839, None, "d57ccd02d8d217e2"),
-    ("napoleons-shoulder", "solved", 960, 173112, None, "8b7e02667d1d782e"),
+    ("napoleons-shoulder", "solved", 960, 18152, None, "8b7e02667d1d782e"),
     ("flower-garden", "solved", 157, 8154, None, "716c173c695f802f"),
     ("wildflower", "solved", 138, 2233, None, "0e1ef3c7c834608e"),
     ("lucky-thirteen", "unsolvable", 0, 0, None, "e3b0c44298fc1c14"),
-    ("luckier-thirteen", "solved", 78, 83, None, "42f284a6b9680ef8"),
+    ("luckier-thirteen", "solved", 78, 80, None, "42f284a6b9680ef8"),
     ("napoleons-square", "unknown", 0, 200000, "nodes", "e3b0c44298fc1c14"),
     ("forty-thieves", "unknown", 0, 200000, "nodes", "e3b0c44298fc1c14"),
-    ("klondike", "solved", 182, 96, None, "cee8a7fcdc7479a0"),
-    ("klondike-draw3", "solved", 148, 238, None, "83a3954f67d30428"),
-    ("lucky-piles-same-suit", "solved", 104, 741, None, "c1fb82cbef81d37e"),
+    ("klondike", "solved", 182, 91, None, "cee8a7fcdc7479a0"),
+    ("klondike-draw3", "solved", 148, 219, None, "83a3954f67d30428"),
+    ("lucky-piles-same-suit", "solved", 104, 645, None, "c1fb82cbef81d37e"),
 ]
 
 # `patience winrate stonewall --seeds 0..19 --max-nodes 100000 --csv FILE`: (seed, verdict,
 # moves, nodes, limit), in seed order.
 STONEWALL_ROWS = [
-    (0, "solved", 119, 6431, None),
-    (1, "solved", 120, 1525, None),
+    (0, "solved", 119, 5759, None),
+    (1, "solved", 120, 1366, None),
     (2, "unsolvable", None, 0, None),
     (3, "unsolvable", None, 0, None),
     (4, "unsolvable", None, 0, None),
     (5, "solved", 85, 18044, None),
-    (6, "unsolvable", None, 3445, None),
+    (6, "unsolvable", None, 3333, None),
     (7, "unsolvable", None, 268, None),
-    (8, "unsolvable", None, 4714, None),
-    (9, "unsolvable", None, 1870, None),
+    (8, "unsolvable", None, 4396, None),
+    (9, "unsolvable", None, 1719, None),
     (10, "unsolvable", None, 0, None),
     (11, "unsolvable", None, 0, None),
     (12, "unknown", None, 100000, "nodes"),
-    (13, "solved", 94, 2692, None),
+    (13, "solved", 94, 2690, None),
     (14, "solved", 94, 45862, None),
     (15, "unsolvable", None, 0, None),
-    (16, "solved", 121, 1040, None),
+    (16, "solved", 121, 921, None),
     (17, "unsolvable", None, 0, None),
-    (18, "solved", 106, 251, None),
+    (18, "solved", 106, 236, None),
 ]
 
 # `patience winrate klondike --seeds 0..4 --knowledge hidden --samples 4 --sample-nodes 300
 # --max-nodes 20000 --csv FILE`: (seed, verdict, moves, nodes).
 KLONDIKE_HIDDEN_ROWS = [
-    (0, "solved", 169, 48024),
-    (1, "solved", 182, 49478),
+    (0, "solved", 169, 48021),
+    (1, "solved", 182, 49473),
     (2, "unsolvable", None, 0),
-    (3, "solved", 163, 49947),
+    (3, "solved", 163, 49931),
 ]
 
 # `patience winrate klondike --seeds 1..7 --pysol --max-nodes 20000 --csv FILE` (PySolFC's
@@ -70,10 +70,10 @@ KLONDIKE_HIDDEN_ROWS = [
 KLONDIKE_PYSOL_ROWS = [
     (1, "solved", 177, 58),
     (2, "solved", 157, 68),
-    (3, "solved", 144, 84),
+    (3, "solved", 144, 80),
     (4, "solved", 210, 94),
     (5, "solved", 220, 112),
-    (6, "solved", 234, 113),
+    (6, "solved", 234, 112),
 ]
 
 STONEWALL_RULES = """\
@@ -167,7 +167,7 @@ def test_a_rules_file_is_a_game(tmp_path):
     path.write_text(STONEWALL_RULES)
     s = patience.solve(str(path), seed=1, max_nodes=MAX_NODES)
     # `patience solve FILE --seed 1 --max-nodes 200000 --json` gives the built-in game's answer.
-    assert (s.variant, s.verdict, len(s.moves), s.nodes) == ("my-stonewall", "solved", 120, 1525)
+    assert (s.variant, s.verdict, len(s.moves), s.nodes) == ("my-stonewall", "solved", 120, 1366)
     assert moves_digest(s.moves) == "ccff672f8a596b54"
     rows = patience.winrate(str(path), seeds=range(1, 3), max_nodes=MAX_NODES)
     assert [(r["variant"], r["seed"], r["verdict"]) for r in rows] == [

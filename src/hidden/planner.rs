@@ -346,6 +346,12 @@ impl<V: Variant> Planner<V> {
             samples: budget.samples.clamp(1, MAX_SAMPLES),
             ..budget
         };
+        // The take-back rule changes node counts, and with them a sample's verdict at its
+        // budget: off in the planner's solves, whose decisions stay those of its revision.
+        let prune = Prune {
+            back: false,
+            ..options.prune
+        };
         Planner {
             v,
             solver: Solver::new(
@@ -354,7 +360,7 @@ impl<V: Variant> Planner<V> {
                     max_nodes: budget.sample_nodes,
                     timeout: None,
                     table_bytes: PLANNER_TABLE_BYTES.min(options.table_bytes),
-                    prune: options.prune,
+                    prune,
                     quick: true,
                 },
             ),

@@ -308,6 +308,19 @@
 //! never go up is a dead end, and the search tries no move in it. The test and its argument
 //! are in `solve::blocked`; it only ends the search at positions that cannot be won.
 //!
+//! **Take-backs** (`Prune::back`), in every game, in the exact depth-first searches (each
+//! position stored, by its exact key or a coarser one): a move that undoes the move just made,
+//! restoring the position before it, is not made. *Argument.* That position is the parent of
+//! the one being expanded: on the search's path, so stored (the root is stored before it is
+//! expanded, every other position as it is entered). Made, the move would reach a position
+//! whose key is in the table, which the search takes back at once. So the rule removes no
+//! position the search would enter: the search is the same but for its node count. A move
+//! restores its parent exactly (`takes_back`) when it moves the same cards back between the
+//! same two places (tableau piles and foundations; nothing goes back to a reserve, the stock
+//! or the waste) and the move before it turned no card up and left the source pile's
+//! undisturbed prefix as it was. Not in the suit-symmetric search, which passes a position with
+//! one forced move through without storing it.
+//!
 //! With talon plays (`game::engine::generate_with`) the rules combine: the arguments above are
 //! made on games of real moves, and the win they leave is rewritten into talon plays without
 //! changing its other moves; so count only the moves that are not turns, and from every winnable
@@ -319,6 +332,22 @@ use crate::cards::Card;
 use crate::game::position::{NONE, Position};
 use crate::game::rules::SourceKind;
 use crate::game::{Build, Move, Place, Space, Stock, Undo, Unit, Variant, generate_with};
+
+/// The move that takes `m` back, restoring the position before it (`u`, its undo record), if
+/// there is one (the take-back rule above): the same cards back between the same two places,
+/// where `m` turned no card up and left the source pile's undisturbed prefix alone.
+#[inline(always)]
+pub fn takes_back(m: Move, u: &Undo) -> Option<Move> {
+    let place = |p: Place| matches!(p, Place::Tableau(_) | Place::Foundation(_));
+    let plain = m.as_twin_shift().is_none()
+        && place(m.from)
+        && place(m.to)
+        && matches!(
+            (m.from, m.to),
+            (Place::Tableau(_), _) | (_, Place::Tableau(_))
+        );
+    (plain && !u.flipped && u.fixed.is_none()).then(|| Move::new(m.to, m.from, m.count))
+}
 
 /// Makes, from the one table of rules below, everything that lists them: [`Rule`] and
 /// [`Rule::ALL`], [`Rule::name`] (the `--prune-off` value), [`Rule::holds`], the flags of
@@ -428,6 +457,9 @@ prune_rules! {
     /// it and the waste ends at a pass boundary: one-deck games built down that turn several
     /// cards at a time with unlimited passes.
     Deck / deck = Prune::deck_rule_holds;
+    /// A move that takes back the move just made, restoring the position before it, is not
+    /// made in the exact searches: that position is on the path, so its key is in the table.
+    Back / back = Prune::back_rule_holds;
 }
 
 impl Prune {
@@ -486,6 +518,12 @@ impl Prune {
     /// `safe` already forces the talon's cards.)
     pub fn deck_rule_holds<V: Variant>(v: V) -> bool {
         Self::nested_rule_holds::<V>(v) && draw_cycle(v.rules().stock) > 1
+    }
+
+    /// Does the take-back argument hold for this game? In every game: it removes only moves
+    /// whose position the search has already entered (`takes_back`).
+    pub fn back_rule_holds<V: Variant>(_: V) -> bool {
+        true
     }
 
     /// Does the up-and-down-in-suit argument hold for this game? (One deck, built up or down in

@@ -5,7 +5,7 @@
 //! capacity is reused), frames on another, and the key is a fixed array.
 
 use super::key::{KeyContext, KeyWords, encode, turned_over_key};
-use super::prune::{Plan, Prune};
+use super::prune::{Plan, Prune, Rule};
 use super::streamline::{Sums, place_terms, symmetric_key_of_sums, symmetric_sums};
 use super::table::{Insert, Table};
 use crate::game::position::Position;
@@ -223,6 +223,9 @@ pub struct Searcher<V: Variant, K: KeyWords> {
     /// The search under way keys the tableau loosely and makes twin shifts (`solve::loose`;
     /// set at its start from the plan, never with `symmetric`).
     loose: bool,
+    /// The search under way does not make the move back to the parent (the take-back rule;
+    /// set at its start, never with `symmetric`).
+    back: bool,
     pub stats: Stats,
     /// The search under way ([`Searcher::begin`], [`Searcher::resume`]): its key context and
     /// the position at the end of its path (`None` when no search is under way).
@@ -247,6 +250,7 @@ impl<V: Variant, K: KeyWords> Searcher<V, K> {
             mode: Mode::PLAIN,
             rng: 0,
             loose: false,
+            back: false,
             stats: Stats::default(),
             open: None,
             v,
@@ -352,6 +356,21 @@ impl<V: Variant, K: KeyWords> Searcher<V, K> {
             self.rng
         });
         order::<V>(v, pos, &mut self.moves[start..], &mut self.scores, noise);
+        // The move back to the parent (on the path, so stored) is not made: the take-back rule.
+        // Dropped after ordering, so that the other moves' order (and noise) is as with it.
+        if let Some((m, u)) = by
+            && self.back
+            && let Some(back) = super::prune::takes_back(m, u)
+            && let Some(i) = self.moves[start..].iter().position(|&x| x == back)
+        {
+            debug_assert!({
+                let (mut a, mut b) = (pos.clone(), pos.clone());
+                apply::<V>(v, &mut a, back);
+                undo::<V>(&mut b, m, *u);
+                a == b
+            });
+            self.moves.remove(start + i);
+        }
         (start as u32, self.moves.len() as u32)
     }
 
@@ -384,6 +403,7 @@ impl<V: Variant, K: KeyWords> Searcher<V, K> {
         self.plan = Plan::new::<V>(v, &self.prune);
         self.open = None;
         self.loose = self.plan.loose::<V>(v) && !self.mode.symmetric && !self.mode.layout;
+        self.back = self.plan.on::<V>(v, Rule::Back) && !self.mode.symmetric;
         let ctx = self
             .plan
             .key_context::<V>(v, start)

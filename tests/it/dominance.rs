@@ -1,7 +1,7 @@
-//! The nested-free rule (`Prune::nested`, `solve::prune`) and the deck's-last-card rule
-//! (`Prune::deck`): where they fire on hand-made Klondike positions and where they do not,
-//! where their arguments hold, verdicts pinned on fixed deals with and without them, and a
-//! with/without cross-check on seeded deals.
+//! The nested-free rule (`Prune::nested`, `solve::prune`), the deck's-last-card rule
+//! (`Prune::deck`) and the take-back rule (`Prune::back`): where they fire on hand-made
+//! positions and where they do not, where their arguments hold, verdicts pinned on fixed deals
+//! with and without them, and a with/without cross-check on seeded deals.
 
 use crate::helpers::{Filler, Table, gen_moves, letter, solve_checked, solver, start_of};
 use patience::games::{
@@ -370,4 +370,153 @@ fn the_deck_rule_keeps_every_verdict_on_seeds_0_to_60() {
         }
     }
     assert!(decided >= 55 && lost >= 8, "{decided} {lost}");
+}
+
+fn without_back() -> Prune {
+    Prune::default().without(PruneRule::Back)
+}
+
+/// The take-back rule's move: the same cards back between the same tableau piles or between a
+/// pile and a foundation; none after a move that turned a card up or shortened the source's
+/// undisturbed prefix, nor for moves from the reserve, stock or waste, twin shifts or turns.
+#[test]
+fn a_move_is_taken_back_only_between_piles_and_foundations_with_nothing_else_changed() {
+    use patience::internal::game::Undo;
+    use patience::internal::solve::prune::takes_back;
+    let (t, f) = (Place::Tableau, Place::Foundation);
+    let clean = Undo::default();
+    assert_eq!(
+        takes_back(Move::new(t(0), t(3), 2), &clean),
+        Some(Move::new(t(3), t(0), 2))
+    );
+    assert_eq!(
+        takes_back(Move::new(t(1), f(2), 1), &clean),
+        Some(Move::new(f(2), t(1), 1))
+    );
+    assert_eq!(
+        takes_back(Move::new(f(2), t(1), 1), &clean),
+        Some(Move::new(t(1), f(2), 1))
+    );
+    let flipped = Undo {
+        flipped: true,
+        ..Undo::default()
+    };
+    assert_eq!(takes_back(Move::new(t(0), t(3), 1), &flipped), None);
+    let fixed = Undo {
+        fixed: Some(4),
+        ..Undo::default()
+    };
+    assert_eq!(takes_back(Move::new(t(0), f(3), 1), &fixed), None);
+    for m in [
+        Move::new(Place::Reserve(0), t(1), 1),
+        Move::new(Place::Waste, t(1), 1),
+        Move::new(Place::Waste, f(0), 1),
+        Move::new(Place::Stock, t(2), 5),
+        Move::new(Place::Stock, Place::Waste, 3),
+        Move::new(Place::Waste, Place::Stock, 0),
+        Move::twin_shift(0, 1, 2),
+    ] {
+        assert_eq!(takes_back(m, &clean), None, "{m}");
+    }
+}
+
+/// Along random games of every built-in game: whenever the rule names a move back, that move
+/// is legal after the move and restores the position before it exactly.
+#[test]
+fn the_move_back_restores_the_position_before_the_move() {
+    use patience::internal::solve::prune::takes_back;
+    fn walk<V: Variant>(v: V) -> usize {
+        let mut restored = 0;
+        for seed in 0..12u64 {
+            let mut pos = start_of::<V>(v, seed);
+            let mut rng = seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1;
+            for _ in 0..120 {
+                let moves = gen_moves::<V>(v, &pos);
+                if moves.is_empty() {
+                    break;
+                }
+                for &m in &moves {
+                    let mut child = pos.clone();
+                    let u = apply::<V>(v, &mut child, m);
+                    if let Some(b) = takes_back(m, &u) {
+                        let legal = gen_moves::<V>(v, &child);
+                        if legal.contains(&b) {
+                            apply::<V>(v, &mut child, b);
+                            assert!(child == pos, "{} seed {seed}: {m} then {b}", v.rules().id);
+                            restored += 1;
+                        }
+                    }
+                }
+                rng ^= rng << 13;
+                rng ^= rng >> 7;
+                rng ^= rng << 17;
+                let m = moves[(rng % moves.len() as u64) as usize];
+                apply::<V>(v, &mut pos, m);
+            }
+        }
+        restored
+    }
+    assert!(walk::<KlondikeDraw3>(KlondikeDraw3) > 100);
+    assert!(walk::<Klondike>(Klondike) > 100);
+    assert!(walk::<Stonewall>(Stonewall) > 100);
+    assert!(walk::<NapoleonsShoulder>(NapoleonsShoulder) > 100);
+    assert!(walk::<FortyThieves>(FortyThieves) > 100);
+    assert!(walk::<FlowerGarden>(FlowerGarden) > 100);
+    assert!(walk::<LuckyPiles>(LuckyPiles) > 100);
+}
+
+/// The plain exact search with and without the rule is one search: wherever the search
+/// without it decides, the one with it decides alike, from the same positions (the same table),
+/// with the same win, in fewer nodes or as many.
+#[test]
+fn the_take_back_rule_changes_nothing_but_the_node_count() {
+    fn cross<V: Variant>(
+        v: V,
+        seeds: std::ops::Range<u64>,
+        nodes: u64,
+        least: usize,
+    ) -> (&'static str, usize, u64, u64) {
+        let plain = |prune| {
+            let mut s = solver::<V>(v, nodes, prune);
+            s.options.quick = false;
+            s
+        };
+        let (mut with, mut without) = (plain(Prune::default()), plain(without_back()));
+        let (mut decided, mut n_with, mut n_without) = (0, 0, 0);
+        for seed in seeds {
+            let start = start_of::<V>(v, seed);
+            let what = format!("{} seed {seed}", v.rules().id);
+            let b = solve_checked(&mut without, &start, &what);
+            let a = solve_checked(&mut with, &start, &what);
+            assert!(a.stats.nodes <= b.stats.nodes, "{what}");
+            if letter(&b.verdict) != '?' {
+                assert_eq!(a.verdict, b.verdict, "{what}");
+                assert_eq!(a.stats.table_len, b.stats.table_len, "{what}");
+                decided += 1;
+                n_with += a.stats.nodes;
+                n_without += b.stats.nodes;
+            }
+        }
+        assert!(decided >= least, "{}: {decided} decided", v.rules().id);
+        (v.rules().id, decided, n_with, n_without)
+    }
+    for (game, decided, with, without) in [
+        cross::<KlondikeDraw3>(KlondikeDraw3, 0..20, 300_000, 15),
+        cross::<Stonewall>(Stonewall, 0..20, 300_000, 15),
+        cross::<NapoleonsShoulder>(NapoleonsShoulder, 0..24, 300_000, 3),
+        cross::<FlowerGarden>(FlowerGarden, 0..16, 300_000, 2),
+    ] {
+        assert!(
+            with < without,
+            "{game}: {decided} decided, {with} >= {without}"
+        );
+    }
+    // lonelybot's deal 21, proved lost both ways from the same positions.
+    let deal = read_deal(LONELYBOT_21).expect("deal 21");
+    let start = Position::from_deal::<KlondikeDraw3>(KlondikeDraw3, &deal).expect("deal 21");
+    let v = KlondikeDraw3;
+    let (with, n_with) = verdict(v, &start, Prune::default(), 1_000_000, "deal 21");
+    let (without, n_without) = verdict(v, &start, without_back(), 1_000_000, "deal 21");
+    assert_eq!((with, without), ('U', 'U'));
+    assert!(n_with < n_without, "{n_with} >= {n_without}");
 }
