@@ -619,7 +619,7 @@ pub struct CatalogueArgs {
     #[arg(long, value_name = "N", allow_negative_numbers = true, value_parser = positive_number)]
     pub probe_nodes: Option<u64>,
     /// Hidden play: samples per decision (1..=1024) [default: as the game's published catalogue:
-    /// 4 in Napoleon's Shoulder, Napoleon's Square, Forty Thieves and both Klondikes, else 8].
+    /// 4 in Napoleon's Square, Forty Thieves and both Klondikes, else 8].
     #[arg(long, value_name = "K", allow_negative_numbers = true,
           value_parser = clap::value_parser!(u32).range(1..=1024))]
     pub samples: Option<u32>,

@@ -87,15 +87,6 @@ impl Defaults {
         plays: 8,
     };
 
-    /// The smaller planner of the games whose hidden games are the longest (two decks with a
-    /// stock, or Klondike's talon), in their catalogues made before the `plays` column.
-    const SMALL: Defaults = Defaults {
-        samples: 4,
-        sample_nodes: 100,
-        plays: 0,
-        ..Defaults::OTHER
-    };
-
     /// The catalogues made again with `plays`, at the solver's default budget (in a game that
     /// hides nothing the planner does not play: the budget of the thoughtful solve alone counts).
     const MADE_AGAIN: Defaults = Defaults {
@@ -118,7 +109,7 @@ impl Defaults {
 const PUBLISHED: [(&str, Defaults); 11] = [
     ("stonewall", Defaults::MADE_AGAIN),
     ("lucky-piles", Defaults::MADE_AGAIN),
-    ("napoleons-shoulder", Defaults::SMALL),
+    ("napoleons-shoulder", Defaults::MADE_AGAIN),
     ("flower-garden", Defaults::MADE_AGAIN),
     ("wildflower", Defaults::MADE_AGAIN),
     ("lucky-thirteen", Defaults::MADE_AGAIN),

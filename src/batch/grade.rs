@@ -382,6 +382,8 @@ pub const PLAY_THRESHOLDS: &[(&str, Thresholds)] = &[
     ("napoleons-square", [333, 444, 667, 889]),
     // Half its winnable deals are lost in all nine games: they are very hard, not medium.
     ("forty-thieves", [667, 778, 889, 999]),
+    // A fifth and more lost in all nine games, very hard as in Forty Thieves.
+    ("napoleons-shoulder", [667, 778, 889, 999]),
 ];
 
 /// The thresholds of game `variant` for `measure`, if it has measured ones. A game without an
@@ -797,9 +799,9 @@ mod tests {
             Grade::VeryEasy
         );
         assert_eq!(grade(&played(8, 0, Hidden::Lost, None)), Grade::VeryHard);
-        // A game without play thresholds (not measured there yet) cannot grade such a row.
+        // A game without play thresholds (a rules file's) cannot grade such a row.
         let other = DealRow {
-            variant: "napoleons-shoulder".into(),
+            variant: "my-stonewall".into(),
             ..played(8, 8, Hidden::Won, Some(0.9))
         };
         assert_eq!(grade(&other), Grade::Unknown);

@@ -351,14 +351,14 @@ fn the_default_budgets_of_catalogue_are_those_of_each_published_file() {
 }
 
 /// `catalogue GAME` without budget flags writes the budgets of the game's published file: the
-/// smaller planner in Napoleon's Shoulder, the larger one with its other games and the default
-/// thoughtful budget in Stonewall.
+/// default thoughtful budget in both, with the planner's other games, the larger planner in
+/// Stonewall and the smaller one in Klondike draw 3.
 #[test]
 fn catalogue_without_budget_flags_measures_as_the_published_file() {
     let dir = tempdir();
     for (game, number, samples, max_nodes, plays) in [
         ("stonewall", 2, "8,300", "10000000", "8"),
-        ("napoleons-shoulder", 10, "4,100", "100000", ""),
+        ("klondike-draw3", 3, "4,100", "10000000", "8"),
     ] {
         let csv = dir.path().join(format!("{game}.csv"));
         let range = format!("{number}..{}", number + 1);
