@@ -154,6 +154,18 @@ fn the_nested_rule_holds_in_one_deck_games_built_down_whose_runs_follow_the_buil
 /// lonelybot's `default` deal 21 (draw 3), lost: `lonecli print default 21` as a deal file.
 const LONELYBOT_21: &str = r#"{"variant": "klondike-draw3", "tableau piles": [["3C"], ["Ah", "KS"], ["2h", "Ac", "KC"], ["9s", "8d", "5c", "JD"], ["5d", "2s", "Qd", "4c", "6S"], ["9c", "Jc", "Js", "Qh", "7s", "3H"], ["Jh", "3d", "Kh", "10d", "7c", "9d", "5H"]], "stock": ["AS", "10C", "2D", "9H", "7H", "QS", "6H", "7D", "4D", "10S", "AD", "4S", "8C", "8H", "4H", "10H", "6D", "6C", "8S", "3S", "5S", "QC", "KD", "2C"], "waste": []}"#;
 
+/// lonelybot's deal 21 solved at 1,000,000 nodes with all rules and with `without`: lost both
+/// ways; the nodes of each.
+fn deal_21_lost_both_ways(without: Prune) -> (u64, u64) {
+    let deal = read_deal(LONELYBOT_21).expect("deal 21");
+    let start = Position::from_deal::<KlondikeDraw3>(KlondikeDraw3, &deal).expect("deal 21");
+    let v = KlondikeDraw3;
+    let (with, n_with) = verdict(v, &start, Prune::default(), 1_000_000, "deal 21");
+    let (off, n_off) = verdict(v, &start, without, 1_000_000, "deal 21 without the rule");
+    assert_eq!((with, off), ('U', 'U'));
+    (n_with, n_off)
+}
+
 /// The verdict letter and nodes of `start` with `prune`, at `nodes` nodes (a win replays).
 fn verdict<V: Variant>(
     v: V,
@@ -183,12 +195,7 @@ fn verdicts_on_fixed_deals_with_and_without_the_rule() {
     pinned::<Klondike>(Klondike, &[(9, 'U'), (34, 'S'), (49, 'S')]);
     pinned::<KlondikeDraw3>(KlondikeDraw3, &[(13, 'U'), (20, 'U'), (34, 'S'), (7, 'S')]);
     // lonelybot's deal 21: lost both ways, in fewer nodes with the rule.
-    let deal = read_deal(LONELYBOT_21).expect("deal 21");
-    let start = Position::from_deal::<KlondikeDraw3>(KlondikeDraw3, &deal).expect("deal 21");
-    let v = KlondikeDraw3;
-    let (with, n_with) = verdict(v, &start, Prune::default(), 1_000_000, "deal 21");
-    let (without, n_without) = verdict(v, &start, without_nested(), 1_000_000, "deal 21");
-    assert_eq!((with, without), ('U', 'U'));
+    let (n_with, n_without) = deal_21_lost_both_ways(without_nested());
     assert!(n_with < n_without, "{n_with} >= {n_without}");
 }
 
@@ -341,12 +348,7 @@ fn deck_rule_verdicts_on_fixed_deals_with_and_without_it() {
     }
     pinned::<Klondike>(Klondike, &[(9, 'U'), (34, 'S')]);
     pinned::<KlondikeDraw3>(KlondikeDraw3, &[(13, 'U'), (20, 'U'), (34, 'S'), (7, 'S')]);
-    let deal = read_deal(LONELYBOT_21).expect("deal 21");
-    let start = Position::from_deal::<KlondikeDraw3>(KlondikeDraw3, &deal).expect("deal 21");
-    let v = KlondikeDraw3;
-    let (with, n_with) = verdict(v, &start, Prune::default(), 1_000_000, "deal 21");
-    let (without, n_without) = verdict(v, &start, without_deck(), 1_000_000, "deal 21");
-    assert_eq!((with, without), ('U', 'U'));
+    let (n_with, n_without) = deal_21_lost_both_ways(without_deck());
     assert!(n_with <= n_without, "{n_with} > {n_without}");
 }
 
@@ -512,11 +514,6 @@ fn the_take_back_rule_changes_nothing_but_the_node_count() {
         );
     }
     // lonelybot's deal 21, proved lost both ways from the same positions.
-    let deal = read_deal(LONELYBOT_21).expect("deal 21");
-    let start = Position::from_deal::<KlondikeDraw3>(KlondikeDraw3, &deal).expect("deal 21");
-    let v = KlondikeDraw3;
-    let (with, n_with) = verdict(v, &start, Prune::default(), 1_000_000, "deal 21");
-    let (without, n_without) = verdict(v, &start, without_back(), 1_000_000, "deal 21");
-    assert_eq!((with, without), ('U', 'U'));
+    let (n_with, n_without) = deal_21_lost_both_ways(without_back());
     assert!(n_with < n_without, "{n_with} >= {n_without}");
 }
