@@ -11,29 +11,9 @@ thresholds are the FIT deals' quintiles, and rho and the win rate per grade are 
 the deals of the first two files."""
 import csv, sys
 
+from spearman import spearman
+
 cards = int(sys.argv[3])
-
-def ranks(xs):
-    order = sorted(range(len(xs)), key=lambda i: xs[i])
-    r = [0.0] * len(xs)
-    i = 0
-    while i < len(order):
-        j = i
-        while j + 1 < len(order) and xs[order[j + 1]] == xs[order[i]]:
-            j += 1
-        for k in range(i, j + 1):
-            r[order[k]] = (i + j) / 2 + 1
-        i = j + 1
-    return r
-
-def spearman(a, b):
-    ra, rb = ranks(a), ranks(b)
-    n = len(a)
-    ma, mb = sum(ra) / n, sum(rb) / n
-    cov = sum((x - ma) * (y - mb) for x, y in zip(ra, rb))
-    va = sum((x - ma) ** 2 for x in ra) ** 0.5
-    vb = sum((y - mb) ** 2 for y in rb) ** 0.5
-    return cov / (va * vb) if va and vb else float("nan")
 
 def score(r):
     """The grade's score (batch::grade::score), in points; None where not gradable."""
@@ -61,7 +41,8 @@ def load(cat_path, study_path):
         k, kw = int(s["k"]), int(s["k_won"])
         rows.append({
             "seed": seed,
-            "won": int(s["strong_won"]),
+            # With several strong games a deal (`--strong-games`), the share of them won.
+            "won": int(s["strong_won"]) / int(s.get("strong_games") or 1),
             "score": score(r),
             "share": kw / k,
             "kw": kw, "k": k, "hw": 1 if r["hidden"] == "won" else 0,

@@ -1,11 +1,15 @@
 //! The grade study of docs/difficulty.md ("Does the grade predict a player?"): for each deal
 //! of a seed range, K games of the catalogue's planner with independent random streams and one
 //! game of a stronger planner, each playing as a person would (no look at the real deal first).
-//! Prints one CSV row a deal: `seed,k,k_won,strong_won,strong_chance`.
+//! Prints one CSV row a deal: `seed,k,k_won,strong_games,strong_won,strong_chance`.
 //!
 //! `cargo run --profile python --example grade_study -- GAME A..B K SAMPLES NODES STRONG_SAMPLES
-//! STRONG_NODES [SEEDS_FILE]`; with SEEDS_FILE (one seed a line) only those seeds of the range
-//! are played (the winnable deals of a catalogue, say). Rows come in seed order; deals are
+//! STRONG_NODES [SEEDS_FILE] [--pysol] [--strong-games G]`; with SEEDS_FILE (one seed a line)
+//! only those seeds of the range are played (the winnable deals of a catalogue, say); with
+//! `--pysol` the numbers are PySolFC game numbers (a PySolFC catalogue's deals); with
+//! `--strong-games G` the stronger planner plays G games a deal, each with a stream of its own
+//! (the first is the one game of the default), so that its result is a share, not a coin.
+//! Rows come in seed order; deals are
 //! played in parallel (rayon), each a pure function of its seed, so the output does not depend
 //! on the thread count.
 
@@ -23,22 +27,40 @@ use std::sync::atomic::AtomicBool;
 struct Row {
     seed: u64,
     k_won: u32,
-    strong_won: bool,
+    strong_won: u32,
     chance: Option<f64>,
 }
 
-/// The start of seed `seed`'s deal.
-fn start_of<V: Variant>(v: V, seed: u64) -> Position {
-    let deal = patience::deal(v.rules(), seed);
-    Position::from_deal::<V>(v, &deal).expect("a seeded deal fits its game")
+/// Where the deals come from, and how many games the stronger planner plays of each.
+#[derive(Copy, Clone)]
+struct Setup {
+    pysol: bool,
+    strong_games: u64,
 }
 
-fn study<V: Variant>(v: V, seeds: &[u64], k: u32, cheap: Budget, strong: Budget) -> Vec<Row> {
+/// The start of deal `seed`: our seed's, or PySolFC's game number's.
+fn start_of<V: Variant>(v: V, seed: u64, setup: Setup) -> Position {
+    let deal = if setup.pysol {
+        patience::pysol_deal(v.rules(), seed as u128).expect("a PySolFC game number")
+    } else {
+        patience::deal(v.rules(), seed)
+    };
+    Position::from_deal::<V>(v, &deal).expect("a deal fits its game")
+}
+
+fn study<V: Variant>(
+    v: V,
+    seeds: &[u64],
+    k: u32,
+    cheap: Budget,
+    strong: Budget,
+    setup: Setup,
+) -> Vec<Row> {
     let cancel = AtomicBool::new(false);
     seeds
         .par_iter()
         .map(|&seed| {
-            let start = start_of(v, seed);
+            let start = start_of(v, seed, setup);
             let games = |budget: Budget, s: u64, first: &mut Option<f64>| -> bool {
                 let mut planner = Planner::new(v, budget);
                 let mut on_turn = |_: &patience::Observation, t: &Turn| {
@@ -59,7 +81,17 @@ fn study<V: Variant>(v: V, seeds: &[u64], k: u32, cheap: Budget, strong: Budget)
                 .filter(|&i| games(cheap, patience::play_seed(seed, i), &mut None))
                 .count() as u32;
             let mut chance = None;
-            let strong_won = games(strong, patience::play_seed(seed, 1000), &mut chance);
+            let strong_won = (0..setup.strong_games)
+                .filter(|&i| {
+                    // The first game's estimate is the row's.
+                    let mut first = None;
+                    let won = games(strong, patience::play_seed(seed, 1000 + i), &mut first);
+                    if i == 0 {
+                        chance = first;
+                    }
+                    won
+                })
+                .count() as u32;
             Row {
                 seed,
                 k_won,
@@ -73,12 +105,19 @@ fn study<V: Variant>(v: V, seeds: &[u64], k: u32, cheap: Budget, strong: Budget)
 /// The same study in a game that hides nothing, where the players are searchers: an exact
 /// search of the planner's last-solve budget in a move order of each game's own stream
 /// (`Solver::search_noisy`); the stronger one the same with its stronger budget.
-fn study_open<V: Variant>(v: V, seeds: &[u64], k: u32, cheap: Budget, strong: Budget) -> Vec<Row> {
+fn study_open<V: Variant>(
+    v: V,
+    seeds: &[u64],
+    k: u32,
+    cheap: Budget,
+    strong: Budget,
+    setup: Setup,
+) -> Vec<Row> {
     let cancel = AtomicBool::new(false);
     seeds
         .par_iter()
         .map(|&seed| {
-            let start = start_of(v, seed);
+            let start = start_of(v, seed, setup);
             let games = |budget: Budget, stream: u64| -> bool {
                 let options = Options {
                     max_nodes: budget.last_solve_nodes(),
@@ -97,7 +136,9 @@ fn study_open<V: Variant>(v: V, seeds: &[u64], k: u32, cheap: Budget, strong: Bu
             Row {
                 seed,
                 k_won,
-                strong_won: games(strong, patience::play_seed(seed, 1000)),
+                strong_won: (0..setup.strong_games)
+                    .filter(|&i| games(strong, patience::play_seed(seed, 1000 + i)))
+                    .count() as u32,
                 chance: None,
             }
         })
@@ -105,10 +146,22 @@ fn study_open<V: Variant>(v: V, seeds: &[u64], k: u32, cheap: Budget, strong: Bu
 }
 
 fn main() {
-    let a: Vec<String> = std::env::args().skip(1).collect();
+    let mut a: Vec<String> = std::env::args().skip(1).collect();
+    let mut setup = Setup {
+        pysol: false,
+        strong_games: 1,
+    };
+    if let Some(i) = a.iter().position(|x| x == "--pysol") {
+        a.remove(i);
+        setup.pysol = true;
+    }
+    if let Some(i) = a.iter().position(|x| x == "--strong-games") {
+        a.remove(i);
+        setup.strong_games = a.remove(i).parse().expect("--strong-games G");
+    }
     if a.len() < 7 {
         eprintln!(
-            "usage: grade_study GAME A..B K SAMPLES NODES STRONG_SAMPLES STRONG_NODES [SEEDS_FILE]"
+            "usage: grade_study GAME A..B K SAMPLES NODES STRONG_SAMPLES STRONG_NODES [SEEDS_FILE] [--pysol] [--strong-games G]"
         );
         std::process::exit(2);
     }
@@ -128,12 +181,12 @@ fn main() {
         seeds.retain(|s| keep.contains(s));
     }
     let rows = match a[0].as_str() {
-        "stonewall" => study(Stonewall, &seeds, k, cheap, strong),
-        "klondike-draw3" => study(KlondikeDraw3, &seeds, k, cheap, strong),
-        "napoleons-shoulder" => study(NapoleonsShoulder, &seeds, k, cheap, strong),
-        "lucky-piles" => study_open(LuckyPiles, &seeds, k, cheap, strong),
-        "flower-garden" => study_open(FlowerGarden, &seeds, k, cheap, strong),
-        "wildflower" => study_open(Wildflower, &seeds, k, cheap, strong),
+        "stonewall" => study(Stonewall, &seeds, k, cheap, strong, setup),
+        "klondike-draw3" => study(KlondikeDraw3, &seeds, k, cheap, strong, setup),
+        "napoleons-shoulder" => study(NapoleonsShoulder, &seeds, k, cheap, strong, setup),
+        "lucky-piles" => study_open(LuckyPiles, &seeds, k, cheap, strong, setup),
+        "flower-garden" => study_open(FlowerGarden, &seeds, k, cheap, strong, setup),
+        "wildflower" => study_open(Wildflower, &seeds, k, cheap, strong, setup),
         g => {
             eprintln!(
                 "grade_study: {g}: stonewall, klondike-draw3, napoleons-shoulder, lucky-piles, flower-garden or wildflower"
@@ -141,16 +194,12 @@ fn main() {
             std::process::exit(2);
         }
     };
-    println!("seed,k,k_won,strong_won,strong_chance");
+    println!("seed,k,k_won,strong_games,strong_won,strong_chance");
     for r in rows {
         let chance = r.chance.map_or(String::new(), |c| format!("{c:.3}"));
         println!(
-            "{},{},{},{},{}",
-            r.seed,
-            k,
-            r.k_won,
-            u8::from(r.strong_won),
-            chance
+            "{},{},{},{},{},{}",
+            r.seed, k, r.k_won, setup.strong_games, r.strong_won, chance
         );
     }
 }

@@ -1,0 +1,50 @@
+"""A published catalogue's grades against a stronger player (docs/difficulty.md, "Napoleon's
+Shoulder's published grades, against four games a deal"): for the deals of a study made with `examples/grade_study.rs
+... --strong-games G` (several games a deal, so each deal's result is a share won, not a coin),
+Spearman's rho between the catalogue's score (`batch::grade::score`: the lost share of the
+planner's games, with its estimate as one game more) and the share the stronger player won; the
+share won in each grade of the catalogue; and very easy against very hard. Nothing here is
+fitted: the grades are the catalogue's own.
+
+usage: python3 examples/grade_check.py CATALOGUE.csv STUDY.csv"""
+import csv, sys
+
+from spearman import spearman
+
+GRADES = ["very-easy", "easy", "medium", "hard", "very-hard"]
+
+
+def lost_share(r):
+    """`batch::grade::lost_share` of a row with planner games (thousandths)."""
+    plays, won = int(r["plays"]), int(r["plays_won"]) + (r["hidden"] == "won")
+    games = plays + 1
+    if r["chance"]:
+        w, of = 1000 * won + round(min(max(float(r["chance"]), 0.0), 1.0) * 1000), games + 1
+    else:
+        w, of = 1000 * won, games
+    return 1000 - (2 * w + of) // (2 * of)
+
+
+cat = {int(r["seed"]): r for r in csv.DictReader(open(sys.argv[1]))}
+rows = []
+for s in csv.DictReader(open(sys.argv[2])):
+    r = cat[int(s["seed"])]
+    if r["verdict"] != "solved" or not r["plays"]:
+        continue
+    rows.append((lost_share(r), r["grade"], int(s["strong_won"]) / int(s["strong_games"]),
+                 int(r["nodes"]), int(r["moves"])))
+
+games = {int(s["strong_games"]) for s in csv.DictReader(open(sys.argv[2]))}
+print(f"deals: {len(rows)}; stronger player's games a deal: {sorted(games)}; "
+      f"share won overall {sum(x[2] for x in rows) / len(rows):.3f}")
+print(f"rho (score, share won): {spearman([x[0] for x in rows], [x[2] for x in rows]):+.3f}")
+# The row's other columns, for comparison (higher = harder).
+for name, k in (("thoughtful nodes", 3), ("solution length", 4)):
+    print(f"rho ({name}, share won): {spearman([x[k] for x in rows], [x[2] for x in rows]):+.3f}")
+per = {}
+for g in GRADES:
+    part = [x[2] for x in rows if x[1] == g]
+    per[g] = sum(part) / len(part) if part else float("nan")
+    print(f"  {g:10} {len(part):4} deals, share won {per[g]:.3f}")
+if per["very-hard"] > 0:
+    print(f"very easy / very hard: {per['very-easy'] / per['very-hard']:.2f}")
