@@ -10,10 +10,12 @@
 #   FIRST_SEED, DEALS  lonelybot's `default` seeds FIRST_SEED..FIRST_SEED+DEALS (0 and 100)
 #   CPU       the core both are pinned to with `taskset -c` (0)
 #   DRAW      3 (klondike-draw3, the default) or 1 (klondike)
-#   --batch   afterwards, each in one process on the same core: `patience winrate VARIANT
-#             --seeds FIRST..FIRST+DEALS --threads 1` (our seeds: our deals, not lonelybot's)
-#             and `lonecli rate default FIRST DRAW` (lonelybot's seeds; it runs on without end,
-#             so it is stopped after DEALS deals, its CPU time read when the last one is printed)
+#   --batch   afterwards, each in one process on the same core, the same deals: ours by the
+#             example `deal_batch` built beside PATIENCE (`cargo build --release --example
+#             deal_batch`: the converted deal files solved one after another by one solver, as
+#             a `winrate --threads 1` worker solves its seeds) and `lonecli rate default FIRST
+#             DRAW` (it runs on without end, so it is stopped after DEALS deals, its CPU time
+#             read when the last one is printed)
 #   after `--`: extra arguments for `patience solve` (e.g. `--max-nodes 20000000`)
 #
 # For each seed: `lonecli print default N` gives lonelybot's deal as JSON (Solvitaire's shape:
@@ -246,15 +248,16 @@ def cpu_of(pid):
 if batch:
     print()
     csv_path = os.path.join(work, "batch.csv")
-    out, rc, wall, pt_batch = run([patience, "winrate", VARIANT, "--seeds",
-                                   f"{first}..{first + deals}", "--threads", "1",
-                                   "--csv", csv_path])
-    assert rc == 0, f"patience winrate exited {rc}"
+    deal_batch = os.path.join(os.path.dirname(patience), "examples", "deal_batch")
+    assert os.access(deal_batch, os.X_OK), f"{deal_batch}: build it with --example deal_batch"
+    files = [os.path.join(work, f"{seed}.json") for seed in range(first, first + deals)]
+    out, rc, wall, pt_batch = run([deal_batch, VARIANT, csv_path] + files)
+    assert rc == 0, f"deal_batch exited {rc}"
     with open(csv_path) as f:
         verdicts = [r["verdict"] for r in csv.DictReader(f)]
     n = {v: verdicts.count(v) for v in ("solved", "unsolvable", "unknown")}
-    print(f"batch patience: winrate {VARIANT} --seeds {first}..{first + deals} --threads 1 "
-          f"(our seeds): {n['solved']} solved, {n['unsolvable']} unsolvable, {n['unknown']} "
+    print(f"batch patience: deal_batch {VARIANT} on lonelybot's seeds {first}..{first + deals} "
+          f"(its deals): {n['solved']} solved, {n['unsolvable']} unsolvable, {n['unknown']} "
           f"unknown; {wall:.2f} s wall, {pt_batch:.2f} s CPU, {len(verdicts) / max(pt_batch, 1e-9):.1f} deals "
           f"per CPU second")
     t0 = time.perf_counter()
