@@ -1,6 +1,7 @@
 //! The grade study of docs/difficulty.md ("Does the grade predict a player?"): for each deal
-//! of a seed range, K games of the catalogue's planner with independent random streams and one
-//! game of a stronger planner, each playing as a person would (no look at the real deal first).
+//! of a seed range, K games of the catalogue's planner with independent random streams and G
+//! games (one unless told) of a stronger planner, each playing as a person would (no look at
+//! the real deal first).
 //! Prints one CSV row a deal: `seed,k,k_won,strong_games,strong_won,strong_chance`.
 //!
 //! `cargo run --profile python --example grade_study -- GAME A..B K SAMPLES NODES STRONG_SAMPLES
@@ -9,9 +10,8 @@
 //! `--pysol` the numbers are PySolFC game numbers (a PySolFC catalogue's deals); with
 //! `--strong-games G` the stronger planner plays G games a deal, each with a stream of its own
 //! (the first is the one game of the default), so that its result is a share, not a coin.
-//! Rows come in seed order; deals are
-//! played in parallel (rayon), each a pure function of its seed, so the output does not depend
-//! on the thread count.
+//! Rows come in seed order; deals are played in parallel (rayon), each a pure function of its
+//! seed, so the output does not depend on the thread count.
 
 use patience::games::{
     FlowerGarden, KlondikeDraw3, LuckyPiles, NapoleonsShoulder, Stonewall, Wildflower,
@@ -80,18 +80,20 @@ fn study<V: Variant>(
             let k_won = (0..k as u64)
                 .filter(|&i| games(cheap, patience::play_seed(seed, i), &mut None))
                 .count() as u32;
+            // The first strong game's estimate is the row's.
             let mut chance = None;
-            let strong_won = (0..setup.strong_games)
-                .filter(|&i| {
-                    // The first game's estimate is the row's.
-                    let mut first = None;
-                    let won = games(strong, patience::play_seed(seed, 1000 + i), &mut first);
-                    if i == 0 {
-                        chance = first;
-                    }
-                    won
-                })
-                .count() as u32;
+            let mut strong_won = 0;
+            for i in 0..setup.strong_games {
+                let mut first = None;
+                strong_won += u32::from(games(
+                    strong,
+                    patience::play_seed(seed, 1000 + i),
+                    &mut first,
+                ));
+                if i == 0 {
+                    chance = first;
+                }
+            }
             Row {
                 seed,
                 k_won,
