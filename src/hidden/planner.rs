@@ -362,6 +362,9 @@ impl<V: Variant> Planner<V> {
                     table_bytes: PLANNER_TABLE_BYTES.min(options.table_bytes),
                     prune,
                     quick: true,
+                    // Revision 15's games, as without the first search in lonelybot's order
+                    // (its last solve takes these options).
+                    classes_first: false,
                 },
             ),
             budget,

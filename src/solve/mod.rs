@@ -45,6 +45,11 @@ pub struct Options {
     /// before the long exact search (see `Solver::search`); verdicts are the same either way,
     /// wins are found sooner.
     pub quick: bool,
+    /// With `quick`, in Klondike (the loose tableau, where the long exact search runs alone),
+    /// a short exact search in lonelybot's order of move classes first, at the budgets of a
+    /// whole solve (see `Solver::search`). The hidden planner turns it off, so that its games
+    /// stay those of its revision.
+    pub classes_first: bool,
 }
 
 impl Options {
@@ -64,6 +69,7 @@ impl Default for Options {
             table_bytes: DEFAULT_TABLE_BYTES,
             prune: Prune::default(),
             quick: true,
+            classes_first: true,
         }
     }
 }
@@ -324,9 +330,16 @@ impl<V: Variant> Solver<V> {
     /// lost.
     fn search(&mut self, start: &Position, limits: &Limits, cancel: &AtomicBool) -> End {
         let v = self.v;
-        let quick = self.options.quick && !Plan::new::<V>(v, &self.options.prune).loose::<V>(v);
+        let loose = Plan::new::<V>(v, &self.options.prune).loose::<V>(v);
+        let quick = self.options.quick && !loose;
+        // With the loose tableau (Klondike), where the search is the plain one alone: a first
+        // search in lonelybot's order, at the budgets of a whole solve.
+        let classes = self.options.quick
+            && self.options.classes_first
+            && loose
+            && limits.max_nodes >= schedule::INTERLEAVE_FROM;
         self.searchers.set_prune(self.options.prune);
-        let (end, stats) = self.searchers.search(start, limits, quick, cancel);
+        let (end, stats) = self.searchers.search(start, limits, quick, classes, cancel);
         self.stats = stats;
         end
     }
@@ -504,7 +517,7 @@ mod tests {
         let easy = solver.solve(&start(0).unwrap(), &cancel).unwrap();
         assert!(easy.stats.table_len < 1000, "{}", easy.stats.table_len);
         assert!(solver.held_bytes() <= 16 << 10, "{}", solver.held_bytes());
-        let hard = solver.solve(&start(10).unwrap(), &cancel).unwrap();
+        let hard = solver.solve(&start(35).unwrap(), &cancel).unwrap();
         let (len, held) = (hard.stats.table_len, solver.held_bytes());
         assert!(len > 100_000, "{len}");
         assert!(

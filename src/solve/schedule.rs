@@ -19,6 +19,10 @@ use std::sync::atomic::AtomicBool;
 /// Nodes the first exact search may spend before the best-first search (small games and many
 /// proofs end here).
 pub(crate) const PROBE_NODES: u64 = 1 << 14;
+/// Nodes of the first exact search in lonelybot's order of move classes ([`Mode::CLASSES`]),
+/// where it runs ([`Searchers::search`]'s `classes`): it finds at once some wins that our
+/// order finds late (measured: docs/performance.md, "A first search in lonelybot's order").
+pub(crate) const CLASSES_NODES: u64 = 1 << 12;
 /// The streamlined search may spend 1/STREAMLINED_SHARE of the node budget.
 const STREAMLINED_SHARE: u64 = 2;
 /// The best-first search may spend 1/BEST_SHARE of the rest of the node budget (none in the
@@ -367,13 +371,14 @@ impl<V: Variant> Searchers<V> {
         start: &Position,
         limits: &Limits,
         quick: bool,
+        classes: bool,
         cancel: &AtomicBool,
     ) -> (End, Stats) {
         let mut run = Run::new(self.v, start, limits, cancel);
         let end = if quick && limits.max_nodes >= INTERLEAVE_FROM {
             run.interleaved(self)
         } else {
-            run.sequential(self, quick)
+            run.sequential(self, quick, classes)
         };
         (end, run.stats())
     }
@@ -480,7 +485,7 @@ impl<'r, V: Variant> Run<'r, V> {
     /// restarts; then the exact search again with what is left. Each but the first is
     /// exhaustive, so the first to run dry proves the deal lost. Without `quick`, the last one
     /// alone. One table holds memory at a time, so `table_bytes` bounds the whole solve.
-    fn sequential(&mut self, s: &mut Searchers<V>, quick: bool) -> End {
+    fn sequential(&mut self, s: &mut Searchers<V>, quick: bool, classes: bool) -> End {
         let v = self.win.0;
         let max = self.limits.max_nodes;
         // The bounds and memory an interleaved solve of an earlier deal shared out.
@@ -522,6 +527,15 @@ impl<'r, V: Variant> Run<'r, V> {
                 if end != End::Stopped(Limit::Nodes) {
                     return end;
                 }
+            }
+        }
+        // A win found in lonelybot's order ends the solve; its search run dry proves the deal
+        // lost as any exact search's does. Else the plain search starts afresh.
+        if classes && self.left() >= 4 * CLASSES_NODES {
+            let scan = &mut DepthFirst::new(&mut s.plain, Mode::CLASSES);
+            let end = self.alone(scan, CLASSES_NODES);
+            if end != End::Stopped(Limit::Nodes) {
+                return end;
             }
         }
         let left = self.left().max(1);

@@ -145,6 +145,9 @@ pub struct Mode {
     /// Key positions by their layout ([`super::layout`]) instead of the exact key: lossy, so
     /// the search then only seeks wins and running dry proves nothing.
     pub layout: bool,
+    /// Order the moves by lonelybot's classes ([`class_score`]) instead of ours: another order
+    /// of the same exact search, which finds some wins ours finds late.
+    pub classes: bool,
 }
 
 impl Mode {
@@ -155,6 +158,13 @@ impl Mode {
         rearrange: false,
         noise: 0,
         layout: false,
+        classes: false,
+    };
+
+    /// The exact search in lonelybot's order of move classes.
+    pub const CLASSES: Mode = Mode {
+        classes: true,
+        ..Mode::PLAIN
     };
 
     /// The exact search with the move-order noise of seed `noise`.
@@ -173,6 +183,7 @@ impl Mode {
             rearrange: false,
             noise: 0,
             layout: false,
+            classes: false,
         }
     }
 
@@ -183,6 +194,7 @@ impl Mode {
         rearrange: true,
         noise: 0,
         layout: false,
+        classes: false,
     };
 
     /// The search keyed by the layout key, with the move-order noise of seed `noise`.
@@ -355,7 +367,15 @@ impl<V: Variant, K: KeyWords> Searcher<V, K> {
             self.rng = splitmix(self.rng);
             self.rng
         });
-        order::<V>(v, pos, &mut self.moves[start..], &mut self.scores, noise);
+        let classes = self.mode.classes;
+        order::<V>(
+            v,
+            pos,
+            &mut self.moves[start..],
+            &mut self.scores,
+            noise,
+            classes,
+        );
         // The move back to the parent (on the path, so stored) is not made: the take-back rule.
         // Dropped after ordering, so that the other moves' order (and noise) is as with it.
         if let Some((m, u)) = by
@@ -826,6 +846,7 @@ fn order<V: Variant>(
     moves: &mut [Move],
     scores: &mut Vec<i32>,
     noise: Option<u64>,
+    classes: bool,
 ) {
     // Past this many moves the insertion sort would cost more than the order gains.
     const MAX: usize = 512;
@@ -894,6 +915,7 @@ fn order<V: Variant>(
     };
     scores.clear();
     match noise {
+        None if classes => scores.extend(moves.iter().map(|m| class_score(pos, m))),
         None => scores.extend(moves.iter().map(score)),
         // Each move but a foundation move gets a draw in 0..NOISE added to its score.
         Some(seed) => scores.extend(moves.iter().enumerate().map(|(i, m)| {
@@ -918,6 +940,42 @@ fn order<V: Variant>(
         moves[j] = m;
         scores[j] = sm;
     }
+}
+
+/// lonelybot's move order (its `MoveMask::iter_moves`), as a score: a tableau move that turns
+/// a card up or empties its pile first, then a tableau card up, a talon card onto the tableau, a
+/// talon card up, a foundation card down, and the other moves last; lower cards first within a
+/// class (the card moved, or the head of the run).
+fn class_score(pos: &Position, m: &Move) -> i32 {
+    let class = match (m.from, m.to) {
+        (Place::Tableau(p), Place::Tableau(_)) => {
+            let pile = &pos.piles[p as usize];
+            let rest = pile.len as usize - m.count as usize;
+            if rest == 0 || pile.is_down(rest - 1) {
+                5
+            } else {
+                0
+            }
+        }
+        (Place::Tableau(_), Place::Foundation(_)) => 4,
+        (Place::Stock | Place::Waste, Place::Tableau(_)) => 3,
+        (Place::Stock | Place::Waste, Place::Foundation(_)) => 2,
+        (Place::Foundation(_), _) => 1,
+        _ => 0,
+    };
+    let card = match m.from {
+        // A twin shift's count is no card count (`Move::twin_shift`).
+        Place::Tableau(_) if m.as_twin_shift().is_some() => None,
+        Place::Tableau(p) => {
+            let pile = &pos.piles[p as usize];
+            Some(pile.card(pile.len as usize - m.count as usize))
+        }
+        Place::Stock => m
+            .as_talon_play()
+            .map(|(t, _)| crate::game::talon_card(pos, t as usize - 1)),
+        _ => None,
+    };
+    class * 1000 - card.map_or(0, |c| i32::from(c.index()))
 }
 
 /// One step of the SplitMix64 generator (the restarts' move-order noise).

@@ -1891,6 +1891,7 @@ fn best_first_cross_check<V: Variant>(
             table_bytes: TABLE_BYTES,
             prune: Prune::default(),
             quick: false,
+            classes_first: false,
         },
     );
     let mut best = BestFirst::<V, V::Key>::new(v, TABLE_BYTES, Prune::default());
@@ -1998,6 +1999,7 @@ fn the_layout_scan_finds_wins_and_leaves_proofs_to_the_exact_search() {
             table_bytes: TABLE_BYTES,
             prune: Prune::default(),
             quick: false,
+            classes_first: false,
         },
     );
     let (mut s, mut u, mut wrong) = (0, 0, Vec::new());
@@ -2132,6 +2134,7 @@ fn restarts_find_wins_the_plain_order_misses() {
                 table_bytes: TABLE_BYTES,
                 prune: Prune::default(),
                 quick: false,
+                classes_first: false,
             },
         );
         let what = format!("seed {seed}");
@@ -2479,6 +2482,7 @@ fn the_interleaved_schedule_agrees_with_the_plain_search() {
                     table_bytes: TABLE_BYTES,
                     prune: Prune::default(),
                     quick: false,
+                    classes_first: false,
                 },
             );
             let a = letter(&solve_checked(&mut plain, &pos, &what).verdict);

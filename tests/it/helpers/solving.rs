@@ -62,6 +62,7 @@ pub fn solver_in<V: Variant>(v: V, max_nodes: u64, prune: Prune, table_bytes: us
             table_bytes,
             prune,
             quick: true,
+            classes_first: true,
         },
     )
 }
