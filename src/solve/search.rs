@@ -945,7 +945,8 @@ fn order<V: Variant>(
 /// lonelybot's move order (its `MoveMask::iter_moves`), as a score: a tableau move that turns
 /// a card up or empties its pile first, then a tableau card up, a talon card onto the tableau, a
 /// talon card up, a foundation card down, and the other moves last; lower cards first within a
-/// class (the card moved, or the head of the run).
+/// class (the card moved, or the head of the run; a play of the waste's top card counts as the
+/// lowest, as in the measured build).
 fn class_score(pos: &Position, m: &Move) -> i32 {
     let class = match (m.from, m.to) {
         (Place::Tableau(p), Place::Tableau(_)) => {
