@@ -530,12 +530,13 @@ impl<'r, V: Variant> Run<'r, V> {
             }
         }
         // A win found in lonelybot's order ends the solve; its search run dry proves the deal
-        // lost as any exact search's does. Else the plain search starts afresh.
+        // lost as any exact search's does. Else (its nodes or the table bound spent) the plain
+        // search starts afresh.
         if classes && self.left() >= 4 * CLASSES_NODES {
             let scan = &mut DepthFirst::new(&mut s.plain, Mode::CLASSES);
-            let end = self.alone(scan, CLASSES_NODES);
-            if end != End::Stopped(Limit::Nodes) {
-                return end;
+            match self.alone(scan, CLASSES_NODES) {
+                End::Stopped(Limit::Nodes | Limit::Memory) => {}
+                end => return end,
             }
         }
         let left = self.left().max(1);

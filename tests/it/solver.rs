@@ -2454,7 +2454,9 @@ fn the_interleaved_schedule_at_its_memory_bound_proves_nothing_false() {
         }
         (memory, won)
     }
-    let (m1, w1) = check::<KlondikeDraw3>(KlondikeDraw3, 0..12);
+    // Klondike's first search in lonelybot's order wins some deals at once, within the bound,
+    // so it takes more deals to see the bound stop some.
+    let (m1, w1) = check::<KlondikeDraw3>(KlondikeDraw3, 0..40);
     let (m2, w2) = check::<Stonewall>(Stonewall, 0..12);
     assert!(
         m1 + m2 >= 3 && w1 + w2 >= 3,
