@@ -31,9 +31,13 @@ struct Row {
     chance: Option<f64>,
 }
 
-/// Where the deals come from, and how many games the stronger planner plays of each.
+/// The study's settings: K cheap games of budget `cheap`, `strong_games` games of budget
+/// `strong`, on our seeds' deals or PySolFC's.
 #[derive(Copy, Clone)]
 struct Setup {
+    k: u32,
+    cheap: Budget,
+    strong: Budget,
     pysol: bool,
     strong_games: u64,
 }
@@ -48,14 +52,10 @@ fn start_of<V: Variant>(v: V, seed: u64, setup: Setup) -> Position {
     Position::from_deal::<V>(v, &deal).expect("a deal fits its game")
 }
 
-fn study<V: Variant>(
-    v: V,
-    seeds: &[u64],
-    k: u32,
-    cheap: Budget,
-    strong: Budget,
-    setup: Setup,
-) -> Vec<Row> {
+fn study<V: Variant>(v: V, seeds: &[u64], setup: Setup) -> Vec<Row> {
+    let Setup {
+        k, cheap, strong, ..
+    } = setup;
     let cancel = AtomicBool::new(false);
     seeds
         .par_iter()
@@ -107,14 +107,10 @@ fn study<V: Variant>(
 /// The same study in a game that hides nothing, where the players are searchers: an exact
 /// search of the planner's last-solve budget in a move order of each game's own stream
 /// (`Solver::search_noisy`); the stronger one the same with its stronger budget.
-fn study_open<V: Variant>(
-    v: V,
-    seeds: &[u64],
-    k: u32,
-    cheap: Budget,
-    strong: Budget,
-    setup: Setup,
-) -> Vec<Row> {
+fn study_open<V: Variant>(v: V, seeds: &[u64], setup: Setup) -> Vec<Row> {
+    let Setup {
+        k, cheap, strong, ..
+    } = setup;
     let cancel = AtomicBool::new(false);
     seeds
         .par_iter()
@@ -149,17 +145,14 @@ fn study_open<V: Variant>(
 
 fn main() {
     let mut a: Vec<String> = std::env::args().skip(1).collect();
-    let mut setup = Setup {
-        pysol: false,
-        strong_games: 1,
-    };
+    let (mut pysol, mut strong_games) = (false, 1);
     if let Some(i) = a.iter().position(|x| x == "--pysol") {
         a.remove(i);
-        setup.pysol = true;
+        pysol = true;
     }
     if let Some(i) = a.iter().position(|x| x == "--strong-games") {
         a.remove(i);
-        setup.strong_games = a.remove(i).parse().expect("--strong-games G");
+        strong_games = a.remove(i).parse().expect("--strong-games G");
     }
     if a.len() < 7 {
         eprintln!(
@@ -170,9 +163,13 @@ fn main() {
     let (lo, hi) = a[1].split_once("..").expect("a range A..B");
     let (lo, hi): (u64, u64) = (lo.parse().unwrap(), hi.parse().unwrap());
     let n = |i: usize| -> u64 { a[i].parse().expect("a number") };
-    let k = n(2) as u32;
-    let cheap = Budget::new(n(3) as u32, n(4));
-    let strong = Budget::new(n(5) as u32, n(6));
+    let setup = Setup {
+        k: n(2) as u32,
+        cheap: Budget::new(n(3) as u32, n(4)),
+        strong: Budget::new(n(5) as u32, n(6)),
+        pysol,
+        strong_games,
+    };
     let mut seeds: Vec<u64> = (lo..hi).collect();
     if let Some(file) = a.get(7) {
         let keep: std::collections::HashSet<u64> = std::fs::read_to_string(file)
@@ -183,12 +180,12 @@ fn main() {
         seeds.retain(|s| keep.contains(s));
     }
     let rows = match a[0].as_str() {
-        "stonewall" => study(Stonewall, &seeds, k, cheap, strong, setup),
-        "klondike-draw3" => study(KlondikeDraw3, &seeds, k, cheap, strong, setup),
-        "napoleons-shoulder" => study(NapoleonsShoulder, &seeds, k, cheap, strong, setup),
-        "lucky-piles" => study_open(LuckyPiles, &seeds, k, cheap, strong, setup),
-        "flower-garden" => study_open(FlowerGarden, &seeds, k, cheap, strong, setup),
-        "wildflower" => study_open(Wildflower, &seeds, k, cheap, strong, setup),
+        "stonewall" => study(Stonewall, &seeds, setup),
+        "klondike-draw3" => study(KlondikeDraw3, &seeds, setup),
+        "napoleons-shoulder" => study(NapoleonsShoulder, &seeds, setup),
+        "lucky-piles" => study_open(LuckyPiles, &seeds, setup),
+        "flower-garden" => study_open(FlowerGarden, &seeds, setup),
+        "wildflower" => study_open(Wildflower, &seeds, setup),
         g => {
             eprintln!(
                 "grade_study: {g}: stonewall, klondike-draw3, napoleons-shoulder, lucky-piles, flower-garden or wildflower"
@@ -201,7 +198,7 @@ fn main() {
         let chance = r.chance.map_or(String::new(), |c| format!("{c:.3}"));
         println!(
             "{},{},{},{},{},{}",
-            r.seed, k, r.k_won, setup.strong_games, r.strong_won, chance
+            r.seed, setup.k, r.k_won, setup.strong_games, r.strong_won, chance
         );
     }
 }
