@@ -315,8 +315,8 @@ fn hidden_by_word(h: HiddenBy) -> &'static str {
     }
 }
 
-/// A game's thresholds of the [`score`], in thousandths: a winnable deal whose score is at
-/// most `t[0]` is very easy, at most `t[1]` easy, at most `t[2]` medium, at most `t[3]` hard,
+/// A game's thresholds of the [`score`] (in its units: thousandths, nodes, or [`play`] pairs):
+/// a winnable deal whose score is at most `t[0]` is very easy, at most `t[1]` easy, at most `t[2]` medium, at most `t[3]` hard,
 /// more very hard. They are the 20%, 40%, 60% and 80% quantiles (nearest rank) of the scores
 /// of the gradable winnable deals of the game's published catalogue ([`measured_thresholds`];
 /// docs/difficulty.md says how they were measured).
@@ -326,8 +326,8 @@ pub type Thresholds = [u64; 4];
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
 pub enum Measure {
     /// The planner's games of the deal (a row with `plays`): the share of them it lost, its
-    /// estimate at the start counted as one game more. The measure the grade study validated
-    /// against a stronger player.
+    /// estimate at the start counted as one game more, ties broken by the thoughtful solve's
+    /// nodes ([`play`]). The measure the grade study validated against a stronger player.
     Play,
     /// The way the solution takes (a row of a game that hides cards without `plays`: a
     /// catalogue made before the column): its narrow positions, its length, and the planner's
@@ -371,19 +371,113 @@ pub const SEARCH_THRESHOLDS: &[(&str, Thresholds)] = &[
     ("lucky-piles-same-suit", [137, 190, 364, 1671]),
 ];
 
+/// The scale of a [`Measure::Play`] score's tie-break: the score is `share * NODE_SCALE +
+/// nodes`. Nodes are capped below `NODE_SCALE` and the share is at most 1000, so two different
+/// (share, nodes) pairs never give the same score and the largest, about 10^15, is far below
+/// 2^63.
+pub const NODE_SCALE: u64 = 1_000_000_000_000;
+
+/// The [`Measure::Play`] score of a deal of which the planner lost `share` thousandths of its
+/// games and whose thoughtful solve took `nodes` nodes: ordered by the share, then by the nodes
+/// (more is harder), which tell apart the many deals of equal share.
+pub const fn play(share: u64, nodes: u64) -> u64 {
+    let nodes = if nodes < NODE_SCALE {
+        nodes
+    } else {
+        NODE_SCALE - 1
+    };
+    share * NODE_SCALE + nodes
+}
+
+/// A score of `measure` as the summaries print it: Search's nodes (`12345`), Way's points
+/// (`3.250`), Play's share lost and its tie-break (`0.889 & 1,234,567 nodes`).
+pub fn score_text(measure: Measure, score: u64) -> String {
+    let points = |x: u64| format!("{}.{:03}", x / 1000, x % 1000);
+    match measure {
+        Measure::Search => score.to_string(),
+        Measure::Way => points(score),
+        Measure::Play => format!(
+            "{} & {} nodes",
+            points(score / NODE_SCALE),
+            grouped(score % NODE_SCALE)
+        ),
+    }
+}
+
+/// `n` with its thousands separated by commas: `1,234,567`.
+fn grouped(n: u64) -> String {
+    let digits = n.to_string();
+    let mut out = String::new();
+    for (i, c) in digits.chars().enumerate() {
+        if i > 0 && (digits.len() - i).is_multiple_of(3) {
+            out.push(',');
+        }
+        out.push(c);
+    }
+    out
+}
+
 /// The [`Measure::Play`] thresholds: the quantiles of the game's published catalogue made with
-/// `plays`, else of the grade study's deals (docs/difficulty.md, "Does the grade predict a
-/// player?"; our seeds, the catalogue's planner and eight games).
+/// `plays` (docs/difficulty.md, "The thresholds, measured").
 pub const PLAY_THRESHOLDS: &[(&str, Thresholds)] = &[
-    ("stonewall", [650, 787, 956, 975]),
-    ("lucky-thirteen", [981, 987, 987, 994]),
-    ("klondike", [25, 137, 637, 912]),
-    ("klondike-draw3", [425, 667, 837, 937]),
-    ("napoleons-square", [333, 444, 667, 889]),
-    // Half its winnable deals are lost in all nine games: they are very hard, not medium.
-    ("forty-thieves", [667, 778, 889, 999]),
-    // A fifth and more lost in all nine games, very hard as in Forty Thieves.
-    ("napoleons-shoulder", [667, 778, 889, 999]),
+    (
+        "stonewall",
+        [
+            play(650, 539),
+            play(787, 228),
+            play(956, 1_695),
+            play(975, 2_744),
+        ],
+    ),
+    (
+        "lucky-thirteen",
+        [
+            play(981, 83_374),
+            play(987, 94_988),
+            play(987, 7_042_954),
+            play(994, 1_284_007),
+        ],
+    ),
+    (
+        "klondike",
+        [play(25, 81), play(137, 79), play(637, 95), play(912, 96)],
+    ),
+    (
+        "klondike-draw3",
+        [
+            play(425, 95),
+            play(667, 123),
+            play(837, 260),
+            play(937, 227),
+        ],
+    ),
+    (
+        "napoleons-square",
+        [
+            play(333, 662),
+            play(444, 61_478),
+            play(667, 43_574),
+            play(889, 7_359),
+        ],
+    ),
+    (
+        "forty-thieves",
+        [
+            play(778, 526),
+            play(889, 103_385),
+            play(1000, 16_632),
+            play(1000, 1_031_164),
+        ],
+    ),
+    (
+        "napoleons-shoulder",
+        [
+            play(667, 10_725),
+            play(778, 170_921),
+            play(889, 218_292),
+            play(1000, 189_456),
+        ],
+    ),
 ];
 
 /// The thresholds of game `variant` for `measure`, if it has measured ones. A game without an
@@ -407,7 +501,8 @@ fn level(score: u64, t: &Thresholds) -> usize {
 /// `(low, high)`, the planner's result unknown counting as won and as lost (of a [`Measure::Way`]
 /// row; of a `Play` row, an unknown game is a game not won). Of a
 /// [`Measure::Play`] row, the share of the planner's games lost: `1 - (won + chance) / (games +
-/// 1)` over its own game and its `plays`, or `1 - won / games` where `chance` is empty. Of a
+/// 1)` over its own game and its `plays`, or `1 - won / games` where `chance` is empty, with its
+/// thoughtful `nodes` to break ties ([`play`]). Of a
 /// [`Measure::Search`] row, its thoughtful solve's nodes (not thousandths). Of a
 /// [`Measure::Way`] row, the sum of
 ///
@@ -429,11 +524,12 @@ pub fn score(row: &DealRow, games: &Games) -> Option<(u64, u64)> {
         // Its own game counts as its other games do: won or not. One that ended unknown (its
         // last solve, every card seen, ran out of nodes) was not won by the player, as an
         // unknown game of `plays_won` is not.
-        let s = lost_share(
+        let share = lost_share(
             plays,
             won + u32::from(row.hidden == Hidden::Won),
             row.chance,
         );
+        let s = play(share, row.nodes);
         return Some((s, s));
     }
     let (Some(narrow), Some(undecided), Some(choices), Some(moves)) =
@@ -755,30 +851,30 @@ mod tests {
     #[test]
     fn the_play_score_is_the_share_of_games_lost_with_the_estimate_a_game_more() {
         let s = |r: &DealRow| score(r, &Games::new());
+        // The share lost, in thousandths, then the row's 1000 thoughtful nodes.
+        let share = |lost: u64| Some((play(lost, 1000), play(lost, 1000)));
+        assert_eq!(play(550, 1000), 550 * NODE_SCALE + 1000);
         // 8 other games and its own, all won, and an estimate of 1: nothing lost.
-        assert_eq!(s(&played(8, 8, Hidden::Won, Some(1.0))), Some((0, 0)));
+        assert_eq!(s(&played(8, 8, Hidden::Won, Some(1.0))), share(0));
         // None won, no estimate: all lost.
-        assert_eq!(s(&played(8, 0, Hidden::Lost, None)), Some((1000, 1000)));
+        assert_eq!(s(&played(8, 0, Hidden::Lost, None)), share(1000));
         // 3 of 8 and its own won, estimate 0.5: (4 + 0.5) / 10 won.
-        assert_eq!(s(&played(8, 3, Hidden::Won, Some(0.5))), Some((550, 550)));
+        assert_eq!(s(&played(8, 3, Hidden::Won, Some(0.5))), share(550));
         // Without an estimate the share is of the 9 games alone: 4 / 9 won, rounded.
-        assert_eq!(s(&played(8, 3, Hidden::Won, None)), Some((556, 556)));
+        assert_eq!(s(&played(8, 3, Hidden::Won, None)), share(556));
         // Its own game unknown: a game not won, as unknown games among the others are.
         assert_eq!(
             s(&played(8, 3, Hidden::Unknown, Some(0.5))),
             s(&played(8, 3, Hidden::Lost, Some(0.5)))
         );
-        assert_eq!(
-            s(&played(8, 3, Hidden::Unknown, Some(0.5))),
-            Some((650, 650))
-        );
+        assert_eq!(s(&played(8, 3, Hidden::Unknown, Some(0.5))), share(650));
         // Narrowness plays no part: mostly undecided, or not measured, it still has a score.
         let open = DealRow {
             undecided: Some(40),
             narrow: None,
             ..played(8, 3, Hidden::Won, Some(0.5))
         };
-        assert_eq!(s(&open), Some((550, 550)));
+        assert_eq!(s(&open), share(550));
         // Not solved: no score.
         let lost = DealRow {
             verdict: Thoughtful::Unsolvable,
@@ -881,8 +977,93 @@ mod tests {
         rows.push(row(50, 0));
         let (m, t) = measured_thresholds(&rows, &Games::new()).unwrap();
         assert_eq!(m, Measure::Play);
-        // Lost shares 1000, 889, .., 111 (won 0..8 of 9 games): ranks 2, 4, 6 and 8 of nine.
-        assert_eq!(t, [222, 444, 667, 889]);
+        // Lost shares 1000, 889, .., 111 (won 0..8 of 9 games): ranks 2, 4, 6 and 8 of nine,
+        // each with the rows' 1000 nodes.
+        assert_eq!(t, [222, 444, 667, 889].map(|share| play(share, 1000)));
+        // Rows of one share: the quantiles are those of their nodes.
+        let tied: Vec<DealRow> = (1..=5)
+            .map(|i| DealRow {
+                nodes: i * 100,
+                ..played(8, 0, Hidden::Lost, None)
+            })
+            .collect();
+        let (_, t) = measured_thresholds(&tied, &Games::new()).unwrap();
+        assert_eq!(t, [100, 200, 300, 400].map(|n| play(1000, n)));
+    }
+
+    /// A row of the planner's games, none won and no estimate (a share of 1000), whose
+    /// thoughtful solve took `nodes` nodes.
+    fn all_lost(nodes: u64) -> DealRow {
+        DealRow {
+            nodes,
+            ..played(8, 0, Hidden::Lost, None)
+        }
+    }
+
+    #[test]
+    fn equal_shares_are_ordered_by_the_thoughtful_nodes() {
+        let s = |r: &DealRow| score(r, &Games::new()).unwrap().0;
+        assert!(s(&all_lost(5_000)) < s(&all_lost(5_001)));
+        // The share comes first: fewer games lost is easier whatever the nodes.
+        let won_one = DealRow {
+            nodes: 9_000_000,
+            ..played(8, 1, Hidden::Lost, None)
+        };
+        assert!(s(&won_one) < s(&all_lost(0)));
+        // Thresholds inside the share of 1000: its deals spread over the grades by nodes,
+        // more nodes at least as hard, and a pair a node apart across t2 two grades apart.
+        let t = [
+            play(500, 0),
+            play(1000, 10_000),
+            play(1000, 20_000),
+            play(1000, 30_000),
+        ];
+        let got: Vec<Grade> = [0, 10_000, 10_001, 20_000, 20_001, 30_001, 9_999_999]
+            .iter()
+            .map(|&n| grade_with(&all_lost(n), Some(t)))
+            .collect();
+        assert_eq!(
+            got,
+            [
+                Grade::Easy,
+                Grade::Easy,
+                Grade::Medium,
+                Grade::Medium,
+                Grade::Hard,
+                Grade::VeryHard,
+                Grade::VeryHard
+            ]
+        );
+    }
+
+    #[test]
+    fn nodes_past_the_scale_saturate() {
+        assert_eq!(play(3, NODE_SCALE), play(3, NODE_SCALE - 1));
+        assert_eq!(play(3, u64::MAX), play(3, NODE_SCALE - 1));
+        assert!(play(3, u64::MAX) < play(4, 0));
+        // The largest score fits: all games lost, nodes at the cap.
+        assert_eq!(play(1000, u64::MAX), 1001 * NODE_SCALE - 1);
+        let s = score(&all_lost(u64::MAX), &Games::new());
+        assert_eq!(s, Some((1001 * NODE_SCALE - 1, 1001 * NODE_SCALE - 1)));
+    }
+
+    #[test]
+    fn scores_are_printed_in_their_units() {
+        assert_eq!(
+            score_text(Measure::Play, play(889, 1_234_567)),
+            "0.889 & 1,234,567 nodes"
+        );
+        assert_eq!(score_text(Measure::Play, play(1000, 0)), "1.000 & 0 nodes");
+        assert_eq!(
+            score_text(Measure::Play, play(25, 999)),
+            "0.025 & 999 nodes"
+        );
+        assert_eq!(
+            score_text(Measure::Play, play(7, 1_000)),
+            "0.007 & 1,000 nodes"
+        );
+        assert_eq!(score_text(Measure::Way, 3250), "3.250");
+        assert_eq!(score_text(Measure::Search, 12_345), "12345");
     }
 
     #[test]

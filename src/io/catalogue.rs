@@ -307,22 +307,18 @@ pub fn write_summary(out: &mut dyn Write, rows: &[DealRow], games: &Games) -> st
         .count();
     match measured_thresholds(rows, games) {
         Some((measure, t)) => {
-            // Nodes are whole; the other scores are in thousandths.
             let points = |t: [u64; 4]| {
                 let p: Vec<String> = t
                     .iter()
-                    .map(|&x| match measure {
-                        Measure::Search => x.to_string(),
-                        _ => format!("{:.3}", x as f64 / 1000.0),
-                    })
+                    .map(|&x| crate::batch::grade::score_text(measure, x))
                     .collect();
-                p.join("/")
+                p.join(if measure == Measure::Play { " / " } else { "/" })
             };
             writeln!(
                 out,
                 "scores of the {gradable} gradable winnable deals ({}): 20/40/60/80% quantiles {} (the thresholds these rows measure); in use: {}",
                 match measure {
-                    Measure::Play => "the planner's games lost",
+                    Measure::Play => "the planner's games lost, then the thoughtful nodes",
                     Measure::Way => "the way of the solution",
                     Measure::Search => "the nodes of the search that won",
                 },
@@ -494,5 +490,37 @@ mod tests {
             err.contains("line 3") && err.contains("solution of 2 moves"),
             "{err}"
         );
+    }
+
+    #[test]
+    fn the_summary_prints_play_thresholds_as_share_and_nodes() {
+        use crate::batch::grade::Measure;
+        // Five Stonewall deals of one share (none of their nine games won), 100 .. 500 nodes.
+        let rows: Vec<DealRow> = (1..=5u64)
+            .map(|i| DealRow {
+                verdict: Thoughtful::Solved,
+                moves: Some(1),
+                nodes: 100 * i,
+                hidden_by: HiddenBy::Planner,
+                chance: None,
+                plays: Some(8),
+                plays_won: Some(0),
+                choices: Some(0),
+                narrow: Some(0),
+                undecided: Some(0),
+                samples: Some(8),
+                sample_nodes: Some(300),
+                planner: Some(15),
+                ..row(i as u128)
+            })
+            .collect();
+        assert_eq!(Measure::of(&rows[0]), Measure::Play);
+        let mut out = Vec::new();
+        write_summary(&mut out, &rows, &Games::new()).unwrap();
+        let text = String::from_utf8(out).unwrap();
+        let measured = "quantiles 1.000 & 100 nodes / 1.000 & 200 nodes / 1.000 & 300 nodes / 1.000 & 400 nodes (the thresholds these rows measure)";
+        let in_use = "in use: 0.650 & 539 nodes / 0.787 & 228 nodes / 0.956 & 1,695 nodes / 0.975 & 2,744 nodes\n";
+        assert!(text.contains(measured), "{text}");
+        assert!(text.contains(in_use), "{text}");
     }
 }
