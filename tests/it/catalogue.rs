@@ -221,12 +221,21 @@ fn published_catalogues_hold_pysolfc_numbers_from_1_in_order() {
             patience::internal::pysol::pysol_game(rules).is_ok(),
             "{game}"
         );
-        for r in &rows {
+        // The grade written in the file (`read` grades each row again, so the cell is read
+        // apart) is the one its other columns give.
+        let mut raw = csv::Reader::from_path(path).unwrap();
+        let at = raw.headers().unwrap().iter().position(|h| h == "grade");
+        let cells: Vec<String> = raw
+            .records()
+            .map(|rec| rec.unwrap()[at.unwrap()].to_string())
+            .collect();
+        assert_eq!(cells.len(), rows.len(), "{game}");
+        for (r, cell) in rows.iter().zip(&cells) {
             assert_eq!(
                 (r.variant.as_str(), r.source),
                 (game.as_str(), DealSource::Pysol)
             );
-            assert_eq!(r.grade, grade(r), "{}", r.deal_text());
+            assert_eq!(cell, grade(r).word(), "{}", r.deal_text());
         }
         // A file made at the solver's default budget grades at least 95% of its winnable
         // deals (issue 67's bar).
@@ -244,6 +253,27 @@ fn published_catalogues_hold_pysolfc_numbers_from_1_in_order() {
             );
         }
     }
+}
+
+/// The play thresholds of each game with a published catalogue made with `plays` are the
+/// quantiles its rows measure (docs/difficulty.md, "The thresholds, measured").
+#[test]
+fn play_thresholds_are_the_quantiles_of_the_published_catalogues() {
+    use patience::internal::batch::grade::{Measure, measured_thresholds, thresholds};
+    let mut checked = 0;
+    for (game, path) in published() {
+        let rows = read(&path, &Games::new()).unwrap();
+        if !rows.iter().any(|r| r.plays.is_some()) {
+            continue;
+        }
+        assert_eq!(
+            measured_thresholds(&rows, &Games::new()).map(|(_, t)| t),
+            thresholds(&game, Measure::Play),
+            "{game}"
+        );
+        checked += 1;
+    }
+    assert_eq!(checked, 7, "catalogues made with plays");
 }
 
 #[test]
