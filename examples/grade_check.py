@@ -2,7 +2,8 @@
 Shoulder's published grades, against four games a deal"): for the deals of a study made with `examples/grade_study.rs
 ... --strong-games G` (several games a deal, so each deal's result is a share won, not a coin),
 Spearman's rho between the catalogue's score (`batch::grade::score`: the lost share of the
-planner's games, with its estimate as one game more) and the share the stronger player won; the
+planner's games, with its estimate as one game more, ties broken by the thoughtful nodes) and
+the share the stronger player won; the
 share won in each grade of the catalogue; and very easy against very hard. Nothing here is
 fitted: the grades are the catalogue's own.
 
@@ -25,21 +26,29 @@ def lost_share(r):
     return 1000 - (2 * w + of) // (2 * of)
 
 
+NODE_SCALE = 10**12  # `batch::grade::NODE_SCALE`
+
+
+def score(r):
+    """`batch::grade::score` of such a row: the lost share, then the thoughtful nodes."""
+    return lost_share(r) * NODE_SCALE + min(int(r["nodes"]), NODE_SCALE - 1)
+
+
 cat = {int(r["seed"]): r for r in csv.DictReader(open(sys.argv[1]))}
 rows = []
 for s in csv.DictReader(open(sys.argv[2])):
     r = cat[int(s["seed"])]
     if r["verdict"] != "solved" or not r["plays"]:
         continue
-    rows.append((lost_share(r), r["grade"], int(s["strong_won"]) / int(s["strong_games"]),
-                 int(r["nodes"]), int(r["moves"])))
+    rows.append((score(r), r["grade"], int(s["strong_won"]) / int(s["strong_games"]),
+                 int(r["nodes"]), int(r["moves"]), lost_share(r)))
 
 games = {int(s["strong_games"]) for s in csv.DictReader(open(sys.argv[2]))}
 print(f"deals: {len(rows)}; stronger player's games a deal: {sorted(games)}; "
       f"share won overall {sum(x[2] for x in rows) / len(rows):.3f}")
 print(f"rho (score, share won): {spearman([x[0] for x in rows], [x[2] for x in rows]):+.3f}")
 # The row's other columns, for comparison (higher = harder).
-for name, k in (("thoughtful nodes", 3), ("solution length", 4)):
+for name, k in (("share lost alone", 5), ("thoughtful nodes", 3), ("solution length", 4)):
     print(f"rho ({name}, share won): {spearman([x[k] for x in rows], [x[2] for x in rows]):+.3f}")
 per = {}
 for g in GRADES:
