@@ -8,7 +8,7 @@ share won in each grade of the catalogue; and very easy against very hard. Nothi
 fitted: the grades are the catalogue's own.
 
 usage: python3 examples/grade_check.py CATALOGUE.csv STUDY.csv"""
-import csv, sys
+import csv, math, sys
 
 from spearman import spearman
 
@@ -57,3 +57,41 @@ for g in GRADES:
     print(f"  {g:10} {len(part):4} deals, share won {per[g]:.3f}")
 if per["very-hard"] > 0:
     print(f"very easy / very hard: {per['very-easy'] / per['very-hard']:.2f}")
+
+
+def ceiling(wins, n):
+    """The best very easy / very hard any grade could show against this player: each deal's
+    true chance p modelled as Beta(a, b), fitted by moments to the deals' wins of n games
+    (Var(k/n) = Var(p) (1 - 1/n) + (m - m^2) / n), then the mean p of the easiest fifth of
+    that distribution over that of the hardest. None where the fit fails (no spread left)."""
+    shares = [k / n for k in wins]
+    m = sum(shares) / len(shares)
+    v = sum((x - m) ** 2 for x in shares) / (len(shares) - 1)
+    vp = (v - (m - m * m) / n) / (1 - 1 / n)
+    if n < 2 or vp <= 0 or m * (1 - m) <= vp:
+        return None
+    c = m * (1 - m) / vp - 1
+    a, b = m * c, (1 - m) * c
+    # The Beta density on a fine grid (its ends integrable for any a, b > 0).
+    g = 100_000
+    xs = [(i + 0.5) / g for i in range(g)]
+    w = [math.exp((a - 1) * math.log(x) + (b - 1) * math.log(1 - x)) for x in xs]
+    total = sum(w)
+    low = high = low_w = high_w = 0.0
+    seen = 0.0
+    for x, wx in zip(xs, w):
+        if seen < 0.2 * total:
+            low, low_w = low + wx * x, low_w + wx
+        if seen >= 0.8 * total:
+            high, high_w = high + wx * x, high_w + wx
+        seen += wx
+    return a, b, low / low_w, high / high_w
+
+
+study = list(csv.DictReader(open(sys.argv[2])))
+if len(games) == 1:
+    n = games.pop()
+    c = ceiling([int(s["strong_won"]) for s in study], n)
+    if c and c[2] > 0:
+        print(f"ceiling (true chances as Beta({c[0]:.2f}, {c[1]:.2f})): hardest fifth {c[2]:.3f}, "
+              f"easiest {c[3]:.3f}, {c[3] / c[2]:.2f} times")
