@@ -946,7 +946,7 @@ fn order<V: Variant>(
 /// a card up or empties its pile first, then a tableau card up, a talon card onto the tableau, a
 /// talon card up, a foundation card down, and the other moves last; lower cards first within a
 /// class (the card moved, or the head of the run; a play of the waste's top card counts as the
-/// lowest, as in the measured build).
+/// lowest).
 fn class_score(pos: &Position, m: &Move) -> i32 {
     let class = match (m.from, m.to) {
         (Place::Tableau(p), Place::Tableau(_)) => {
