@@ -2159,6 +2159,47 @@ fn restarts_find_wins_the_plain_order_misses() {
     }
 }
 
+/// Klondike's first search in lonelybot's order (`Options::classes_first`) is another order of
+/// the same exact search: with it and without it, the verdicts agree wherever both decide, and
+/// every win replays; and it bites: some deals are decided in fewer nodes with it.
+#[test]
+fn the_first_search_in_lonelybots_order_changes_no_verdict() {
+    fn check<V: Variant>(v: V, seeds: std::ops::Range<u64>) -> (usize, usize) {
+        let solver = |classes_first| {
+            Solver::<V>::new(
+                v,
+                Options {
+                    max_nodes: 1_000_000,
+                    timeout: None,
+                    table_bytes: TABLE_BYTES,
+                    prune: Prune::default(),
+                    quick: true,
+                    classes_first,
+                },
+            )
+        };
+        let (mut with, mut without) = (solver(true), solver(false));
+        let (mut decided, mut fewer) = (0, 0);
+        for seed in seeds {
+            let pos = start_of::<V>(v, seed);
+            let what = format!("{} seed {seed}", v.rules().id);
+            let a = solve_checked(&mut with, &pos, &what);
+            let b = solve_checked(&mut without, &pos, &what);
+            let (la, lb) = (letter(&a.verdict), letter(&b.verdict));
+            if la != '?' && lb != '?' {
+                assert_eq!(la, lb, "{what}");
+                decided += 1;
+                fewer += usize::from(a.stats.nodes < b.stats.nodes);
+            }
+        }
+        (decided, fewer)
+    }
+    let (d1, f1) = check::<Klondike>(Klondike, 0..30);
+    let (d3, f3) = check::<KlondikeDraw3>(KlondikeDraw3, 0..30);
+    assert!(d1 + d3 >= 50, "decided both ways: {d1} + {d3}");
+    assert!(f1 + f3 >= 10, "decided in fewer nodes with it: {f1} + {f3}");
+}
+
 /// The move-order noise of a restart changes which positions are entered first, never what an
 /// exhaustive search proves: on the same deals, searches with three noise seeds and without
 /// noise agree wherever both decide, every win replays, and enough deals are decided both ways
