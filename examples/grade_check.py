@@ -35,15 +35,16 @@ def score(r):
 
 
 cat = {int(r["seed"]): r for r in csv.DictReader(open(sys.argv[1]))}
+study = list(csv.DictReader(open(sys.argv[2])))
 rows = []
-for s in csv.DictReader(open(sys.argv[2])):
+for s in study:
     r = cat[int(s["seed"])]
     if r["verdict"] != "solved" or not r["plays"]:
         continue
     rows.append((score(r), r["grade"], int(s["strong_won"]) / int(s["strong_games"]),
                  int(r["nodes"]), int(r["moves"]), lost_share(r)))
 
-games = {int(s["strong_games"]) for s in csv.DictReader(open(sys.argv[2]))}
+games = {int(s["strong_games"]) for s in study}
 print(f"deals: {len(rows)}; stronger player's games a deal: {sorted(games)}; "
       f"share won overall {sum(x[2] for x in rows) / len(rows):.3f}")
 print(f"rho (score, share won): {spearman([x[0] for x in rows], [x[2] for x in rows]):+.3f}")
@@ -88,9 +89,8 @@ def ceiling(wins, n):
     return a, b, low / low_w, high / high_w
 
 
-study = list(csv.DictReader(open(sys.argv[2])))
 if len(games) == 1:
-    n = games.pop()
+    (n,) = games
     c = ceiling([int(s["strong_won"]) for s in study], n)
     if c and c[2] > 0:
         print(f"ceiling (true chances as Beta({c[0]:.2f}, {c[1]:.2f})): hardest fifth {c[2]:.3f}, "
