@@ -65,11 +65,13 @@ def ceiling(wins, n):
     true chance p modelled as Beta(a, b), fitted by moments to the deals' wins of n games
     (Var(k/n) = Var(p) (1 - 1/n) + (m - m^2) / n), then the mean p of the easiest fifth of
     that distribution over that of the hardest. None where the fit fails (no spread left)."""
+    if n < 2 or len(wins) < 2:
+        return None
     shares = [k / n for k in wins]
     m = sum(shares) / len(shares)
     v = sum((x - m) ** 2 for x in shares) / (len(shares) - 1)
     vp = (v - (m - m * m) / n) / (1 - 1 / n)
-    if n < 2 or vp <= 0 or m * (1 - m) <= vp:
+    if vp <= 0 or m * (1 - m) <= vp:
         return None
     c = m * (1 - m) / vp - 1
     a, b = m * c, (1 - m) * c

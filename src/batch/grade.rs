@@ -317,10 +317,9 @@ fn hidden_by_word(h: HiddenBy) -> &'static str {
 
 /// A game's thresholds of the [`score`] (in its units: thousandths, nodes, or [`play`] pairs):
 /// a winnable deal whose score is at most `t[0]` is very easy, at most `t[1]` easy, at most
-/// `t[2]` medium, at most `t[3]` hard, more very hard. They are the 20%, 40%, 60% and 80%
-/// quantiles (nearest rank) of the scores of the gradable winnable deals of the game's
-/// published catalogue ([`measured_thresholds`]; docs/difficulty.md says how they were
-/// measured).
+/// `t[2]` medium, at most `t[3]` hard, more very hard. They are the quintiles (nearest rank)
+/// of the scores of the gradable winnable deals of the game's published catalogue
+/// ([`measured_thresholds`]; docs/difficulty.md says how they were measured).
 pub type Thresholds = [u64; 4];
 
 /// What a row's score measures (docs/difficulty.md, "The grade"): each has thresholds of its own.
